@@ -1,0 +1,55 @@
+/**
+ * The payload kinds gstkit knows: one JSON Schema each in schemas/<kind>.schema.json.
+ * @module
+ */
+
+/** Request payloads (SPEC.md part 2, plus cancel-irn from the design). */
+export const requestKinds = [
+  'deal',
+  'irn',
+  'ewb',
+  'ewb-by-irn',
+  'cancel-ewb',
+  'close-ewb',
+  'cancel-irn',
+  'payment-qr',
+  'gstr-pull',
+  'gstr-export',
+  'gstr3b-export',
+] as const;
+
+/** Response payloads. */
+export const responseKinds = [
+  'irn-record',
+  'ewb-response',
+  'ewb-detail',
+  'ewb-list-other-party',
+  'ewb-list-by-date',
+  'gstin-info',
+  'party-gstin',
+  'payment-qr-response',
+  'cancel-ewb-response',
+  'close-ewb-response',
+  'cancel-irn-response',
+  'job',
+  'job-status',
+  'deal-success',
+  'deal-error',
+] as const;
+
+export type RequestKind = (typeof requestKinds)[number];
+export type ResponseKind = (typeof responseKinds)[number];
+export type Kind = RequestKind | ResponseKind;
+
+/** Every kind, requests first. */
+export const kinds: readonly Kind[] = [...requestKinds, ...responseKinds];
+
+/** Whether a string names a known kind. */
+export function isKind(name: string): name is Kind {
+  return (kinds as readonly string[]).includes(name);
+}
+
+/** The stable `$id` of a kind's schema. */
+export function schemaId(kind: Kind): string {
+  return `https://gstkit.dev/schemas/${kind}.schema.json`;
+}
