@@ -1,0 +1,40 @@
+import { isKind, kinds, type Kind } from '../kinds.js';
+import { normalize } from '../normalize/normalize.js';
+import { validate } from '../schema/validate.js';
+import { parseOptions, readJson, UsageError, writeOut } from './io.js';
+
+function kindArgument(name: string | undefined): Kind {
+  if (name === undefined) throw new UsageError(`missing kind: one of ${kinds.join(', ')}`);
+  if (!isKind(name)) throw new UsageError(`unknown kind ${name}: one of ${kinds.join(', ')}`);
+  return name;
+}
+
+/** `gstkit validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE]`: exit 0 valid, 1 invalid. */
+export async function validateCommand(args: readonly string[]): Promise<number> {
+  const { positional, options } = parseOptions(args, ['today', 'hsn-master']);
+  const kind = kindArgument(positional[0]);
+  const today = options.get('today');
+  if (today !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(today)) throw new UsageError('--today must be DD/MM/YYYY');
+  const hsnMasterFile = options.get('hsn-master');
+  if (hsnMasterFile !== undefined) await useHsnMasterFile(hsnMasterFile);
+  const payload = readJson(positional[1]);
+  const result = validate(kind, payload, today === undefined ? {} : { today });
+  await writeOut(JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }) + '\n');
+  return result.ok ? 0 : 1;
+}
+
+/** `gstkit normalize <kind> <file|->`: the canonical payload on standard output. */
+export async function normalizeCommand(args: readonly string[]): Promise<number> {
+  const { positional } = parseOptions(args, []);
+  const kind = kindArgument(positional[0]);
+  const { value } = normalize(kind, readJson(positional[1]));
+  await writeOut(JSON.stringify(value, null, 2) + '\n');
+  return 0;
+}
+
+async function useHsnMasterFile(file: string): Promise<void> {
+  const masters = await import('../masters/index.js');
+  const loaded = masters.loadCompactHsn(file);
+  if (!loaded.ok) throw new UsageError(`cannot use HSN master ${file}: ${loaded.errors.map((e) => e.message).join('; ')}`);
+  masters.useHsnMaster(loaded.value);
+}

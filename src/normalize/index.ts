@@ -1,0 +1,1 @@
+export { normalize, type NormalizeResult } from './normalize.js';

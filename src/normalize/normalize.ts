@@ -1,0 +1,144 @@
+import { warning, pointerSegment, readablePath, type Issue } from '../issue.js';
+import { isKind, requestKinds, type Kind } from '../kinds.js';
+import { svcCodes } from '../schema/codes.js';
+import { aliasesByKind, hoistsByKind, type Alias, type Hoist } from './aliases.js';
+import { shapeOf, type ObjectShape, type Shape } from './shape.js';
+import { isPlainObject, sameValue, setOwn } from './same-value.js';
+import { readTotAmtAsTotItemVal } from './total-item-value.js';
+
+/** The canonical payload and what the reader noticed on the way. */
+export interface NormalizeResult<T = unknown> {
+  value: T;
+  warnings: Issue[];
+}
+
+/**
+ * The tolerant reader: maps every spelling the specification mentions, in any letter case, to the
+ * canonical names (NIC schema v1.1), moves fields to their canonical nesting, drops nulls from requests
+ * (null means "not given" there) and reports keys it cannot place as warnings. Never changes its input.
+ */
+export function normalize<T = unknown>(kind: Kind, payload: unknown): NormalizeResult<T> {
+  if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
+  const reader = new Reader(kind);
+  let value = reader.read(payload, shapeOf(kind), '', '');
+  if ((kind === 'irn' || kind === 'payment-qr') && isPlainObject(value) && Array.isArray(value.ItemList)) {
+    value = { ...value, ItemList: readTotAmtAsTotItemVal(value.ItemList, '/ItemList', reader.warnings) };
+  }
+  return { value: value as T, warnings: reader.warnings };
+}
+
+interface Placed {
+  /** Canonical path of the value relative to the object being read. */
+  target: readonly string[];
+  value: unknown;
+  inputKey: string;
+}
+
+class Reader {
+  readonly warnings: Issue[] = [];
+  private readonly aliases: readonly Alias[];
+  private readonly hoists: readonly Hoist[];
+  private readonly dropNulls: boolean;
+
+  constructor(kind: Kind) {
+    this.aliases = aliasesByKind[kind] ?? [];
+    this.hoists = hoistsByKind[kind] ?? [];
+    this.dropNulls = (requestKinds as readonly string[]).includes(kind);
+  }
+
+  read(value: unknown, shape: Shape, path: string, location: string): unknown {
+    if (shape.type === 'object' && isPlainObject(value)) return this.readObject(value, shape, path, location);
+    if (shape.type === 'array' && Array.isArray(value)) {
+      return value.map((entry, index) => this.read(entry, shape.items, `${path}/${index}`, `${location}/*`));
+    }
+    return value;
+  }
+
+  private readObject(input: Record<string, unknown>, shape: ObjectShape, path: string, location: string): Record<string, unknown> {
+    const groups = new Map<string, Placed[]>();
+    for (const inputKey of Object.keys(input)) {
+      const value = input[inputKey];
+      if (this.dropNulls && value === null) continue;
+      const target = this.place(inputKey, shape, location);
+      if (!target) {
+        this.warnings.push(
+          warning(svcCodes.unknownField.code, `${readablePath(`${path}/${pointerSegment(inputKey)}`)}: not a field of this payload; left out`, `${path}/${pointerSegment(inputKey)}`),
+        );
+        continue;
+      }
+      const head = target[0]!;
+      const group = groups.get(head) ?? [];
+      group.push({ target, value, inputKey });
+      groups.set(head, group);
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, placed] of groups) {
+      const childPath = `${path}/${pointerSegment(key)}`;
+      const childShape = shape.properties.get(key) ?? { type: 'opaque' as const };
+      const combined = this.combine(key, placed, childPath);
+      setOwn(out, key, this.read(combined, childShape, childPath, `${location}/${key}`));
+    }
+    return out;
+  }
+
+  /** Where an input key belongs: its canonical spelling, an alias's target, or a hoisted child field. */
+  private place(inputKey: string, shape: ObjectShape, location: string): readonly string[] | undefined {
+    const lower = inputKey.toLowerCase();
+    const canonical = shape.byLowerCase.get(lower);
+    if (canonical !== undefined) return [canonical];
+    const alias = this.aliases.find((a) => a.at === location && a.from.toLowerCase() === lower);
+    if (alias) return alias.to;
+    for (const hoist of this.hoists) {
+      if (hoist.at !== location) continue;
+      const child = shape.properties.get(hoist.into);
+      const childKey = child?.type === 'object' ? child.byLowerCase.get(lower) : undefined;
+      if (childKey !== undefined) return [hoist.into, childKey];
+    }
+    if (shape.open) return [inputKey];
+    return undefined;
+  }
+
+  /** One value from everything placed at the same canonical key: a direct value, moved-in fields, or both. */
+  private combine(key: string, placed: Placed[], path: string): unknown {
+    const direct = placed.filter((p) => p.target.length === 1);
+    const moved = placed.filter((p) => p.target.length > 1);
+    let chosen = direct[0];
+    for (const other of direct.slice(1)) {
+      if (sameValue(other.value, chosen!.value)) continue;
+      const winner = other.inputKey === key ? other : chosen!;
+      this.conflict(path, chosen!.inputKey, other.inputKey, winner.inputKey);
+      chosen = winner;
+    }
+    if (moved.length === 0) return chosen?.value;
+    const base: Record<string, unknown> = {};
+    if (chosen && isPlainObject(chosen.value)) for (const k of Object.keys(chosen.value)) setOwn(base, k, chosen.value[k]);
+    else if (chosen) this.conflict(path, chosen.inputKey, moved[0]!.inputKey, moved[0]!.inputKey);
+    for (const m of moved) this.putDeep(base, m.target.slice(1), m.value, path, m.inputKey);
+    return base;
+  }
+
+  private putDeep(target: Record<string, unknown>, rest: readonly string[], value: unknown, path: string, inputKey: string): void {
+    const [head, ...tail] = rest as [string, ...string[]];
+    const existingKey = Object.keys(target).find((k) => k.toLowerCase() === head.toLowerCase());
+    if (tail.length === 0) {
+      if (existingKey !== undefined && !sameValue(target[existingKey], value)) {
+        this.conflict(`${path}/${head}`, existingKey, inputKey, existingKey);
+        return;
+      }
+      if (existingKey === undefined) setOwn(target, head, value);
+      return;
+    }
+    const current = existingKey !== undefined ? target[existingKey] : undefined;
+    const child: Record<string, unknown> = {};
+    if (isPlainObject(current)) for (const k of Object.keys(current)) setOwn(child, k, current[k]);
+    this.putDeep(child, tail, value, `${path}/${head}`, inputKey);
+    if (existingKey !== undefined && existingKey !== head) delete target[existingKey];
+    setOwn(target, head, child);
+  }
+
+  private conflict(path: string, first: string, second: string, kept: string): void {
+    this.warnings.push(
+      warning(svcCodes.conflictingKeys.code, `${readablePath(path)}: given as both ${first} and ${second} with different values; ${kept} is used`, path),
+    );
+  }
+}

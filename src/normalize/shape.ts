@@ -1,0 +1,132 @@
+import type { AnySchemaObject } from 'ajv';
+import { allSchemas } from '../schema/registry.js';
+import { schemaId, type Kind } from '../kinds.js';
+
+/**
+ * The key structure of a payload, read off its JSON Schema: which keys an object may hold (with their
+ * canonical spelling) and what shape each value has. The tolerant reader walks payloads along it.
+ */
+export type Shape = ObjectShape | ArrayShape | OpaqueShape;
+
+export interface ObjectShape {
+  type: 'object';
+  /** Canonical key → shape of its value. */
+  properties: Map<string, Shape>;
+  /** Lower-cased key → canonical key. */
+  byLowerCase: Map<string, string>;
+  /** Whether keys outside `properties` are allowed (free-form objects). */
+  open: boolean;
+}
+
+export interface ArrayShape {
+  type: 'array';
+  items: Shape;
+}
+
+/** A scalar, or a value with no structure we know: copied as it is. */
+export interface OpaqueShape {
+  type: 'opaque';
+}
+
+const opaque: OpaqueShape = { type: 'opaque' };
+const shapes = new Map<Kind, Shape>();
+
+/** The shape of a kind's payload, built once from its schema. */
+export function shapeOf(kind: Kind): Shape {
+  let shape = shapes.get(kind);
+  if (!shape) {
+    const id = schemaId(kind);
+    const root = allSchemas().get(id);
+    shape = root ? new ShapeBuilder().build(root, id) : opaque;
+    shapes.set(kind, shape);
+  }
+  return shape;
+}
+
+class ShapeBuilder {
+  /** Shapes under construction or built, by absolute schema location; breaks reference cycles. */
+  private readonly byLocation = new Map<string, Shape>();
+
+  build(node: unknown, base: string): Shape {
+    if (!isSchemaObject(node)) return opaque;
+    if (typeof node.$ref === 'string') return this.followRef(node.$ref, base);
+    const parts: Shape[] = [];
+    if (node.properties || node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object'))) {
+      parts.push(this.objectShape(node, base));
+    }
+    if (node.items !== undefined) parts.push({ type: 'array', items: this.build(node.items, base) });
+    for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
+      const branches = node[keyword];
+      if (Array.isArray(branches)) for (const branch of branches) parts.push(this.build(branch, base));
+    }
+    return mergeShapes(parts);
+  }
+
+  private objectShape(node: AnySchemaObject, base: string): ObjectShape {
+    const shape: ObjectShape = {
+      type: 'object',
+      properties: new Map(),
+      byLowerCase: new Map(),
+      open: node.additionalProperties !== false && node.unevaluatedProperties !== false,
+    };
+    const properties = (node.properties ?? {}) as Record<string, unknown>;
+    for (const [key, child] of Object.entries(properties)) {
+      shape.properties.set(key, this.build(child, base));
+      shape.byLowerCase.set(key.toLowerCase(), key);
+    }
+    return shape;
+  }
+
+  private followRef(ref: string, base: string): Shape {
+    const location = new URL(ref, base).href;
+    const known = this.byLocation.get(location);
+    if (known) return known;
+    const [fileId = '', fragment = ''] = location.split('#');
+    const file = allSchemas().get(fileId);
+    const target = resolvePointer(file, fragment);
+    // A placeholder object filled in place, so a self-referencing schema terminates.
+    const placeholder: ObjectShape = { type: 'object', properties: new Map(), byLowerCase: new Map(), open: true };
+    this.byLocation.set(location, placeholder);
+    const built = this.build(target, fileId);
+    if (built.type === 'object') {
+      placeholder.properties = built.properties;
+      placeholder.byLowerCase = built.byLowerCase;
+      placeholder.open = built.open;
+      return placeholder;
+    }
+    this.byLocation.set(location, built);
+    return built;
+  }
+}
+
+function resolvePointer(root: unknown, fragment: string): unknown {
+  let node = root;
+  for (const raw of fragment.split('/').slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = isSchemaObject(node) ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
+}
+
+function isSchemaObject(node: unknown): node is AnySchemaObject {
+  return typeof node === 'object' && node !== null && !Array.isArray(node);
+}
+
+/** Merges the shapes of schema alternatives: the union of their keys. */
+function mergeShapes(parts: Shape[]): Shape {
+  const structured = parts.filter((p) => p.type !== 'opaque');
+  if (structured.length === 0) return opaque;
+  if (structured.length === 1) return structured[0]!;
+  const objects = structured.filter((p): p is ObjectShape => p.type === 'object');
+  const arrays = structured.filter((p): p is ArrayShape => p.type === 'array');
+  if (objects.length > 0) {
+    const merged: ObjectShape = { type: 'object', properties: new Map(), byLowerCase: new Map(), open: false };
+    for (const o of objects) {
+      for (const [key, child] of o.properties) merged.properties.set(key, child);
+      for (const [lower, key] of o.byLowerCase) merged.byLowerCase.set(lower, key);
+      merged.open ||= o.open && o.properties.size === 0;
+    }
+    return merged;
+  }
+  return { type: 'array', items: mergeShapes(arrays.map((a) => a.items)) };
+}
