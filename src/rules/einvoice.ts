@@ -1,0 +1,25 @@
+/**
+ * The IRP's validations of an IRN request that can be judged from the document and the masters.
+ * @module
+ */
+
+import type { Rule } from './rule.js';
+import { amountRules } from './einvoice/amounts.js';
+import { documentRules } from './einvoice/document.js';
+import { itemRules } from './einvoice/items.js';
+import { partyRules } from './einvoice/parties.js';
+import { supplyRules } from './einvoice/supply.js';
+import { taxRules } from './einvoice/tax.js';
+
+export { amountRules, documentRules, itemRules, partyRules, supplyRules, taxRules };
+export { defineRule } from './einvoice/define.js';
+
+/** Every e-invoice rule, in the order they report. */
+export const einvoiceRules: Rule[] = [
+  ...documentRules,
+  ...supplyRules,
+  ...partyRules,
+  ...itemRules,
+  ...taxRules,
+  ...amountRules,
+];

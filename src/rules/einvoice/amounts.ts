@@ -1,0 +1,72 @@
+/**
+ * Arithmetic rules: each reports the differences {@link checkAmounts} finds under one IRP code.
+ * @module
+ */
+
+import type { Issue } from '../../issue.js';
+import { checkAmounts } from '../../compute/check-amounts.js';
+import type { Rule } from '../rule.js';
+import { defineRule, type Doc } from './define.js';
+
+/**
+ * checkAmounts for one document, computed once for all the arithmetic rules that run on it. The
+ * document's serialised form is kept with the result so that a changed document is checked again.
+ */
+const cache = new WeakMap<object, { key: string; issues: Issue[] }>();
+
+function amountIssues(doc: Doc): Issue[] {
+  let key: string | undefined;
+  try {
+    key = JSON.stringify(doc);
+  } catch {
+    key = undefined;
+  }
+  if (key !== undefined) {
+    const hit = cache.get(doc);
+    if (hit && hit.key === key) return hit.issues;
+  }
+  const issues = checkAmounts(doc);
+  if (key !== undefined) cache.set(doc, { key, issues });
+  return issues;
+}
+
+function arithmetic(id: string, code: string, certainty: Rule['certainty'], description: string): Rule {
+  return defineRule({
+    id,
+    code,
+    certainty,
+    description,
+    check: (doc) => amountIssues(doc).filter((issue) => issue.code === code).map((issue) => ({ ...issue })),
+  });
+}
+
+const tolerance = 'within the IRP tolerance (rupee part - 1 to next rupee + 1)';
+
+export const amountRules: Rule[] = [
+  arithmetic('EINV-ITEM-TOTAMT', '2192', 'certain', `Each line's TotAmt must equal Qty x UnitPrice ${tolerance}.`),
+  arithmetic('EINV-ITEM-ASSAMT', '2193', 'certain', `Each line's AssAmt must equal TotAmt - Discount ${tolerance}.`),
+  arithmetic('EINV-ITEM-GST', '2234', 'certain', `On intra-state lines CgstAmt and SgstAmt must each equal AssAmt x GstRt / 2 ${tolerance} (not checked on credit and debit notes).`),
+  arithmetic('EINV-ITEM-IGST', '2235', 'certain', `On inter-state lines IgstAmt must equal AssAmt x GstRt ${tolerance}; 0 is accepted for EXPWOP and SEZWOP (not checked on credit and debit notes).`),
+  arithmetic('EINV-ITEM-CESS', '2266', 'certain', `Each line's CesAmt must equal AssAmt x CesRt ${tolerance}.`),
+  arithmetic('EINV-ITEM-STATECESS', '2267', 'likely', `Each line's StateCesAmt must equal AssAmt x StateCesRt ${tolerance}.`),
+  arithmetic('EINV-ITEM-TOTAL', '2194', 'certain', `Each line's TotItemVal must equal AssAmt + all GST and cess amounts + OthChrg ${tolerance}.`),
+  arithmetic('EINV-TOTAL-ASSVAL', '2182', 'certain', `ValDtls.AssVal must equal the sum of the lines' AssAmt ${tolerance}.`),
+  arithmetic('EINV-TOTAL-SGST', '2183', 'certain', `ValDtls.SgstVal must equal the sum of the lines' SgstAmt ${tolerance}.`),
+  arithmetic('EINV-TOTAL-CGST', '2184', 'certain', `ValDtls.CgstVal must equal the sum of the lines' CgstAmt ${tolerance}.`),
+  arithmetic('EINV-TOTAL-IGST', '2185', 'certain', `ValDtls.IgstVal must equal the sum of the lines' IgstAmt ${tolerance}.`),
+  arithmetic('EINV-TOTAL-CESS', '2186', 'certain', `ValDtls.CesVal must equal the sum of the lines' CesAmt and CesNonAdvlAmt ${tolerance}.`),
+  arithmetic('EINV-TOTAL-STCESS', '2187', 'certain', `ValDtls.StCesVal must equal the sum of the lines' state cess ${tolerance}.`),
+  arithmetic(
+    'EINV-TOTAL-NONADVL-CESS',
+    '2188',
+    'uncertain',
+    'ValDtls.CesVal must include the lines\' non-ad-valorem cess; reported when CesVal matches the ad valorem cess alone (how the IRP tells 2188 from 2186 is not known).',
+  ),
+  arithmetic('EINV-TOTAL-INVVAL', '2189', 'certain', `ValDtls.TotInvVal must equal the sum of TotItemVal + OthChrg - Discount + RndOffAmt ${tolerance}.`),
+  arithmetic(
+    'EINV-DISCOUNT',
+    '2220',
+    'likely',
+    'ValDtls.Discount must be smaller than the invoice value before discount (sum of TotItemVal + OthChrg); which value the IRP compares with is not certain.',
+  ),
+];

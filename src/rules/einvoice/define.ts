@@ -1,0 +1,104 @@
+/**
+ * What the e-invoice rules share: a safe way to define a rule, and tolerant readers of the document.
+ * @module
+ */
+
+import type { Issue } from '../../issue.js';
+import type { Certainty, Rule, RuleContext } from '../rule.js';
+import { dec, type Decimal } from '../../compute/decimal.js';
+import { isNumeric, list, obj, text } from '../../compute/payload.js';
+import { stateCodeOf, supplyOf, type Supply } from '../../compute/supply.js';
+
+/** A document as the rules see it: any object. */
+export type Doc = Record<string, unknown>;
+
+export interface RuleDefinition {
+  id: string;
+  code: string;
+  severity?: 'error' | 'warning';
+  certainty: Certainty;
+  description: string;
+  check(doc: Doc, context: RuleContext, supply: Supply): Issue[];
+}
+
+/**
+ * Builds a rule whose check sees an object (never anything else) and the document's supply, and
+ * that never throws: a check that fails on an unexpected shape reports nothing.
+ */
+export function defineRule(def: RuleDefinition): Rule {
+  return {
+    id: def.id,
+    code: def.code,
+    severity: def.severity ?? 'error',
+    certainty: def.certainty,
+    description: def.description,
+    check(doc: unknown, context: RuleContext): Issue[] {
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return [];
+      try {
+        return def.check(doc as Doc, context ?? { today: '' }, supplyOf(doc));
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+/** A party block (`SellerDtls`, `BuyerDtls`, `DispDtls`, `ShipDtls`) as an object. */
+export function party(doc: Doc, block: string): Doc {
+  return obj(doc[block]);
+}
+
+/** A GSTIN as sent, upper-cased and trimmed; undefined when absent, null or empty. */
+export function gstinText(value: unknown): string | undefined {
+  const t = text(value);
+  return t === undefined || t === '' ? undefined : t.toUpperCase();
+}
+
+/** Whether a GSTIN field says URP (unregistered person). */
+export function isUrp(value: unknown): boolean {
+  return gstinText(value) === 'URP';
+}
+
+/** A state code field as two characters, or undefined when absent or empty. */
+export function stateField(value: unknown): string | undefined {
+  const code = stateCodeOf(value);
+  return code === '' ? undefined : code;
+}
+
+/** The item lines that are objects, with their index. */
+export function items(doc: Doc): Array<{ item: Doc; index: number }> {
+  const out: Array<{ item: Doc; index: number }> = [];
+  list(doc['ItemList']).forEach((item, index) => {
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) out.push({ item: item as Doc, index });
+  });
+  return out;
+}
+
+/** A numeric field as a decimal, or undefined when it is not a number. */
+export function amount(value: unknown): Decimal | undefined {
+  return isNumeric(value) ? dec(value) : undefined;
+}
+
+/** A numeric field that is present and not zero. */
+export function nonZero(value: unknown): boolean {
+  const a = amount(value);
+  return a !== undefined && !a.isZero();
+}
+
+/** Whether a line is a service (`IsServc` = Y). */
+export function isService(item: Doc): boolean {
+  return (text(item['IsServc']) ?? '').toUpperCase() === 'Y';
+}
+
+/** Supply types that must name a registered recipient. */
+export const registeredRecipientTypes = new Set(['B2B', 'SEZWP', 'SEZWOP', 'DEXP']);
+
+/** Intra-state supply that must carry CGST and SGST (not export, not SEZ, no IGST on intra). */
+export function plainIntraState(s: Supply): boolean {
+  return !s.interState;
+}
+
+/** Inter-state domestic supply (not export or SEZ, which have codes of their own). */
+export function plainInterState(s: Supply): boolean {
+  return s.interState && !s.export && !s.sez;
+}

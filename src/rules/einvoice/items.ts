@@ -1,0 +1,162 @@
+/**
+ * Rules on the item list: its size, serial numbers, HSN codes, units and quantities.
+ * @module
+ */
+
+import { error, pointer, warning } from '../../issue.js';
+import { hsnChapter, hsnExists, isUnit } from '../../masters/index.js';
+import { text, list } from '../../compute/payload.js';
+import { amount, defineRule, isService, items } from './define.js';
+
+/** The most lines an IRN request may carry (NIC can raise it per taxpayer). */
+export const MAX_ITEMS = 1000;
+
+export const itemListNotEmpty = defineRule({
+  id: 'EINV-ITEMS-EMPTY',
+  code: '2228',
+  certainty: 'certain',
+  description: 'ItemList must hold at least one line.',
+  check: (doc) =>
+    Array.isArray(doc['ItemList']) && doc['ItemList'].length === 0
+      ? [error('2228', 'ItemList is empty: a document needs at least one line', pointer('ItemList'))]
+      : [],
+});
+
+export const itemListLimit = defineRule({
+  id: 'EINV-ITEMS-MAX',
+  code: '2173',
+  certainty: 'certain',
+  description: `ItemList may hold at most ${MAX_ITEMS} lines.`,
+  check: (doc) => {
+    const n = list(doc['ItemList']).length;
+    return n > MAX_ITEMS ? [error('2173', `ItemList has ${n} lines; at most ${MAX_ITEMS} are allowed`, pointer('ItemList'))] : [];
+  },
+});
+
+export const serialNumbersUnique = defineRule({
+  id: 'EINV-SLNO-UNIQUE',
+  code: '2233',
+  certainty: 'certain',
+  description: 'Each line\'s SlNo must be unique within the document.',
+  check: (doc) => {
+    const seen = new Map<string, number>();
+    return items(doc).flatMap(({ item, index }) => {
+      const slNo = text(item['SlNo']);
+      if (slNo === undefined || slNo === '') return [];
+      const first = seen.get(slNo);
+      if (first === undefined) {
+        seen.set(slNo, index);
+        return [];
+      }
+      return [error('2233', `ItemList[${index}].SlNo ${slNo} repeats the SlNo of ItemList[${first}]`, pointer('ItemList', index, 'SlNo'))];
+    });
+  },
+});
+
+export const hsnChapterKnown = defineRule({
+  id: 'EINV-HSN-CHAPTER',
+  code: '2176',
+  certainty: 'certain',
+  description: 'HsnCd must start with a chapter that exists in the HSN/SAC classification.',
+  check: (doc) =>
+    items(doc).flatMap(({ item, index }) => {
+      const hsn = text(item['HsnCd']);
+      return hsn !== undefined && hsn !== '' && hsnChapter(hsn) === undefined
+        ? [error('2176', `ItemList[${index}].HsnCd ${hsn} is not a valid HSN or SAC code (unknown chapter)`, pointer('ItemList', index, 'HsnCd'))]
+        : [];
+    }),
+});
+
+export const hsnInMaster = defineRule({
+  id: 'EINV-HSN-MASTER',
+  code: '2176',
+  certainty: 'certain',
+  description: 'HsnCd must exist in the HSN master (checked only when a full HSN master is loaded).',
+  check: (doc) =>
+    items(doc).flatMap(({ item, index }) => {
+      const hsn = text(item['HsnCd']);
+      if (hsn === undefined || hsn === '' || hsnChapter(hsn) === undefined) return [];
+      return hsnExists(hsn) === false
+        ? [error('2176', `ItemList[${index}].HsnCd ${hsn} is not in the HSN master`, pointer('ItemList', index, 'HsnCd'))]
+        : [];
+    }),
+});
+
+export const serviceHsn = defineRule({
+  id: 'EINV-HSN-SERVICE',
+  code: 'SVC-305',
+  severity: 'warning',
+  certainty: 'uncertain',
+  description:
+    'IsServc should agree with HsnCd: services use SAC codes starting 99, goods do not. Whether the IRP enforces this is not known, so it is a warning.',
+  check: (doc) =>
+    items(doc).flatMap(({ item, index }) => {
+      const hsn = text(item['HsnCd']);
+      const flag = (text(item['IsServc']) ?? '').toUpperCase();
+      if (hsn === undefined || hsn === '' || (flag !== 'Y' && flag !== 'N')) return [];
+      const sac = hsn.startsWith('99');
+      if (flag === 'Y' && !sac) {
+        return [warning('SVC-305', `ItemList[${index}].IsServc is Y but HsnCd ${hsn} is not a SAC code (99...)`, pointer('ItemList', index, 'IsServc'))];
+      }
+      if (flag === 'N' && sac) {
+        return [warning('SVC-305', `ItemList[${index}].IsServc is N but HsnCd ${hsn} is a SAC (service) code`, pointer('ItemList', index, 'IsServc'))];
+      }
+      return [];
+    }),
+});
+
+export const unitKnown = defineRule({
+  id: 'EINV-UNIT',
+  code: '2177',
+  certainty: 'certain',
+  description: 'Unit must be a unit quantity code (UQC) from the master.',
+  check: (doc) =>
+    items(doc).flatMap(({ item, index }) => {
+      const unit = text(item['Unit']);
+      return unit !== undefined && unit !== '' && !isUnit(unit)
+        ? [error('2177', `ItemList[${index}].Unit ${unit} is not a unit quantity code (UQC)`, pointer('ItemList', index, 'Unit'))]
+        : [];
+    }),
+});
+
+export const goodsQuantity = defineRule({
+  id: 'EINV-QTY',
+  code: '2238',
+  certainty: 'likely',
+  description: 'A goods line (IsServc not Y) needs a quantity: Qty above 0, or FreeQty above 0 for free goods.',
+  check: (doc) =>
+    items(doc).flatMap(({ item, index }) => {
+      if (isService(item)) return [];
+      const qty = amount(item['Qty']);
+      const free = amount(item['FreeQty']);
+      return (qty === undefined || qty.lte(0)) && (free === undefined || free.lte(0))
+        ? [error('2238', `ItemList[${index}].Qty is required for goods`, pointer('ItemList', index, 'Qty'))]
+        : [];
+    }),
+});
+
+export const goodsUnit = defineRule({
+  id: 'EINV-UNIT-REQUIRED',
+  code: '2239',
+  certainty: 'certain',
+  description: 'A goods line (IsServc not Y) needs a Unit.',
+  check: (doc) =>
+    items(doc).flatMap(({ item, index }) => {
+      const unit = text(item['Unit']);
+      return !isService(item) && (unit === undefined || unit === '')
+        ? [error('2239', `ItemList[${index}].Unit is required for goods`, pointer('ItemList', index, 'Unit'))]
+        : [];
+    }),
+});
+
+export const itemRules = [
+  itemListNotEmpty,
+  itemListLimit,
+  serialNumbersUnique,
+  hsnChapterKnown,
+  hsnInMaster,
+  serviceHsn,
+  unitKnown,
+  goodsQuantity,
+  goodsUnit,
+];

@@ -1,0 +1,135 @@
+/**
+ * Rules on the tax heads of each line: which heads an intra-state, inter-state, export or SEZ supply
+ * may carry, CGST equal to SGST, and the allowed GST rates.
+ * @module
+ */
+
+import { error, pointer } from '../../issue.js';
+import { rateAllowedOn } from '../../masters/index.js';
+import { parseDate } from '../../compute/dates.js';
+import { dec } from '../../compute/decimal.js';
+import { text } from '../../compute/payload.js';
+import { amount, defineRule, items, nonZero, party, plainInterState, type Doc } from './define.js';
+
+const stateHeads = (item: Doc): boolean => nonZero(item['CgstAmt']) || nonZero(item['SgstAmt']);
+
+export const noIgstIntraState = defineRule({
+  id: 'EINV-TAX-INTRA',
+  code: '2172',
+  certainty: 'certain',
+  description: 'An intra-state line (SellerDtls.Stcd = BuyerDtls.Pos, IgstOnIntra not Y) cannot carry IGST.',
+  check: (doc, _c, s) =>
+    s.interState
+      ? []
+      : items(doc)
+          .filter(({ item }) => nonZero(item['IgstAmt']))
+          .map(({ index }) =>
+            error('2172', `ItemList[${index}].IgstAmt must be 0 on an intra-state supply; charge CGST and SGST`, pointer('ItemList', index, 'IgstAmt')),
+          ),
+});
+
+export const intraStateNeedsCgstSgst = defineRule({
+  id: 'EINV-TAX-INTRA-HEADS',
+  code: '2241',
+  certainty: 'likely',
+  description: 'An intra-state line with a non-zero GstRt and taxable value must carry CGST and SGST.',
+  check: (doc, _c, s) =>
+    s.interState
+      ? []
+      : items(doc)
+          .filter(({ item }) => nonZero(item['GstRt']) && nonZero(item['AssAmt']) && !stateHeads(item) && !nonZero(item['IgstAmt']))
+          .map(({ index }) =>
+            error('2241', `ItemList[${index}] is intra-state with GstRt above 0 but has no CgstAmt and SgstAmt`, pointer('ItemList', index, 'CgstAmt')),
+          ),
+});
+
+export const noCgstSgstInterState = defineRule({
+  id: 'EINV-TAX-INTER',
+  code: '2174',
+  certainty: 'certain',
+  description: 'An inter-state line (or one with IgstOnIntra = Y) cannot carry CGST or SGST; IGST applies.',
+  check: (doc, _c, s) =>
+    plainInterState(s)
+      ? items(doc)
+          .filter(({ item }) => stateHeads(item))
+          .map(({ index }) =>
+            error('2174', `ItemList[${index}] is inter-state, so CgstAmt and SgstAmt must be 0; charge IGST`, pointer('ItemList', index, 'CgstAmt')),
+          )
+      : [],
+});
+
+export const noCgstSgstExport = defineRule({
+  id: 'EINV-EXP-CGST',
+  code: '2180',
+  certainty: 'certain',
+  description: 'An export line cannot carry CGST or SGST.',
+  check: (doc, _c, s) =>
+    s.export
+      ? items(doc)
+          .filter(({ item }) => stateHeads(item))
+          .map(({ index }) =>
+            error('2180', `ItemList[${index}] is an export, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt')),
+          )
+      : [],
+});
+
+export const noCgstSgstSez = defineRule({
+  id: 'EINV-SEZ-CGST',
+  code: '2237',
+  certainty: 'certain',
+  description: 'A supply to an SEZ (SEZWP, SEZWOP) cannot carry CGST or SGST.',
+  check: (doc, _c, s) =>
+    s.sez
+      ? items(doc)
+          .filter(({ item }) => stateHeads(item))
+          .map(({ index }) =>
+            error('2237', `ItemList[${index}] is a supply to an SEZ, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt')),
+          )
+      : [],
+});
+
+export const cgstEqualsSgst = defineRule({
+  id: 'EINV-TAX-CGST-SGST',
+  code: '2227',
+  certainty: 'certain',
+  description: 'CgstAmt and SgstAmt of a line must be equal.',
+  check: (doc) =>
+    items(doc).flatMap(({ item, index }) => {
+      const cgst = amount(item['CgstAmt']);
+      const sgst = amount(item['SgstAmt']);
+      if (cgst === undefined && sgst === undefined) return [];
+      const c = cgst ?? dec(0);
+      const g = sgst ?? dec(0);
+      return c.eq(g)
+        ? []
+        : [error('2227', `ItemList[${index}].SgstAmt ${g.toFixed(2)} differs from CgstAmt ${c.toFixed(2)}`, pointer('ItemList', index, 'SgstAmt'))];
+    }),
+});
+
+export const gstRateAllowed = defineRule({
+  id: 'EINV-RATE',
+  code: '2240',
+  certainty: 'likely',
+  description: 'GstRt must be a rate the IRP rate master allows on the document date.',
+  check: (doc, context) => {
+    const docDate = text(party(doc, 'DocDtls')['Dt']);
+    const date = docDate !== undefined && parseDate(docDate) ? docDate : context.today;
+    if (!parseDate(date)) return [];
+    return items(doc).flatMap(({ item, index }) => {
+      const rt = amount(item['GstRt']);
+      return rt !== undefined && !rateAllowedOn(rt.toNumber(), date)
+        ? [error('2240', `ItemList[${index}].GstRt ${rt.toString()} is not an allowed GST rate on ${date}`, pointer('ItemList', index, 'GstRt'))]
+        : [];
+    });
+  },
+});
+
+export const taxRules = [
+  noIgstIntraState,
+  intraStateNeedsCgstSgst,
+  noCgstSgstInterState,
+  noCgstSgstExport,
+  noCgstSgstSez,
+  cgstEqualsSgst,
+  gstRateAllowed,
+];
