@@ -1,0 +1,238 @@
+/**
+ * Reader of GSTR-2A JSON (the per-section API answers merged under `{gstin, fp, b2b, cdn, ...}`).
+ * @module
+ */
+import { pointer, type Outcome, type Issue } from '../issue.js';
+import {
+  ReadCode,
+  ReadContext,
+  isObject,
+  toJson,
+  yesNo,
+  type Json,
+} from './read-common.js';
+import type { DocumentSection, InwardDocument, InwardReturn, TaxLine } from './types.js';
+import { headerOf, noteKind } from './read-shared.js';
+
+const SECTIONS = new Set([
+  'b2b', 'b2ba', 'cdn', 'cdna', 'cdnr', 'cdnra', 'isd', 'isda', 'tds', 'tdsa', 'tcs', 'impg', 'impgsez',
+]);
+const ENVELOPE = new Set(['gstin', 'fp', 'ret_period', 'rtnprd', 'chksum', 'version']);
+
+/** A GSTR-2A read into document rows, with the warnings met on the way. */
+export type Gstr2aResult = InwardReturn & { warnings: Issue[] };
+
+/**
+ * Reads a GSTR-2A file (object, JSON text or bytes). Sections it does not know are skipped with a
+ * warning; malformed content gives coded errors with JSON-pointer paths. Never throws.
+ */
+export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: string }): Outcome<Gstr2aResult> {
+  const ctx = new ReadContext();
+  let root = toJson(input, ctx);
+  if (root === undefined) return { ok: false, errors: ctx.errors };
+  let base = '';
+  if (isObject(root.data) && !Object.keys(root).some((k) => SECTIONS.has(k))) {
+    root = root.data;
+    base = '/data';
+  }
+  const { gstin, period } = headerOf(ctx, root, base, ['gstin'], ['fp', 'ret_period', 'rtnprd'], expect);
+  const out: InwardDocument[] = [];
+  const common = { returnType: 'gstr2a' as const, recipientGstin: gstin, period };
+
+  for (const key of Object.keys(root)) {
+    if (SECTIONS.has(key) || ENVELOPE.has(key)) continue;
+    ctx.warn(ReadCode.unknown, `section ${key} is not known to this reader and was skipped`, base + pointer(key));
+  }
+
+  const supplierSections: Array<[string, DocumentSection]> = [
+    ['b2b', 'B2B'], ['b2ba', 'B2BA'], ['cdn', 'CDNR'], ['cdnr', 'CDNR'], ['cdna', 'CDNRA'], ['cdnra', 'CDNRA'],
+  ];
+  for (const [key, section] of supplierSections) {
+    const notes = section === 'CDNR' || section === 'CDNRA';
+    ctx.list(root, key, base).forEach((sup, si) => {
+      const sp = base + pointer(key, si);
+      const supplierGstin = ctx.required(sup, 'ctin', sp, 'supplier GSTIN');
+      const supplier = {
+        supplierGstin,
+        gstr1Filed: ctx.text(sup, 'cfs'),
+        gstr3bFiled: ctx.text(sup, 'cfs3b'),
+        supplierFilingDate: ctx.date(sup, 'fldtr1', sp),
+        supplierPeriod: ctx.period(sup, 'flprdr1', sp),
+        supplierCancellationDate: ctx.date(sup, 'dtcancel', sp),
+      };
+      const docKey = notes ? 'nt' : 'inv';
+      ctx.list(sup, docKey, sp).forEach((d, di) => {
+        const dp = sp + pointer(docKey, di);
+        const kind = notes ? noteKind(ctx.text(d, 'ntty')) : 'Invoice';
+        const doc: InwardDocument = {
+          ...common,
+          section,
+          kind,
+          ...supplier,
+          number: ctx.required(d, notes ? 'nt_num' : 'inum', dp, 'document number'),
+          date: ctx.date(d, notes ? 'nt_dt' : 'idt', dp),
+          value: ctx.optNumber(d, 'val', dp),
+          supplyType: ctx.text(d, 'inv_typ'),
+          placeOfSupply: ctx.text(d, 'pos'),
+          reverseCharge: yesNo(ctx.text(d, 'rchrg')),
+          ...lines2a(ctx, d, dp),
+          applicablePercent: percent(ctx.optNumber(d, 'diff_percent', dp)),
+          amendmentType: ctx.text(d, 'atyp'),
+          amendmentPeriod: ctx.period(d, 'aspd', dp),
+          source: ctx.text(d, 'srctyp'),
+          irn: ctx.text(d, 'irn'),
+          irnDate: ctx.date(d, 'irngendate', dp),
+          sign: kind === 'Credit Note' ? -1 : 1,
+        };
+        if (section === 'B2BA') {
+          doc.originalNumber = ctx.required(d, 'oinum', dp, 'original invoice number');
+          doc.originalDate = ctx.date(d, 'oidt', dp);
+        } else if (section === 'CDNRA') {
+          doc.originalNumber = ctx.required(d, 'ont_num', dp, 'original note number');
+          doc.originalDate = ctx.date(d, 'ont_dt', dp);
+          doc.originalNoteType = ctx.text(d, 'ont_ty') ?? ctx.text(d, 'ontty');
+        }
+        out.push(clean(doc));
+      });
+    });
+  }
+
+  for (const [key, section] of [['isd', 'ISD'], ['isda', 'ISDA']] as const) {
+    ctx.list(root, key, base).forEach((sup, si) => {
+      const sp = base + pointer(key, si);
+      const supplierGstin = ctx.required(sup, 'ctin', sp, 'ISD GSTIN');
+      const filed = ctx.text(sup, 'cfs');
+      ctx.list(sup, 'doclist', sp).forEach((d, di) => {
+        const dp = sp + pointer('doclist', di);
+        const t = (ctx.text(d, 'isd_docty') ?? '').toUpperCase();
+        const credit = t === 'ISDCN' || t === 'ISDC';
+        const doc: InwardDocument = {
+          ...common,
+          section,
+          kind: credit ? 'ISD Credit Note' : 'ISD Invoice',
+          supplierGstin,
+          gstr1Filed: filed,
+          number: ctx.required(d, 'docnum', dp, 'document number'),
+          date: ctx.date(d, 'docdt', dp),
+          rateBasis: 'document',
+          lines: [totals(ctx, d, dp, 'iamt', 'camt', 'samt', 'cess', undefined)],
+          itcAvailability: ctx.text(d, 'itc_elg'),
+          amendmentType: ctx.text(d, 'atyp'),
+          amendmentPeriod: ctx.period(d, 'aspd', dp),
+          sign: credit ? -1 : 1,
+        };
+        if (section === 'ISDA') {
+          doc.originalNumber = ctx.required(d, 'odocnum', dp, 'original document number');
+          doc.originalDate = ctx.date(d, 'odocdt', dp);
+        }
+        out.push(clean(doc));
+      });
+    });
+  }
+
+  for (const [key, section] of [['impg', 'IMPG'], ['impgsez', 'IMPGSEZ']] as const) {
+    ctx.list(root, key, base).forEach((d, di) => {
+      const dp = base + pointer(key, di);
+      out.push(
+        clean({
+          ...common,
+          section,
+          kind: 'Bill of Entry',
+          supplierGstin: section === 'IMPGSEZ' ? ctx.required(d, 'sgstin', dp, 'SEZ supplier GSTIN') : undefined,
+          supplierName: ctx.text(d, 'tdname'),
+          number: ctx.required(d, 'benum', dp, 'bill of entry number'),
+          date: ctx.date(d, 'bedt', dp),
+          portCode: ctx.text(d, 'portcd'),
+          referenceDate: ctx.date(d, 'refdt', dp),
+          billOfEntryAmended: yesNo(ctx.text(d, 'amd')),
+          rateBasis: 'document',
+          lines: [totals(ctx, d, dp, 'iamt', undefined, undefined, 'csamt', 'txval')],
+          sign: 1,
+        }),
+      );
+    });
+  }
+
+  for (const [key, section] of [['tds', 'TDS'], ['tdsa', 'TDSA'], ['tcs', 'TCS']] as const) {
+    ctx.list(root, key, base).forEach((d, di) => {
+      const dp = base + pointer(key, di);
+      const tcs = section === 'TCS';
+      const party = ['gstin_ded', 'etin', 'gstin_ecom', 'stin', 'ctin'].map((k) => ctx.text(d, k)).find((v) => v);
+      if (party === undefined) ctx.fail(ReadCode.missing, 'deductor or operator GSTIN is missing', dp);
+      const doc: InwardDocument = {
+        ...common,
+        section,
+        kind: tcs ? 'TCS Credit' : 'TDS Credit',
+        supplierGstin: party,
+        supplierName: ctx.text(d, 'name') ?? ctx.text(d, 'trdnm'),
+        number: ctx.text(d, 'month') ?? ctx.text(d, 'docnum') ?? '',
+        placeOfSupply: ctx.text(d, 'pos'),
+        rateBasis: 'document',
+        lines: [totals(ctx, d, dp, 'iamt', 'camt', 'samt', undefined, tcs ? 'amt' : 'amt_ded')],
+        sign: 1,
+      };
+      if (section === 'TDSA') {
+        doc.originalNumber = ctx.text(d, 'omonth');
+      }
+      out.push(clean(doc));
+    });
+  }
+
+  if (ctx.errors.length > 0) return { ok: false, errors: ctx.errors };
+  return {
+    ok: true,
+    value: { returnType: 'gstr2a', gstin, period, documents: out, itcSummary: [], warnings: ctx.warnings },
+  };
+}
+
+function percent(diff: number | undefined): number | undefined {
+  if (diff === undefined) return undefined;
+  return diff <= 1 ? Math.round(diff * 10000) / 100 : diff;
+}
+
+function lines2a(ctx: ReadContext, d: Json, dp: string): { rateBasis: 'line' | 'document'; lines: TaxLine[] } {
+  const items = ctx.list(d, 'itms', dp);
+  if (items.length === 0) {
+    return { rateBasis: 'document', lines: [totals(ctx, d, dp, 'iamt', 'camt', 'samt', 'csamt', 'txval')] };
+  }
+  return {
+    rateBasis: 'line',
+    lines: items.map((it, i) => {
+      const ip = dp + pointer('itms', i);
+      const det = ctx.object(it, 'itm_det', ip) ?? {};
+      const p = ip + pointer('itm_det');
+      const line = totals(ctx, det, p, 'iamt', 'camt', 'samt', 'csamt', 'txval');
+      const num = ctx.optNumber(it, 'num', ip);
+      const rt = ctx.optNumber(det, 'rt', p);
+      if (num !== undefined) line.lineNo = num;
+      if (rt !== undefined) line.rate = rt;
+      return line;
+    }),
+  };
+}
+
+/** One line from amount keys of an object (a missing key name reads as zero). */
+export function totals(
+  ctx: ReadContext,
+  d: Json,
+  dp: string,
+  igst: string | undefined,
+  cgst: string | undefined,
+  sgst: string | undefined,
+  cess: string | undefined,
+  taxable: string | undefined,
+): TaxLine {
+  return {
+    taxable: taxable ? ctx.amount(d, taxable, dp) : 0,
+    igst: igst ? ctx.amount(d, igst, dp) : 0,
+    cgst: cgst ? ctx.amount(d, cgst, dp) : 0,
+    sgst: sgst ? ctx.amount(d, sgst, dp) : 0,
+    cess: cess ? ctx.amount(d, cess, dp) : 0,
+  };
+}
+
+/** Drops undefined fields so that rows compare and serialise cleanly. */
+export function clean<T extends object>(o: T): T {
+  for (const k of Object.keys(o) as Array<keyof T>) if (o[k] === undefined) delete o[k];
+  return o;
+}

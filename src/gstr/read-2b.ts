@@ -1,0 +1,262 @@
+/**
+ * Reader of GSTR-2B JSON (`{chksum, data:{gstin, rtnprd, gendt, itcsumm, docdata, docRejdata, ...}}`),
+ * both the older statements with rate-wise `items[]` and the IMS-era ones with document totals only.
+ * @module
+ */
+import { pointer, type Issue, type Outcome } from '../issue.js';
+import { ReadCode, ReadContext, isObject, toJson, yesNo, type Json } from './read-common.js';
+import { clean, totals } from './read-2a.js';
+import { headerOf, noteKind } from './read-shared.js';
+import type { DocumentSection, InwardDocument, ItcSummaryRow, TaxLine } from './types.js';
+import type { InwardReturn } from './types.js';
+
+/** A GSTR-2B read into document rows and ITC summary rows, with the warnings met on the way. */
+export type Gstr2bResult = InwardReturn & { warnings: Issue[] };
+
+const DATA_KEYS = new Set([
+  'gstin', 'rtnprd', 'version', 'gendt', 'itcsumm', 'cpsumm', 'docdata', 'docRejdata', 'cpSummRej', 'fc', 'chksum',
+]);
+const DOC_SECTIONS = new Set(['b2b', 'b2ba', 'cdnr', 'cdnra', 'isd', 'isda', 'ecom', 'ecoma', 'impg', 'impgsez', 'itcrev']);
+/** First GSTR-2B period built from IMS. */
+export const IMS_FROM = '2024-10';
+
+type Part = NonNullable<InwardDocument['part']>;
+
+/**
+ * Reads a GSTR-2B file (object, JSON text or bytes) as the API or the portal's JSON download gives it.
+ * Unknown sections are skipped with a warning; malformed content gives coded errors. Never throws.
+ */
+export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: string }): Outcome<Gstr2bResult> {
+  const ctx = new ReadContext();
+  const top = toJson(input, ctx);
+  if (top === undefined) return { ok: false, errors: ctx.errors };
+  let root: Json = top;
+  let base = '';
+  if (top.data !== undefined) {
+    if (!isObject(top.data)) {
+      ctx.fail(ReadCode.badShape, 'data should be an object', '/data');
+      return { ok: false, errors: ctx.errors };
+    }
+    root = top.data;
+    base = '/data';
+  }
+  const { gstin, period } = headerOf(ctx, root, base, ['gstin'], ['rtnprd', 'ret_period', 'fp'], expect);
+  const generatedOn = ctx.date(root, 'gendt', base);
+  const version = ctx.text(root, 'version');
+  for (const key of Object.keys(root)) {
+    if (!DATA_KEYS.has(key)) ctx.warn(ReadCode.unknown, `block ${key} is not known to this reader and was skipped`, base + pointer(key));
+  }
+  const ims = period >= IMS_FROM;
+  const documents: InwardDocument[] = [];
+  const common = { returnType: 'gstr2b' as const, recipientGstin: gstin, period, generatedOn };
+
+  const readSections = (holder: Json, hp: string, part: Part): void => {
+    for (const key of Object.keys(holder)) {
+      if (!DOC_SECTIONS.has(key)) {
+        ctx.warn(ReadCode.unknown, `section ${key} is not known to this reader and was skipped`, hp + pointer(key));
+      }
+    }
+    readB2bLike(ctx, holder, hp, 'b2b', 'B2B', part);
+    readB2bLike(ctx, holder, hp, 'b2ba', 'B2BA', part);
+    readB2bLike(ctx, holder, hp, 'ecom', 'ECO', part);
+    readB2bLike(ctx, holder, hp, 'ecoma', 'ECOA', part);
+    readB2bLike(ctx, holder, hp, 'cdnr', 'CDNR', part);
+    readB2bLike(ctx, holder, hp, 'cdnra', 'CDNRA', part);
+    readIsd(ctx, holder, hp, 'isd', 'ISD', part);
+    readIsd(ctx, holder, hp, 'isda', 'ISDA', part);
+    readImports(ctx, holder, hp, part);
+    if (part === 'statement' && holder.itcrev !== undefined) {
+      const rev = holder.itcrev;
+      const list = Array.isArray(rev) ? rev : [rev];
+      list.forEach((r, i) => {
+        const rp = hp + pointer('itcrev') + (Array.isArray(rev) ? pointer(i) : '');
+        if (isObject(r)) readSections(r, rp, 'reversal');
+        else ctx.fail(ReadCode.badShape, 'itcrev should hold objects', rp);
+      });
+    }
+  };
+
+  const push = (doc: InwardDocument): void => {
+    if (ims) {
+      const inIms =
+        doc.part !== 'rejected' &&
+        ['B2B', 'B2BA', 'CDNR', 'CDNRA', 'ECO', 'ECOA'].includes(doc.section) &&
+        doc.reverseCharge !== 'Y' &&
+        doc.itcAvailability !== 'N';
+      doc.imsStatus = doc.part === 'rejected' ? 'Rejected' : inIms ? 'Accepted' : 'Outside IMS';
+    }
+    documents.push(clean(doc));
+  };
+
+  function readB2bLike(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): void {
+    const notes = section === 'CDNR' || section === 'CDNRA';
+    const docKey = notes ? 'nt' : 'inv';
+    c.list(h, key, hp).forEach((sup, si) => {
+      const sp = hp + pointer(key, si);
+      const supplier = supplierOf(c, sup, sp);
+      c.list(sup, docKey, sp).forEach((d, di) => {
+        const dp = sp + pointer(docKey, di);
+        const kind = notes ? noteKind(c.text(d, 'typ')) : 'Invoice';
+        const doc: InwardDocument = {
+          ...common,
+          section,
+          part,
+          kind,
+          ...supplier,
+          number: c.required(d, notes ? 'ntnum' : 'inum', dp, 'document number'),
+          date: c.date(d, 'dt', dp),
+          value: c.optNumber(d, 'val', dp),
+          supplyType: notes ? c.text(d, 'suptyp') : c.text(d, 'typ'),
+          placeOfSupply: c.text(d, 'pos'),
+          reverseCharge: yesNo(c.text(d, 'rev')),
+          ...lines2b(c, d, dp),
+          applicablePercent: percent(c.optNumber(d, 'diffprcnt', dp)),
+          itcAvailability: c.text(d, 'itcavl'),
+          itcReason: c.text(d, 'rsn'),
+          source: c.text(d, 'srctyp'),
+          irn: c.text(d, 'irn'),
+          irnDate: c.date(d, 'irngendate', dp),
+          sign: kind === 'Credit Note' ? -1 : 1,
+        };
+        if (section === 'B2BA' || section === 'ECOA') {
+          doc.originalNumber = c.required(d, 'oinum', dp, 'original invoice number');
+          doc.originalDate = c.date(d, 'oidt', dp);
+        } else if (section === 'CDNRA') {
+          doc.originalNumber = c.required(d, 'ontnum', dp, 'original note number');
+          doc.originalDate = c.date(d, 'ontdt', dp);
+          doc.originalNoteType = c.text(d, 'onttyp');
+        }
+        push(doc);
+      });
+    });
+  }
+
+  function readIsd(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): void {
+    c.list(h, key, hp).forEach((sup, si) => {
+      const sp = hp + pointer(key, si);
+      const supplier = supplierOf(c, sup, sp);
+      c.list(sup, 'doclist', sp).forEach((d, di) => {
+        const dp = sp + pointer('doclist', di);
+        const credit = (c.text(d, 'doctyp') ?? '').toUpperCase() === 'ISDC';
+        const doc: InwardDocument = {
+          ...common,
+          section,
+          part,
+          kind: credit ? 'ISD Credit Note' : 'ISD Invoice',
+          ...supplier,
+          number: c.required(d, 'docnum', dp, 'document number'),
+          date: c.date(d, 'docdt', dp),
+          rateBasis: 'document',
+          lines: [totals(c, d, dp, 'igst', 'cgst', 'sgst', 'cess', undefined)],
+          itcAvailability: c.text(d, 'itcelg'),
+          sign: credit ? -1 : 1,
+        };
+        if (section === 'ISDA') {
+          doc.originalNumber = c.required(d, 'odocnum', dp, 'original document number');
+          doc.originalDate = c.date(d, 'odocdt', dp);
+          doc.originalNoteType = c.text(d, 'odoctyp');
+        } else if (c.text(d, 'oinvnum')) {
+          doc.originalNumber = c.text(d, 'oinvnum');
+          doc.originalDate = c.date(d, 'oinvdt', dp);
+        }
+        push(doc);
+      });
+    });
+  }
+
+  function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: object): void {
+    push({
+      ...common,
+      section,
+      part,
+      kind: 'Bill of Entry',
+      ...sup,
+      number: c.required(d, 'boenum', dp, 'bill of entry number'),
+      date: c.date(d, 'boedt', dp),
+      portCode: c.text(d, 'portcode'),
+      referenceDate: c.date(d, 'refdt', dp),
+      receivedDate: c.date(d, 'recdt', dp),
+      billOfEntryAmended: yesNo(c.text(d, 'isamd')),
+      rateBasis: 'document',
+      lines: [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')],
+      sign: 1,
+    });
+  }
+
+  function readImports(c: ReadContext, h: Json, hp: string, part: Part): void {
+    c.list(h, 'impg', hp).forEach((d, i) => boe(c, d, hp + pointer('impg', i), 'IMPG', part));
+    c.list(h, 'impgsez', hp).forEach((sup, si) => {
+      const sp = hp + pointer('impgsez', si);
+      const supplier = supplierOf(c, sup, sp);
+      c.list(sup, 'boe', sp).forEach((d, di) => boe(c, d, sp + pointer('boe', di), 'IMPGSEZ', part, supplier));
+    });
+  }
+
+  const docdata = ctx.object(root, 'docdata', base);
+  if (docdata) readSections(docdata, base + '/docdata', 'statement');
+  const rejected = ctx.object(root, 'docRejdata', base);
+  if (rejected) readSections(rejected, base + '/docRejdata', 'rejected');
+
+  const itcSummary: ItcSummaryRow[] = [];
+  const summ = ctx.object(root, 'itcsumm', base);
+  if (summ) {
+    for (const [block, groups] of Object.entries(summ)) {
+      const bp = base + pointer('itcsumm', block);
+      if (!isObject(groups)) {
+        ctx.fail(ReadCode.badShape, `itcsumm.${block} should be an object`, bp);
+        continue;
+      }
+      for (const [group, g] of Object.entries(groups)) {
+        if (!isObject(g)) continue;
+        const gp = bp + pointer(group);
+        itcSummary.push({ block, group, section: '', ...heads(ctx, g, gp) });
+        for (const [section, s] of Object.entries(g)) {
+          if (isObject(s)) itcSummary.push({ block, group, section, ...heads(ctx, s, gp + pointer(section)) });
+        }
+      }
+    }
+  }
+
+  if (ctx.errors.length > 0) return { ok: false, errors: ctx.errors };
+  const value: Gstr2bResult = { returnType: 'gstr2b', gstin, period, documents, itcSummary, warnings: ctx.warnings };
+  if (generatedOn) value.generatedOn = generatedOn;
+  if (version) value.version = version;
+  return { ok: true, value };
+}
+
+function heads(ctx: ReadContext, o: Json, p: string): { igst: number; cgst: number; sgst: number; cess: number } {
+  return { igst: ctx.amount(o, 'igst', p), cgst: ctx.amount(o, 'cgst', p), sgst: ctx.amount(o, 'sgst', p), cess: ctx.amount(o, 'cess', p) };
+}
+
+function supplierOf(ctx: ReadContext, sup: Json, sp: string): Partial<InwardDocument> {
+  return clean({
+    supplierGstin: ctx.required(sup, 'ctin', sp, 'supplier GSTIN'),
+    supplierName: ctx.text(sup, 'trdnm'),
+    supplierFilingDate: ctx.date(sup, 'supfildt', sp),
+    supplierPeriod: ctx.period(sup, 'supprd', sp),
+  });
+}
+
+function percent(diff: number | undefined): number | undefined {
+  if (diff === undefined) return undefined;
+  return diff <= 1 ? Math.round(diff * 10000) / 100 : diff;
+}
+
+function lines2b(ctx: ReadContext, d: Json, dp: string): { rateBasis: 'line' | 'document'; lines: TaxLine[] } {
+  const items = ctx.list(d, 'items', dp);
+  if (items.length === 0) {
+    return { rateBasis: 'document', lines: [totals(ctx, d, dp, 'igst', 'cgst', 'sgst', 'cess', 'txval')] };
+  }
+  return {
+    rateBasis: 'line',
+    lines: items.map((it, i) => {
+      const ip = dp + pointer('items', i);
+      const line = totals(ctx, it, ip, 'igst', 'cgst', 'sgst', 'cess', 'txval');
+      const num = ctx.optNumber(it, 'num', ip);
+      const rt = ctx.optNumber(it, 'rt', ip);
+      if (num !== undefined) line.lineNo = num;
+      if (rt !== undefined) line.rate = rt;
+      return line;
+    }),
+  };
+}
