@@ -1,0 +1,17 @@
+/**
+ * Codes the sandbox and the HTTP adapter use where no government portal has one. They sit in the
+ * `SVC-9xx` block of the catalogue, apart from the field-level `SVC-nnn` codes of the schemas.
+ * @module
+ */
+export const sandboxCodes = {
+  /** The caller's GSTIN is neither party of the e-waybill. */
+  notParty: 'SVC-920',
+  /** A closed e-waybill cannot be cancelled. */
+  closedCannotCancel: 'SVC-921',
+  /** The e-waybill is already closed. */
+  alreadyClosed: 'SVC-922',
+  /** Closure date outside generation date..today. */
+  closureDate: 'SVC-923',
+  /** Cancel requested more than 24 hours after generation. */
+  ewbCancelWindow: 'SVC-924',
+} as const;
