@@ -67,7 +67,7 @@ export function gstinCheckChar(first14: string): string {
 
 /** Structures in the order they are tried; the first match names the kind. */
 const SHAPES: ReadonlyArray<readonly [GstinKind, RegExp]> = [
-  ['oidar', /^99\d{2}[A-Z]{3}\d{5}OS[0-9A-Z]$/],
+  ['oidar', /^\d{4}[A-Z]{3}\d{5}OS[0-9A-Z]$/],
   ['uin', /^\d{4}[A-Z]{3}\d{5}[UO]N[0-9A-Z]$/],
   ['nrtp', /^\d{4}[A-Z]{3}\d{5}NR[0-9A-Z]$/],
   ['tds', /^\d{2}[A-Z]{4}[0-9A-Z]\d{4}[A-Z][1-9A-Z]D[0-9A-Z]$/],

@@ -87,7 +87,7 @@ function findColumns(sheet: SheetLike): { first: number; codeCol: number; descCo
   return { first: 1, codeCol: 1, descCol: 2 };
 }
 
-function readSheet(sheet: SheetLike, kind: HsnKind, out: HsnEntry[], notes: Issue[], seen: Set<string>, counts: { repaired: number; skipped: number }): void {
+function readSheet(sheet: SheetLike, kind: HsnKind, out: HsnEntry[], notes: Issue[], seen: Set<string>, counts: LoadSummary): void {
   const { first, codeCol, descCol } = findColumns(sheet);
   const note = (issue: Issue): void => {
     if (notes.length < MAX_NOTES) notes.push(issue);
@@ -98,6 +98,7 @@ function readSheet(sheet: SheetLike, kind: HsnKind, out: HsnEntry[], notes: Issu
     const description = cleanText(cellText(row.getCell(descCol).value));
     const where = `${sheet.name} row ${r}`;
     if (cellText(rawCode).trim() === '' && description === '') continue;
+    counts.rows++;
     const result = normaliseCode(rawCode);
     if (result.code === undefined) {
       counts.skipped++;
@@ -105,8 +106,8 @@ function readSheet(sheet: SheetLike, kind: HsnKind, out: HsnEntry[], notes: Issu
       continue;
     }
     if (seen.has(result.code)) {
-      counts.skipped++;
-      note(warning(HSN_CODES.duplicate, `${where} skipped: code ${result.code} appears earlier`));
+      counts.duplicates++;
+      note(warning(HSN_CODES.duplicate, `${where}: code ${result.code} appears earlier; the first row is kept`));
       continue;
     }
     if (result.repaired) {
@@ -144,7 +145,7 @@ export async function loadHsnMasterFromXlsx(path: string): Promise<Outcome<HsnMa
   const entries: HsnEntry[] = [];
   const notes: Issue[] = [];
   const seen = new Set<string>();
-  const counts = { repaired: 0, skipped: 0 };
+  const counts: LoadSummary = { rows: 0, repaired: 0, duplicates: 0, skipped: 0 };
   if (goods) readSheet(goods, 'goods', entries, notes, seen, counts);
   else notes.push(warning(HSN_CODES.sheetMissing, `${path} has no HSN_MSTR sheet: goods codes not loaded`));
   if (services) readSheet(services, 'service', entries, notes, seen, counts);
@@ -153,16 +154,27 @@ export async function loadHsnMasterFromXlsx(path: string): Promise<Outcome<HsnMa
   return { ok: true, value: withSummary(createHsnMaster(entries, basename(path), notes), counts) };
 }
 
-/** How many rows were repaired and skipped while loading, kept beside the (capped) notes. */
-const summaries = new WeakMap<HsnMaster, { repaired: number; skipped: number }>();
-function withSummary(master: HsnMaster, counts: { repaired: number; skipped: number }): HsnMaster {
-  summaries.set(master, counts);
+/**
+ * What loading an xlsx did: data rows read, codes repaired (spaces removed, a lost leading zero
+ * restored), rows whose code repeats an earlier row (the first is kept), rows skipped as unreadable.
+ */
+export interface LoadSummary {
+  rows: number;
+  repaired: number;
+  duplicates: number;
+  skipped: number;
+}
+
+/** Kept beside the master, since its notes are capped. */
+const summaries = new WeakMap<HsnMaster, LoadSummary>();
+function withSummary(master: HsnMaster, counts: LoadSummary): HsnMaster {
+  summaries.set(master, Object.freeze({ ...counts }));
   return master;
 }
 
-/** Rows repaired and skipped while loading a master from xlsx (zero for other masters). */
-export function hsnLoadSummary(master: HsnMaster): { repaired: number; skipped: number } {
-  return summaries.get(master) ?? { repaired: 0, skipped: 0 };
+/** The load summary of a master read from xlsx; undefined for other masters. */
+export function hsnLoadSummary(master: HsnMaster): LoadSummary | undefined {
+  return summaries.get(master);
 }
 
 /**
@@ -305,10 +317,10 @@ export async function importHsnCommand(
     for (const e of written.errors) io.err(`${e.code} ${e.message}\n`);
     return 1;
   }
-  const { repaired, skipped } = hsnLoadSummary(master);
+  const s = hsnLoadSummary(master) ?? { rows: 0, repaired: 0, duplicates: 0, skipped: 0 };
   io.out(
     `imported ${master.counts.goods} HSN and ${master.counts.services} SAC codes from ${input} into ${out} ` +
-      `(${written.value.bytes} bytes; ${repaired} codes repaired, ${skipped} rows skipped)\n`,
+      `(${s.rows} rows: ${s.repaired} codes repaired, ${s.duplicates} duplicates, ${s.skipped} skipped; ${written.value.bytes} bytes)\n`,
   );
   return 0;
 }

@@ -43,6 +43,7 @@ export {
   parseCompactHsn,
   importHsnCommand,
   hsnLoadSummary,
+  type LoadSummary,
   HSN_CODES,
   type CommandIo,
 } from './hsn-loader.js';
