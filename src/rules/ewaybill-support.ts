@@ -1,0 +1,150 @@
+/**
+ * Small readers shared by the e-waybill, cancel, close, deal and GSTR rules. Every reader accepts any
+ * value at all and answers `undefined` when the value is not of the expected shape, so that rules can
+ * skip what the schema already reports.
+ * @module
+ */
+
+import { error, pointer, warning, type Issue } from '../issue.js';
+import { parseGstin } from '../masters/index.js';
+import type { Certainty, Rule, RuleContext } from './rule.js';
+
+/** A plain object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A field of an object, or undefined when the document is not an object. */
+export function field(doc: unknown, key: string): unknown {
+  return isRecord(doc) ? doc[key] : undefined;
+}
+
+/** A string value, trimmed, or undefined for non-strings and blank strings. */
+export function textOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const t = value.trim();
+  return t === '' ? undefined : t;
+}
+
+/** Whether a value is present: not undefined, not null, not a blank string. */
+export function isGiven(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  return true;
+}
+
+/** A finite number from a number or a plain decimal string. */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+/** A whole number from a number or a digit string. */
+export function integerOf(value: unknown): number | undefined {
+  const n = numberOf(value);
+  return n !== undefined && Number.isInteger(n) ? n : undefined;
+}
+
+/** Digits as text from a digit string or a non-negative whole number (`560001` or `'560001'`). */
+export function digitsOf(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
+  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return value.trim();
+  return undefined;
+}
+
+/** What a GSTIN field holds. */
+export type GstinKind = 'gstin' | 'urp' | 'bad-format' | 'bad-check';
+
+/** Classifies a GSTIN field; undefined for non-strings and blanks (the schema's business). */
+export function gstinKind(value: unknown): GstinKind | undefined {
+  const text = textOf(value);
+  if (text === undefined) return undefined;
+  if (text.toUpperCase() === 'URP') return 'urp';
+  const parsed = parseGstin(text);
+  if (!parsed.ok) return 'bad-format';
+  return parsed.value.checkCharValid ? 'gstin' : 'bad-check';
+}
+
+/** The two-digit state code a valid GSTIN starts with. */
+export function gstinStateCode(value: unknown): number | undefined {
+  const text = textOf(value);
+  if (text === undefined || gstinKind(text) !== 'gstin') return undefined;
+  return integerOf(text.slice(0, 2));
+}
+
+/** Whether two GSTIN fields hold the same GSTIN (case-insensitive, trimmed). */
+export function sameGstin(a: unknown, b: unknown): boolean {
+  const x = textOf(a);
+  const y = textOf(b);
+  return x !== undefined && y !== undefined && x.toUpperCase() === y.toUpperCase();
+}
+
+/**
+ * Vehicle registration numbers as the e-waybill system accepts them, letters in either case, no
+ * spaces or hyphens: state series (`KA01AB1234`, `KA011234`, `KA01A1234`, `KA123A1234`), the old
+ * three-letter series (`ABC1234`, `ABC123`), Bharat series (`22BH1234AB`), defence (`DF…`) and
+ * temporary registrations (`TR…`, `TM…`).
+ */
+const VEHICLE_PATTERNS: readonly RegExp[] = [
+  /^[A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}$/i,
+  /^[A-Z]{2}[0-9]{3}[A-Z][0-9]{4}$/i,
+  /^[A-Z]{3}[0-9]{3,4}$/i,
+  /^[0-9]{2}BH[0-9]{4}[A-Z]{1,2}$/i,
+  /^DF[0-9A-Z]{4,13}$/i,
+  /^T[RM][0-9A-Z]{4,13}$/i,
+];
+
+/** Whether a string looks like a vehicle registration number the portal accepts. */
+export function isVehicleNumber(value: string): boolean {
+  return VEHICLE_PATTERNS.some((p) => p.test(value));
+}
+
+/** An IRN: 64 hexadecimal characters (the SHA-256 of the document identity). */
+export const IRN_PATTERN = /^[0-9a-f]{64}$/i;
+
+/** A transporter id: a GSTIN or a transporter enrolment id, 15 characters, two digits first. */
+export const TRANSPORTER_ID_PATTERN = /^[0-9]{2}[0-9A-Z]{13}$/i;
+
+/** One problem a rule found: the rule supplies code and severity. */
+export interface Finding {
+  message: string;
+  path: string;
+}
+
+/** A finding at a JSON Pointer built from segments (`found('Bad', 'itemList', 0, 'hsnCode')`). */
+export function found(message: string, ...segments: Array<string | number>): Finding {
+  return { message, path: pointer(...segments) };
+}
+
+/** What a rule is made of, before the never-throw guard is put around its check. */
+export interface RuleSpec {
+  id: string;
+  code: string;
+  severity: 'error' | 'warning';
+  certainty: Certainty;
+  description: string;
+  check(doc: unknown, context: RuleContext): Finding[];
+}
+
+/**
+ * Builds a rule whose check never throws: an unexpected shape the readers did not foresee yields no
+ * issue (the schema reports shapes), never an exception.
+ */
+export function defineRule(spec: RuleSpec): Rule {
+  return {
+    id: spec.id,
+    code: spec.code,
+    severity: spec.severity,
+    certainty: spec.certainty,
+    description: spec.description,
+    check(doc: unknown, context: RuleContext): Issue[] {
+      try {
+        const make = spec.severity === 'error' ? error : warning;
+        return spec.check(doc, context).map((f) => make(spec.code, f.message, f.path));
+      } catch {
+        return [];
+      }
+    },
+  };
+}
