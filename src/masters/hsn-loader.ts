@@ -222,6 +222,7 @@ export function parseCompactHsn(text: string, name = 'compact'): Outcome<HsnMast
     ok: false,
     errors: [error(HSN_CODES.badFormat, `${name} is not a compact HSN master: ${detail}`)],
   });
+  if (typeof text !== 'string') return bad('expected text');
   const entries: HsnEntry[] = [];
   let source = name;
   if (text.trimStart().startsWith('{')) {
