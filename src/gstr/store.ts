@@ -1,0 +1,40 @@
+/**
+ * Where pulled returns are kept. A pull replaces the previous copy of the same return as a whole.
+ * @module
+ */
+import type { ReturnType } from './types.js';
+
+/** One pulled return: the GSTN JSON as received, with when it was pulled. */
+export interface StoredReturn {
+  gstin: string;
+  returnType: ReturnType;
+  period: string;
+  /** ISO 8601 time of the pull. */
+  pulledAt: string;
+  data: unknown;
+}
+
+/** Storage port; hosts can back it with a database or object store. */
+export interface ReturnStore {
+  /** Stores a return, atomically replacing any earlier copy of the same GSTIN, return and period. */
+  put(entry: StoredReturn): Promise<void>;
+  get(gstin: string, returnType: ReturnType, period: string): Promise<StoredReturn | undefined>;
+}
+
+/** An in-memory store (the sandbox default). */
+export function createMemoryReturnStore(): ReturnStore & { readonly size: number } {
+  const map = new Map<string, StoredReturn>();
+  const key = (g: string, r: string, p: string): string => `${g}|${r}|${p}`;
+  return {
+    async put(entry) {
+      // One assignment: a reader sees either the old copy or the new one, never a mix.
+      map.set(key(entry.gstin, entry.returnType, entry.period), Object.freeze({ ...entry }));
+    },
+    async get(gstin, returnType, period) {
+      return map.get(key(gstin, returnType, period));
+    },
+    get size() {
+      return map.size;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The sandbox GST portal: connected GSTINs, and GSTR-2A/2B/3B for a recipient and period built from
+ * the sandbox IRP's e-invoices where it is the buyer plus deterministic synthetic suppliers.
+ * @module
+ */
+import { error, type Outcome } from '../../issue.js';
+import type { GstPortal } from '../../gstr/portal.js';
+import { GstrCode } from '../../gstr/portal.js';
+import type { ReturnType } from '../../gstr/types.js';
+import { docFromEinvoice, syntheticDoc, type CanonicalInvoiceLike, type ModelDoc } from './model.js';
+import { render2a, render2b, render3b } from './render.js';
+
+export type { CanonicalInvoiceLike, ModelDoc } from './model.js';
+
+export interface SandboxGstPortalOptions {
+  connectedGstins: Iterable<string>;
+  /** E-invoices registered with the sandbox IRP where `buyerGstin` is the buyer, for that period. */
+  invoicesForBuyer?: (buyerGstin: string, period: string) => Iterable<CanonicalInvoiceLike>;
+  /** Synthetic documents per GSTIN and period (default 60). */
+  syntheticDocumentsPerPeriod?: number;
+  /** Changes the synthetic data; the same seed, GSTIN and period always give the same data. */
+  seed?: string;
+}
+
+export interface SandboxGstPortal extends GstPortal {
+  connect(gstin: string): void;
+  disconnect(gstin: string): void;
+  /** The documents a period's returns are rendered from (for tests and demos). */
+  documents(gstin: string, period: string): ModelDoc[];
+}
+
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export function createSandboxGstPortal(options: SandboxGstPortalOptions): SandboxGstPortal {
+  const connected = new Set(options.connectedGstins);
+  const seed = options.seed ?? 'gstkit-sandbox';
+  const perPeriod = Math.max(0, Math.floor(options.syntheticDocumentsPerPeriod ?? 60));
+
+  const documents = (gstin: string, period: string): ModelDoc[] => {
+    const docs: ModelDoc[] = [];
+    for (const inv of options.invoicesForBuyer?.(gstin, period) ?? []) {
+      const d = docFromEinvoice(inv, gstin);
+      if (d) docs.push(d);
+    }
+    for (let i = 0; i < perPeriod; i++) docs.push(syntheticDoc(seed, gstin, period, i, perPeriod));
+    return docs;
+  };
+
+  return {
+    isConnected: (gstin) => connected.has(gstin),
+    connect: (gstin) => void connected.add(gstin),
+    disconnect: (gstin) => void connected.delete(gstin),
+    documents,
+    async fetchReturn(gstin: string, returnType: ReturnType, period: string): Promise<Outcome<unknown>> {
+      if (!connected.has(gstin)) return { ok: false, errors: [error(GstrCode.notConnected, 'not connected to GST System', '/gstin')] };
+      if (!PERIOD.test(period)) return { ok: false, errors: [error(GstrCode.badRequest, 'return period should be YYYY-MM', '/returnPeriod')] };
+      const docs = documents(gstin, period);
+      switch (returnType) {
+        case 'gstr2a':
+          return { ok: true, value: render2a(gstin, period, docs) };
+        case 'gstr2b':
+          return { ok: true, value: render2b(gstin, period, docs) };
+        case 'gstr3b':
+          return { ok: true, value: render3b(seed, gstin, period, docs) };
+        default:
+          return { ok: false, errors: [error(GstrCode.badRequest, `unknown return type ${String(returnType)}`, '/returnType')] };
+      }
+    },
+  };
+}
