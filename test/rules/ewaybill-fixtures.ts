@@ -87,3 +87,56 @@ export function ruleById(rules: readonly Rule[], id: string): Rule {
   if (!rule) throw new Error(`no rule ${id}`);
   return rule;
 }
+
+/** How to break a base document for one rule, and optionally another passing variant. */
+export interface RuleCase {
+  fail: (d: any) => void;
+  pass?: (d: any) => void;
+  path?: string;
+}
+
+/**
+ * Registers, inside the current describe block, one test per rule named after its id (a passing and a
+ * failing document each), a check that the table covers every rule, and a never-throws property.
+ */
+export function ruleTable(
+  rules: readonly Rule[],
+  base: () => Record<string, unknown>,
+  cases: Record<string, RuleCase>,
+  it: (name: string, fn: () => void) => void,
+  expect: any,
+  fc: any,
+  ctx: RuleContext = context,
+): void {
+  it('the base document passes every rule', () => {
+    expect(runAll(rules, base(), ctx)).toEqual([]);
+  });
+  it('every rule has a test case and a unique id', () => {
+    expect(rules.map((r) => r.id).sort()).toEqual(Object.keys(cases).sort());
+  });
+  for (const [id, c] of Object.entries(cases)) {
+    it(id, () => {
+      const rule = ruleById(rules, id);
+      expect(rule.check(base(), ctx)).toEqual([]);
+      if (c.pass) expect(rule.check(changed(base(), c.pass), ctx)).toEqual([]);
+      const issues = rule.check(changed(base(), c.fail), ctx);
+      expect(issues.length).toBeGreaterThan(0);
+      for (const issue of issues) {
+        expect(issue.code).toBe(rule.code);
+        expect(issue.severity).toBe(rule.severity);
+      }
+      if (c.path !== undefined) expect(issues[0]!.path).toBe(c.path);
+    });
+  }
+  it('never throws on arbitrary objects', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.dictionary(fc.constantFrom(...Object.keys(base())), fc.anything()), (junk: unknown, fields: object) => {
+        for (const rule of rules) {
+          expect(Array.isArray(rule.check(junk, ctx))).toBe(true);
+          expect(Array.isArray(rule.check({ ...base(), ...fields }, { today: junk as string }))).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+}
