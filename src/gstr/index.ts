@@ -1,0 +1,23 @@
+/**
+ * `gstkit/gstr`: readers of GSTN JSON for GSTR-2A, GSTR-2B and GSTR-3B, the return store, the portal
+ * port, and the pull and export jobs.
+ * @module
+ */
+export type * from './types.js';
+export { readGstr2a, type Gstr2aResult } from './read-2a.js';
+export { readGstr2b, type Gstr2bResult, IMS_FROM } from './read-2b.js';
+export { readGstr3b, type Gstr3bResult } from './read-3b.js';
+export { ReadCode, parseGstnDate, parseGstnPeriod, toPortalPeriod, periodRange, monthsInclusive, isPeriod } from './read-common.js';
+export { createMemoryReturnStore, type ReturnStore, type StoredReturn } from './store.js';
+export { GstrCode, type GstPortal } from './portal.js';
+export {
+  pullReturn,
+  exportReturns,
+  readReturn,
+  MAX_EXPORT_MONTHS,
+  XLSX_CONTENT_TYPE,
+  type GstrServices,
+  type ExportRequest,
+  type ExportFile,
+} from './jobs.js';
+export { createSandboxGstPortal, type SandboxGstPortal, type SandboxGstPortalOptions, type CanonicalInvoiceLike } from '../sandbox/gst-portal/index.js';

@@ -1,0 +1,181 @@
+/**
+ * The work behind the GSTR routes: pull a return into the store, export stored returns to Excel.
+ * @module
+ */
+import { error, type Issue, type Outcome } from '../issue.js';
+import { isValidGstin } from '../masters/gstin.js';
+import { memorySink } from '../render/excel/zip.js';
+import { writeGstr3bReport, writeInwardReport, type InwardSource } from '../render/excel/gstr-report.js';
+import { GstrCode, type GstPortal } from './portal.js';
+import { isPeriod, monthsInclusive, periodRange } from './read-common.js';
+import { readGstr2a } from './read-2a.js';
+import { readGstr2b } from './read-2b.js';
+import { readGstr3b } from './read-3b.js';
+import type { ReturnStore } from './store.js';
+import type { InwardReturn, ReturnType } from './types.js';
+
+export interface GstrServices {
+  portal: GstPortal;
+  store: ReturnStore;
+  now?: () => Date;
+}
+
+/** Longest export range in months. */
+export const MAX_EXPORT_MONTHS = 24;
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const RETURN_TYPES: readonly string[] = ['gstr2a', 'gstr2b', 'gstr3b'];
+const bad = (message: string, path: string): { ok: false; errors: Issue[] } => ({
+  ok: false,
+  errors: [error(GstrCode.badRequest, `missing or invalid field values in request: ${message}`, path)],
+});
+
+/** Reads a return of any type; the outcome's value is the typed rows. */
+export function readReturn(returnType: ReturnType, data: unknown, expect?: { gstin?: string; period?: string }) {
+  return returnType === 'gstr2a' ? readGstr2a(data, expect) : returnType === 'gstr2b' ? readGstr2b(data, expect) : readGstr3b(data, expect);
+}
+
+/**
+ * Pulls one return for one GSTIN and period from the portal and stores it, replacing the earlier copy.
+ * Errors: `1000` bad request, `2000` GSTIN not connected, the portal's own codes, reader codes when the
+ * portal answers with something that is not a readable return (nothing is stored then).
+ */
+export async function pullReturn(
+  services: GstrServices,
+  request: { gstin: string; returnType: ReturnType; period: string },
+  progress?: (fraction: number) => void,
+): Promise<Outcome<{ documents: number }>> {
+  if (!request || typeof request !== 'object') return bad('request body', '');
+  if (!RETURN_TYPES.includes(request.returnType)) return bad('returnType', '/returnType');
+  if (typeof request.gstin !== 'string' || !isValidGstin(request.gstin)) return bad('gstin', '/gstin');
+  if (!isPeriod(request.period)) return bad('returnPeriod (YYYY-MM)', '/returnPeriod');
+  if (!(await services.portal.isConnected(request.gstin))) {
+    return { ok: false, errors: [error(GstrCode.notConnected, 'not connected to GST System', '/gstin')] };
+  }
+  progress?.(0.1);
+  const fetched = await services.portal.fetchReturn(request.gstin, request.returnType, request.period);
+  if (!fetched.ok) return fetched;
+  progress?.(0.6);
+  const read = readReturn(request.returnType, fetched.value, { gstin: request.gstin, period: request.period });
+  if (!read.ok) return read;
+  const documents = 'documents' in read.value ? read.value.documents.length : read.value.rows.length;
+  const now = services.now?.() ?? new Date();
+  await services.store.put({
+    gstin: request.gstin,
+    returnType: request.returnType,
+    period: request.period,
+    pulledAt: now.toISOString(),
+    data: fetched.value,
+  });
+  progress?.(1);
+  return { ok: true, value: { documents } };
+}
+
+export interface ExportRequest {
+  returnType: ReturnType;
+  gstins: string[];
+  startPeriod: string;
+  endPeriod: string;
+  /** 100 Full (default) or 101 Smart; GSTR-2A and GSTR-2B only. */
+  reportType?: 100 | 101;
+}
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  data: Uint8Array;
+  rows: number;
+}
+
+/**
+ * Exports stored returns to an .xlsx workbook. GSTR-2A/2B: many GSTINs, up to 24 months; periods not
+ * pulled are listed on the header sheet. GSTR-3B: one GSTIN and one period. Errors: `1000` missing or
+ * invalid fields, `100` range longer than 24 months, `1001` nothing stored for the whole request.
+ */
+export async function exportReturns(
+  services: GstrServices,
+  request: ExportRequest,
+  progress?: (fraction: number) => void,
+): Promise<Outcome<ExportFile>> {
+  if (!request || typeof request !== 'object') return bad('request body', '');
+  const { returnType, gstins, startPeriod, endPeriod } = request;
+  if (!RETURN_TYPES.includes(returnType)) return bad('returnType', '/returnType');
+  if (!Array.isArray(gstins) || gstins.length === 0) return bad('gstins', '/gstins');
+  for (let i = 0; i < gstins.length; i++) {
+    if (typeof gstins[i] !== 'string' || !isValidGstin(gstins[i])) return bad(`gstins[${i}]`, `/gstins/${i}`);
+  }
+  if (!isPeriod(startPeriod)) return bad('startReturnPeriod (YYYY-MM)', '/startReturnPeriod');
+  if (!isPeriod(endPeriod)) return bad('endReturnPeriod (YYYY-MM)', '/endReturnPeriod');
+  const months = monthsInclusive(startPeriod, endPeriod);
+  if (months < 1) return bad('endReturnPeriod is before startReturnPeriod', '/endReturnPeriod');
+  const reportType = request.reportType ?? 100;
+  if (reportType !== 100 && reportType !== 101) return bad('reportType (100 or 101)', '/reportType');
+  const generatedAt = services.now?.() ?? new Date();
+
+  if (returnType === 'gstr3b') {
+    if (gstins.length !== 1) return bad('GSTR-3B export takes one GSTIN', '/gstins');
+    if (months !== 1) return bad('GSTR-3B export takes one period', '/endReturnPeriod');
+    const gstin = gstins[0]!;
+    const stored = await services.store.get(gstin, 'gstr3b', startPeriod);
+    if (!stored) return nothingStored();
+    const read = readGstr3b(stored.data, { gstin, period: startPeriod });
+    if (!read.ok) return read;
+    const sink = memorySink();
+    const res = await writeGstr3bReport(sink, read.value, { pulledAt: stored.pulledAt, generatedAt });
+    progress?.(1);
+    return {
+      ok: true,
+      value: { fileName: `GSTR3B_${gstin}_${startPeriod}.xlsx`, contentType: XLSX_CONTENT_TYPE, data: sink.bytes(), rows: res.rows },
+    };
+  }
+
+  if (months > MAX_EXPORT_MONTHS) {
+    return { ok: false, errors: [error(GstrCode.rangeTooLong, 'maximum 24 months of data can be exported', '/endReturnPeriod')] };
+  }
+  const periods = periodRange(startPeriod, endPeriod);
+  const sources: InwardSource[] = [];
+  let anyStored = false;
+  for (const gstin of [...new Set(gstins)]) {
+    for (const period of periods) {
+      const stored = await services.store.get(gstin, returnType, period);
+      const source: InwardSource = { gstin, period };
+      if (stored) {
+        anyStored = true;
+        source.pulledAt = stored.pulledAt;
+        source.load = async (): Promise<InwardReturn | string> => {
+          // Read again on each pass: the store is the one copy kept in memory.
+          const again = await services.store.get(gstin, returnType, period);
+          const read = readReturn(returnType, again?.data, { gstin, period });
+          if (!read.ok) return read.errors.map((e) => `${e.code} ${e.message} at ${e.path}`).slice(0, 3).join('; ');
+          return read.value as InwardReturn;
+        };
+      }
+      sources.push(source);
+    }
+  }
+  if (!anyStored) return nothingStored();
+  const sink = memorySink();
+  const res = await writeInwardReport(sink, sources, {
+    returnType,
+    reportType,
+    generatedAt,
+    onProgress: progress,
+  });
+  const kind = returnType === 'gstr2a' ? 'GSTR2A' : 'GSTR2B';
+  return {
+    ok: true,
+    value: {
+      fileName: `${kind}_${reportType === 100 ? 'Full' : 'Smart'}_${startPeriod}_${endPeriod}.xlsx`,
+      contentType: XLSX_CONTENT_TYPE,
+      data: sink.bytes(),
+      rows: res.rows,
+    },
+  };
+}
+
+function nothingStored(): { ok: false; errors: Issue[] } {
+  return {
+    ok: false,
+    errors: [error(GstrCode.nothingStored, 'no pulled data for the requested GSTINs and periods; pull the returns first', '')],
+  };
+}

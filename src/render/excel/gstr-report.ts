@@ -1,0 +1,336 @@
+/**
+ * GSTR-2A / GSTR-2B workbooks (report 100 Full: one row per rate line; report 101 Smart: one row per
+ * document with amendments netted) and the GSTR-3B workbook laid out like the form.
+ * @module
+ */
+import { state } from '../../masters/states.js';
+import type { Gstr3b, InwardDocument, InwardReturn, TaxLine } from '../../gstr/types.js';
+import { XlsxStreamWriter, type CellValue, type Column, type GridCell } from './xlsx-writer.js';
+import type { ByteSink } from './zip.js';
+
+export type ReportType = 100 | 101;
+
+/** One GSTIN and period asked for, and what the store holds for it. */
+export interface InwardSource {
+  gstin: string;
+  period: string;
+  /** When it was pulled; undefined when nothing is stored. */
+  pulledAt?: string;
+  /** Loads and reads the stored return; a string is the reason it could not be read. */
+  load?: () => Promise<InwardReturn | string>;
+}
+
+export interface InwardReportOptions {
+  returnType: 'gstr2a' | 'gstr2b';
+  reportType: ReportType;
+  generatedAt: Date;
+  /** Rows per sheet including the header (Excel's limit by default). */
+  maxRowsPerSheet?: number;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface ReportResult {
+  rows: number;
+  sheets: string[];
+}
+
+const r2 = (n: number): number => Math.round(n * 100) / 100;
+const RETURN_LABEL = { gstr2a: 'GSTR-2A', gstr2b: 'GSTR-2B' } as const;
+
+type Row = { doc: InwardDocument; line?: TaxLine; pulledAt: Date | undefined; net?: Netting };
+interface Netting {
+  found: boolean;
+  taxable?: number;
+  tax?: number;
+}
+interface Col extends Column {
+  get: (r: Row) => CellValue;
+}
+
+const lineTax = (l: TaxLine): number => r2(l.igst + l.cgst + l.sgst + l.cess);
+function docTotals(d: InwardDocument): TaxLine {
+  const t: TaxLine = { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 };
+  for (const l of d.lines) {
+    t.taxable += l.taxable;
+    t.igst += l.igst;
+    t.cgst += l.cgst;
+    t.sgst += l.sgst;
+    t.cess += l.cess;
+  }
+  return { taxable: r2(t.taxable), igst: r2(t.igst), cgst: r2(t.cgst), sgst: r2(t.sgst), cess: r2(t.cess) };
+}
+const amounts = (r: Row): TaxLine => r.line ?? docTotals(r.doc);
+
+const text = (header: string, width: number, get: (r: Row) => CellValue): Col => ({ header, kind: 'text', width, get });
+const amount = (header: string, get: (r: Row) => CellValue): Col => ({ header, kind: 'amount', width: 15, get });
+const date = (header: string, get: (r: Row) => CellValue): Col => ({ header, kind: 'date', width: 12, get });
+
+const LEAD: Col[] = [
+  text('Recipient GSTIN', 17, (r) => r.doc.recipientGstin),
+  text('Return period', 9, (r) => r.doc.period),
+  text('Return', 8, (r) => (r.doc.returnType === 'gstr2a' ? '2A' : '2B')),
+  date('2B generation date', (r) => r.doc.generatedOn),
+  text('Section', 9, (r) => r.doc.section),
+  text('IMS status', 11, (r) => r.doc.imsStatus),
+  text('Document type', 14, (r) => r.doc.kind),
+  text('Supplier GSTIN', 17, (r) => r.doc.supplierGstin),
+  text('Supplier PAN', 12, (r) => (r.doc.supplierGstin && r.doc.supplierGstin.length === 15 ? r.doc.supplierGstin.slice(2, 12) : undefined)),
+  text('Supplier name', 28, (r) => r.doc.supplierName),
+  text('Document number', 20, (r) => r.doc.number),
+  date('Document date', (r) => r.doc.date),
+  amount('Document value', (r) => r.doc.value),
+  text('Supply type', 8, (r) => r.doc.supplyType),
+  text('Place of supply', 8, (r) => r.doc.placeOfSupply),
+  text('Place of supply (state)', 18, (r) => (r.doc.placeOfSupply ? state(r.doc.placeOfSupply)?.name : undefined)),
+  text('Reverse charge', 8, (r) => r.doc.reverseCharge),
+];
+const RATE: Col[] = [
+  { header: 'Line no.', kind: 'integer', width: 7, get: (r) => r.line?.lineNo },
+  { header: 'Rate (%)', kind: 'rate', width: 8, get: (r) => r.line?.rate },
+  text('Rate basis', 14, (r) => (r.doc.rateBasis === 'line' ? 'rate line' : 'document total')),
+];
+const AMOUNTS: Col[] = [
+  amount('Taxable value', (r) => amounts(r).taxable),
+  amount('IGST', (r) => amounts(r).igst),
+  amount('CGST', (r) => amounts(r).cgst),
+  amount('SGST/UTGST', (r) => amounts(r).sgst),
+  amount('Cess', (r) => amounts(r).cess),
+  amount('Total tax', (r) => lineTax(amounts(r))),
+];
+const TRAIL: Col[] = [
+  { header: 'Applicable % of rate', kind: 'rate', width: 10, get: (r) => r.doc.applicablePercent },
+  text('ITC availability', 10, (r) => r.doc.itcAvailability),
+  text('Reason', 8, (r) => r.doc.itcReason),
+  text('Supplier return period', 10, (r) => r.doc.supplierPeriod),
+  date('Supplier filing date', (r) => r.doc.supplierFilingDate),
+  text('GSTR-1 filed', 8, (r) => r.doc.gstr1Filed),
+  text('GSTR-3B filed', 8, (r) => r.doc.gstr3bFiled),
+  date('Supplier cancellation date', (r) => r.doc.supplierCancellationDate),
+  text('Original document number', 20, (r) => r.doc.originalNumber),
+  date('Original document date', (r) => r.doc.originalDate),
+  text('Original note type', 8, (r) => r.doc.originalNoteType),
+  text('Amendment type', 8, (r) => r.doc.amendmentType),
+  text('Amendment period', 10, (r) => r.doc.amendmentPeriod),
+  text('Source', 10, (r) => r.doc.source),
+  text('IRN', 30, (r) => r.doc.irn),
+  date('IRN date', (r) => r.doc.irnDate),
+  text('Port code', 8, (r) => r.doc.portCode),
+  date('ICEGATE reference date', (r) => r.doc.referenceDate),
+  date('Date received', (r) => r.doc.receivedDate),
+  text('BoE amended', 8, (r) => r.doc.billOfEntryAmended),
+  { header: 'Sign', kind: 'integer', width: 6, get: (r) => r.doc.sign },
+  { header: 'Pulled at', kind: 'datetime', width: 19, get: (r) => r.pulledAt },
+];
+const SMART_EXTRA: Col[] = [
+  text('Rates present', 14, (r) => ratesPresent(r.doc)),
+  amount('Signed taxable', (r) => r2(r.doc.sign * docTotals(r.doc).taxable)),
+  amount('Signed total tax', (r) => r2(r.doc.sign * lineTax(docTotals(r.doc)))),
+  text('Original found', 8, (r) => (r.net ? (r.net.found ? 'Y' : 'N') : undefined)),
+  amount('Original taxable', (r) => r.net?.taxable),
+  amount('Original total tax', (r) => r.net?.tax),
+  amount('Net change taxable', (r) => (r.net ? r2(docTotals(r.doc).taxable - (r.net.taxable ?? 0)) : undefined)),
+  amount('Net change tax', (r) => (r.net ? r2(lineTax(docTotals(r.doc)) - (r.net.tax ?? 0)) : undefined)),
+];
+
+/** The columns of a report type, in order. */
+export function reportColumns(reportType: ReportType): Column[] {
+  return (reportType === 100 ? FULL : SMART).map(({ header, kind, width }) => ({ header, kind, width }));
+}
+const FULL: Col[] = [...LEAD, ...RATE, ...AMOUNTS, ...TRAIL];
+const SMART: Col[] = [...LEAD, ...AMOUNTS, ...SMART_EXTRA, ...TRAIL];
+
+function ratesPresent(d: InwardDocument): string | undefined {
+  const rates = d.lines.map((l) => l.rate).filter((x): x is number => x !== undefined);
+  if (rates.length > 0) return [...new Set(rates)].sort((a, b) => a - b).join('; ');
+  const t = docTotals(d);
+  if (t.taxable > 0) return `derived ${r2((lineTax(t) - t.cess) / t.taxable * 100)}`;
+  return undefined;
+}
+
+const AMENDS: Partial<Record<string, string>> = { B2BA: 'B2B', CDNRA: 'CDNR', ECOA: 'ECO', ISDA: 'ISD', TDSA: 'TDS' };
+const classOf = (section: string): string => AMENDS[section] ?? section;
+const keyOf = (recipient: string, supplier: string | undefined, section: string, number: string): string =>
+  `${recipient}|${supplier ?? ''}|${classOf(section)}|${number.toUpperCase().replace(/\s+/g, '')}`;
+
+/**
+ * Writes a GSTR-2A or GSTR-2B workbook: the data sheet (continued on further sheets past the row
+ * limit) and a first sheet naming the GSTINs, periods, report type, generation time and what was found.
+ */
+export async function writeInwardReport(sink: ByteSink, sources: InwardSource[], options: InwardReportOptions): Promise<ReportResult> {
+  const cols = options.reportType === 100 ? FULL : SMART;
+  const label = RETURN_LABEL[options.returnType];
+  const stats = new Map<InwardSource, { documents: number; rows: number; note: string }>();
+  for (const s of sources) stats.set(s, { documents: 0, rows: 0, note: s.load ? 'pulled' : 'not pulled' });
+
+  // Smart report: amounts of the originals that amendments in the range point at.
+  const originals = new Map<string, { taxable: number; tax: number }>();
+  if (options.reportType === 101) {
+    const wanted = new Set<string>();
+    for (const s of sources) {
+      const ret = s.load ? await s.load() : undefined;
+      if (ret === undefined || typeof ret === 'string') continue;
+      for (const d of ret.documents) {
+        if (AMENDS[d.section] && d.originalNumber) wanted.add(keyOf(d.recipientGstin, d.supplierGstin, d.section, d.originalNumber));
+      }
+    }
+    if (wanted.size > 0) {
+      for (const s of sources) {
+        const ret = s.load ? await s.load() : undefined;
+        if (ret === undefined || typeof ret === 'string') continue;
+        for (const d of ret.documents) {
+          if (AMENDS[d.section]) continue;
+          const k = keyOf(d.recipientGstin, d.supplierGstin, d.section, d.number);
+          if (!wanted.has(k)) continue;
+          const t = docTotals(d);
+          originals.set(k, { taxable: t.taxable, tax: lineTax(t) });
+        }
+      }
+    }
+  }
+
+  const writer = new XlsxStreamWriter(sink, { maxRowsPerSheet: options.maxRowsPerSheet, created: options.generatedAt });
+  const n = cols.length;
+  const getters = cols.map((c) => c.get);
+  let done = 0;
+  async function* rows(): AsyncGenerator<CellValue[]> {
+    for (const s of sources) {
+      const st = stats.get(s)!;
+      const ret = s.load ? await s.load() : undefined;
+      if (typeof ret === 'string') st.note = `not readable: ${ret}`;
+      if (ret !== undefined && typeof ret !== 'string') {
+        const pulledAt = s.pulledAt ? new Date(s.pulledAt) : undefined;
+        st.documents = ret.documents.length;
+        for (const doc of ret.documents) {
+          const list: Row[] = [];
+          if (options.reportType === 100) {
+            for (const line of doc.lines) list.push({ doc, line, pulledAt });
+          } else {
+            const row: Row = { doc, pulledAt };
+            if (AMENDS[doc.section] && doc.originalNumber) {
+              const o = originals.get(keyOf(doc.recipientGstin, doc.supplierGstin, doc.section, doc.originalNumber));
+              row.net = o ? { found: true, taxable: o.taxable, tax: o.tax } : { found: false };
+            }
+            list.push(row);
+          }
+          for (const r of list) {
+            const out = new Array<CellValue>(n);
+            for (let c = 0; c < n; c++) out[c] = getters[c]!(r);
+            st.rows++;
+            yield out;
+          }
+        }
+      }
+      done++;
+      options.onProgress?.(Math.min(0.99, done / Math.max(1, sources.length)));
+    }
+  }
+  const table = await writer.addTable(`${label} ${options.reportType === 100 ? 'Full' : 'Smart'}`, cols, rows());
+
+  const gstins = [...new Set(sources.map((s) => s.gstin))];
+  const periods = [...new Set(sources.map((s) => s.period))].sort();
+  const grid: GridCell[][] = [
+    [{ value: `${label} export`, style: 'title' }],
+    [{ value: 'Report type', style: 'bold' }, { value: options.reportType === 100 ? '100 Full (one row per rate line)' : '101 Smart (one row per document, amendments netted)' }],
+    [{ value: 'GSTINs', style: 'bold' }, { value: gstins.join(', ') }],
+    [{ value: 'Periods', style: 'bold' }, { value: periods.length ? `${periods[0]} to ${periods[periods.length - 1]}` : '' }],
+    [{ value: 'Generated at', style: 'bold' }, { value: options.generatedAt, style: 'datetime' }],
+    [{ value: 'Data rows', style: 'bold' }, { value: table.rows, style: 'integer' }],
+    [{ value: 'Data sheets', style: 'bold' }, { value: table.sheets.join(', ') }],
+    [],
+    ['GSTIN', 'Period', 'Status', 'Pulled at', 'Documents', 'Rows'].map((h) => ({ value: h, style: 'header' as const })),
+  ];
+  for (const s of sources) {
+    const st = stats.get(s)!;
+    grid.push([
+      { value: s.gstin },
+      { value: s.period },
+      { value: st.note },
+      { value: s.pulledAt ? new Date(s.pulledAt) : undefined, style: 'datetime' },
+      { value: s.load ? st.documents : undefined, style: 'integer' },
+      { value: s.load ? st.rows : undefined, style: 'integer' },
+    ]);
+  }
+  await writer.addGrid('Header', grid, { widths: [18, 60, 22, 20, 11, 11], first: true });
+  await writer.finish();
+  options.onProgress?.(1);
+  return { rows: table.rows, sheets: ['Header', ...table.sheets] };
+}
+
+/** Writes the GSTR-3B workbook: a header sheet and one sheet with the form's tables in order. */
+export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pulledAt?: string; generatedAt: Date }): Promise<ReportResult> {
+  const writer = new XlsxStreamWriter(sink, { created: meta.generatedAt });
+  const h = (...labels: string[]): GridCell[] => labels.map((value) => ({ value, style: 'header' as const }));
+  const a = (v: number | undefined): GridCell => ({ value: v, style: 'amount' });
+  const g: GridCell[][] = [[{ value: `GSTR-3B ${ret.gstin} ${ret.period}`, style: 'title' }], []];
+  let rows = 0;
+  const section = (title: string): void => {
+    g.push([{ value: title, style: 'title' }]);
+  };
+  const by = (t: string) => ret.rows.filter((r) => r.table === t);
+
+  section('3.1 Details of outward supplies and inward supplies liable to reverse charge');
+  g.push(h('Row', 'Nature of supplies', 'Taxable value', 'IGST', 'CGST', 'SGST/UTGST', 'Cess'));
+  for (const r of by('3.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess)]), rows++);
+  g.push([]);
+  section('3.1.1 Supplies notified under section 9(5)');
+  g.push(h('Row', 'Nature of supplies', 'Taxable value', 'IGST', 'CGST', 'SGST/UTGST', 'Cess'));
+  for (const r of by('3.1.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess)]), rows++);
+  g.push([]);
+  section('3.2 Inter-state supplies to unregistered persons, composition taxable persons and UIN holders');
+  g.push(h('Place of supply', 'Nature of supplies', 'Taxable value', 'IGST'));
+  for (const r of by('3.2')) {
+    const name = r.placeOfSupply ? state(r.placeOfSupply)?.name : undefined;
+    g.push([{ value: name ? `${r.placeOfSupply}-${name}` : r.placeOfSupply }, { value: r.label }, a(r.taxable), a(r.igst)]);
+    rows++;
+  }
+  g.push([]);
+  section('4 Eligible ITC');
+  g.push(h('Row', 'Details', 'IGST', 'CGST', 'SGST/UTGST', 'Cess'));
+  for (const r of by('4')) (g.push([{ value: r.code }, { value: r.label }, a(r.igst), a(r.cgst), a(r.sgst), a(r.cess)]), rows++);
+  g.push([]);
+  section('5 Values of exempt, nil-rated and non-GST inward supplies');
+  g.push(h('Row', 'Nature of supplies', 'Inter-state', 'Intra-state'));
+  for (const r of by('5')) (g.push([{ value: r.code }, { value: r.label }, a(r.interState), a(r.intraState)]), rows++);
+  g.push([]);
+  section('5.1 Interest and late fee');
+  g.push(h('Row', 'Details', 'IGST', 'CGST', 'SGST/UTGST', 'Cess'));
+  for (const r of by('5.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.igst), a(r.cgst), a(r.sgst), a(r.cess)]), rows++);
+  g.push([]);
+  section('6.1 Payment of tax');
+  g.push(h('Description', 'Head', 'Tax payable', 'Interest payable', 'Late fee payable', 'Paid through ITC: IGST', 'Paid through ITC: CGST', 'Paid through ITC: SGST/UTGST', 'Paid through ITC: Cess', 'Paid in cash: tax', 'Paid in cash: interest', 'Paid in cash: late fee'));
+  for (const p of ret.payments) {
+    const itc = p.paidThroughItc;
+    const heads: Array<[string, 'igst' | 'cgst' | 'sgst' | 'cess', Array<number | undefined>]> = [
+      ['IGST', 'igst', [itc.igstFromIgst, itc.igstFromCgst, itc.igstFromSgst, undefined]],
+      ['CGST', 'cgst', [itc.cgstFromIgst, itc.cgstFromCgst, undefined, undefined]],
+      ['SGST/UTGST', 'sgst', [itc.sgstFromIgst, undefined, itc.sgstFromSgst, undefined]],
+      ['Cess', 'cess', [undefined, undefined, undefined, itc.cessFromCess]],
+    ];
+    for (const [name, key, paid] of heads) {
+      const pay = p.payable[key];
+      const cash = p.paidInCash[key];
+      g.push([
+        { value: `${p.transactionType} ${p.description}`.trim() },
+        { value: name },
+        a(pay.tax), a(pay.interest), a(pay.fee),
+        ...paid.map(a),
+        a(cash.tax), a(cash.interest), a(cash.fee),
+      ]);
+      rows++;
+    }
+  }
+  const sheet = await writer.addGrid('GSTR-3B', g, { widths: [24, 70, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16] });
+  await writer.addGrid(
+    'Header',
+    [
+      [{ value: 'GSTR-3B export', style: 'title' }],
+      [{ value: 'GSTIN', style: 'bold' }, { value: ret.gstin }],
+      [{ value: 'Period', style: 'bold' }, { value: ret.period }],
+      [{ value: 'Pulled at', style: 'bold' }, { value: meta.pulledAt ? new Date(meta.pulledAt) : undefined, style: 'datetime' }],
+      [{ value: 'Generated at', style: 'bold' }, { value: meta.generatedAt, style: 'datetime' }],
+    ],
+    { widths: [18, 40], first: true },
+  );
+  await writer.finish();
+  return { rows, sheets: ['Header', sheet] };
+}
