@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { bestMasked } from './mask.js';
 
 /** The two image qualities. See {@link QR_QUALITIES}. */
 export type QrQuality = 'standard' | 'high';
@@ -49,7 +50,7 @@ export class QrCapacityError extends RangeError {
 
 /**
  * The QR symbol for `text` at the error-correction level of `quality`, through `qrcode`'s encoder
- * (automatic segment modes and mask choice, so the same text always gives the same symbol).
+ * (automatic segment modes; the mask is chosen here, see mask.ts, so the same text always gives the same symbol).
  * Throws {@link QrCapacityError} (a RangeError) when the text is too long for any version.
  */
 export function qrMatrix(text: string, quality: QrQuality = 'high'): QrMatrix {
@@ -60,14 +61,16 @@ export function qrMatrix(text: string, quality: QrQuality = 'high'): QrMatrix {
   if (bytes > MAX_BYTES[level]) throw new QrCapacityError(bytes, MAX_BYTES[level], level);
   let symbol: QRCode.QRCode;
   try {
-    symbol = QRCode.create(text, { errorCorrectionLevel: level });
+    symbol = QRCode.create(text, { errorCorrectionLevel: level, maskPattern: 0 });
   } catch (cause) {
     // qrcode reports "The amount of data is too big ..." for mixed-mode texts near the limit.
     throw new QrCapacityError(bytes, MAX_BYTES[level], level);
   }
   const size = symbol.modules.size;
-  const modules = new Uint8Array(size * size);
   const data = symbol.modules.data as unknown as ArrayLike<number | boolean>;
-  for (let i = 0; i < modules.length; i++) modules[i] = data[i] ? 1 : 0;
+  const masked0 = new Uint8Array(size * size);
+  for (let i = 0; i < masked0.length; i++) masked0[i] = data[i] ? 1 : 0;
+  const reserved = (symbol.modules as unknown as { reservedBit: Uint8Array }).reservedBit;
+  const modules = bestMasked(masked0, reserved, size, level);
   return { size, version: symbol.version, errorCorrection: level, modules };
 }
