@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { error, warning, type Issue, type Outcome } from '../issue.js';
-import { createHsnMaster, type HsnEntry, type HsnKind, type HsnMaster } from './hsn.js';
+import { createHsnMaster, masterFromMap, type HsnEntry, type HsnKind, type HsnMaster } from './hsn.js';
 
 /** Loader issue codes (see docs/masters.md). */
 export const HSN_CODES = {
@@ -223,7 +223,10 @@ export function parseCompactHsn(text: string, name = 'compact'): Outcome<HsnMast
     errors: [error(HSN_CODES.badFormat, `${name} is not a compact HSN master: ${detail}`)],
   });
   if (typeof text !== 'string') return bad('expected text');
-  const entries: HsnEntry[] = [];
+  const codes = new Map<string, HsnEntry>();
+  const add = (code: string, kind: HsnKind, description: string): void => {
+    if (!codes.has(code)) codes.set(code, Object.freeze({ code, description, kind }));
+  };
   let source = name;
   if (text.trimStart().startsWith('{')) {
     let doc: unknown;
@@ -240,7 +243,7 @@ export function parseCompactHsn(text: string, name = 'compact'): Outcome<HsnMast
       if (!Array.isArray(row) || typeof row[0] !== 'string' || !CODE_RE.test(row[0]) || (row[1] !== 'G' && row[1] !== 'S')) {
         return bad(`entry ${i} is not [code, "G"|"S", description]`);
       }
-      entries.push({ code: row[0], kind: row[1] === 'S' ? 'service' : 'goods', description: String(row[2] ?? '') });
+      add(row[0], row[1] === 'S' ? 'service' : 'goods', String(row[2] ?? ''));
     }
   } else {
     const lines = text.split('\n');
@@ -256,11 +259,11 @@ export function parseCompactHsn(text: string, name = 'compact'): Outcome<HsnMast
       const code = t1 < 0 ? line : line.slice(0, t1);
       const k = t2 < 0 ? '' : line.slice(t1 + 1, t2);
       if (t2 < 0 || !CODE_RE.test(code) || (k !== 'G' && k !== 'S')) return bad(`line ${i + 1} is not code<TAB>G|S<TAB>description`);
-      entries.push({ code, kind: k === 'S' ? 'service' : 'goods', description: line.slice(t2 + 1).trimEnd() });
+      add(code, k === 'S' ? 'service' : 'goods', line.slice(t2 + 1).trimEnd());
     }
   }
-  if (entries.length === 0) return { ok: false, errors: [error(HSN_CODES.empty, `${name} holds no HSN or SAC codes`)] };
-  return { ok: true, value: createHsnMaster(entries, source) };
+  if (codes.size === 0) return { ok: false, errors: [error(HSN_CODES.empty, `${name} holds no HSN or SAC codes`)] };
+  return { ok: true, value: masterFromMap(codes, source) };
 }
 
 /** Output streams of {@link importHsnCommand}, replaceable in tests. */

@@ -114,6 +114,18 @@ export function createHsnMaster(entries: Iterable<HsnEntry>, source = 'host', no
   return Object.freeze({ codes, source, counts: Object.freeze({ goods, services }), notes: Object.freeze([...notes]) });
 }
 
+/** Wraps a map already holding frozen entries (used by the loaders, which build it themselves). */
+export function masterFromMap(codes: Map<string, HsnEntry>, source: string, notes: readonly Issue[] = []): HsnMaster {
+  let services = 0;
+  for (const e of codes.values()) if (e.kind === 'service') services++;
+  return Object.freeze({
+    codes,
+    source,
+    counts: Object.freeze({ goods: codes.size - services, services }),
+    notes: Object.freeze([...notes]),
+  });
+}
+
 /** Sets the master that {@link hsn} and {@link hsnExists} look in, for the whole process; undefined clears it. */
 export function useHsnMaster(master: HsnMaster | undefined): void {
   if (master !== undefined && !(master?.codes instanceof Map)) {

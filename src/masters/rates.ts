@@ -60,21 +60,31 @@ const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 export function dayNumber(date: unknown): number | undefined {
   if (typeof date !== 'string' || date.length !== 10) return undefined;
   let d: number, m: number, y: number;
-  const dmy = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(date);
-  if (dmy) {
-    d = Number(dmy[1]);
-    m = Number(dmy[2]);
-    y = Number(dmy[3]);
-  } else {
-    const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-    if (!ymd) return undefined;
-    y = Number(ymd[1]);
-    m = Number(ymd[2]);
-    d = Number(ymd[3]);
-  }
+  const sep = date.charCodeAt(2);
+  if ((sep === 47 || sep === 45) && date.charCodeAt(5) === sep) {
+    d = digits(date, 0, 2);
+    m = digits(date, 3, 5);
+    y = digits(date, 6, 10);
+  } else if (date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45) {
+    y = digits(date, 0, 4);
+    m = digits(date, 5, 7);
+    d = digits(date, 8, 10);
+  } else return undefined;
+  if (d < 0 || m < 0 || y < 0) return undefined;
   if (m < 1 || m > 12 || d < 1 || d > DAYS[m - 1]!) return undefined;
   if (m === 2 && d === 29 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0))) return undefined;
   return y * 10000 + m * 100 + d;
+}
+
+/** The number written by the digits from..to-1, or -1 when one is not a digit. */
+function digits(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
 }
 
 /**

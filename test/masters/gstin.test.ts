@@ -168,3 +168,36 @@ describe('GSTIN properties', () => {
     }
   });
 });
+
+describe('GSTIN formats agree with the patterns GSTN publishes', () => {
+  // The returns-API patterns, tried in the order the parser documents (OIDAR first, regular last).
+  const PATTERNS: Array<[string, RegExp]> = [
+    ['oidar', /^99[0-9]{2}[A-Z]{3}[0-9]{5}OS[0-9A-Z]$/],
+    ['uin', /^[0-9]{4}[A-Z]{3}[0-9]{5}[UO]N[0-9A-Z]$/],
+    ['nrtp', /^[0-9]{4}[A-Z]{3}[0-9]{5}NR[0-9A-Z]$/],
+    ['tds', /^[0-9]{2}[A-Z]{4}[A-Z0-9][0-9]{4}[A-Z][1-9A-Z]D[0-9A-Z]$/],
+    ['tcs', /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]C[0-9A-Z]$/],
+    ['government', /^[0-9]{2}[A-Z]{4}[0-9]{5}[A-Z][0-9]Z[0-9A-Z]$/],
+    ['regular', /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z][Z1-9ABD-J][0-9A-Z]$/],
+  ];
+  const oracle = (g: string): string | undefined =>
+    isGstinStateCode(g.slice(0, 2)) ? PATTERNS.find(([, re]) => re.test(g))?.[0] : undefined;
+  it('on valid GSTINs with one character changed and on random strings', () => {
+    const mutated = fc
+      .tuple(anyValid, fc.integer({ min: 0, max: 14 }), fc.constantFrom(...ALPHABET.split('')))
+      .map(([g, i, c]) => g.slice(0, i) + c + g.slice(i + 1));
+    fc.assert(
+      fc.property(fc.oneof(anyValid, mutated, from(ALPHABET, 15), from(DIGITS + 'AZDCNOSUR', 15)), (g) => {
+        const r = parseGstin(g);
+        expect(r.ok ? r.value.kind : undefined).toBe(oracle(g));
+        expect(isValidGstin(g)).toBe(r.ok && r.value.checkCharValid);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+  it('lower case input is judged like upper case', () => {
+    expect(isValidGstin('27aapfu0939f1zv')).toBe(true);
+    expect(isValidGstin('9917sgp29001ost')).toBe(true);
+    expect(isValidGstin('27aapfu0939f1zx')).toBe(false);
+  });
+});
