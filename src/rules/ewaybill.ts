@@ -18,7 +18,6 @@ import {
   gstinStateCode,
   integerOf,
   isGiven,
-  isRecord,
   isVehicleNumber,
   numberOf,
   sameGstin,
@@ -984,6 +983,3 @@ export const ewaybillRules: Rule[] = [
     },
   }),
 ];
-
-/** True when the value is a plain object: a document the rules can read. */
-export const isEwbDocument = isRecord;
