@@ -10,11 +10,21 @@ type Command = (args: readonly string[]) => Promise<number>;
 const commands: Record<string, () => Promise<Command>> = {
   validate: async () => (await import('./cli/validate.js')).validateCommand,
   normalize: async () => (await import('./cli/validate.js')).normalizeCommand,
+  compute: async () => (await import('./cli/compute.js')).computeCommand,
+  render: async () => (await import('./cli/render.js')).renderCommand,
+  masters: async () => (await import('./cli/masters.js')).mastersCommand,
+  serve: async () => (await import('./cli/serve.js')).run,
 };
 
 const usage = `usage: gstkit <command> ...
   validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE]
-  normalize <kind> <file|->`;
+  normalize <kind> <file|->
+  compute irn <file|->
+  render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
+  render einvoice-pdf <irn-record.json> [--invoice FILE]
+  render ewaybill-pdf <ewb-detail.json>
+  serve [--port N]
+  masters import-hsn <HSN_SAC.xlsx> --out FILE`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...args] = argv;

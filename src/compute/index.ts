@@ -22,3 +22,6 @@ export * from './dates.js';
 export * from './financial-year.js';
 export * from './irn.js';
 export * from './irn-cancel-window.js';
+export * from './ewaybill-validity.js';
+export * from './ewaybill-cancel-window.js';
+export * from './ewaybill-totals.js';

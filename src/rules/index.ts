@@ -1,15 +1,35 @@
 import type { Kind } from '../kinds.js';
 import type { Rule } from './rule.js';
+import { einvoiceRules } from './einvoice.js';
+import { paymentQrRules } from './payment-qr.js';
+import { ewaybillRules } from './ewaybill.js';
+import { ewbByIrnRules } from './ewb-by-irn.js';
+import { cancelIrnRules } from './cancel-irn.js';
+import { cancelEwbRules, closeEwbRules } from './cancel-close-ewb.js';
+import { dealRules } from './deal.js';
+import { gstrPullRules, gstrExportRules, gstr3bExportRules } from './gstr.js';
 
 /** The business rules of each payload kind, run after the schema. */
-const rulesByKind: Partial<Record<Kind, readonly Rule<any>[]>> = {};
+const rulesByKind: Partial<Record<Kind, readonly Rule<any>[]>> = {
+  irn: einvoiceRules,
+  'payment-qr': paymentQrRules,
+  ewb: ewaybillRules,
+  'ewb-by-irn': ewbByIrnRules,
+  'cancel-irn': cancelIrnRules,
+  'cancel-ewb': cancelEwbRules,
+  'close-ewb': closeEwbRules,
+  deal: dealRules,
+  'gstr-pull': gstrPullRules,
+  'gstr-export': gstrExportRules,
+  'gstr3b-export': gstr3bExportRules,
+};
 
-/** The rules that apply to a kind (none for most responses). */
+/** The rules that apply to a kind (none for responses). */
 export function rulesFor(kind: Kind): readonly Rule<any>[] {
   return rulesByKind[kind] ?? [];
 }
 
-/** Every rule with the kinds it applies to, for the catalogue. */
+/** Every rule with the kind it applies to, for the catalogue. */
 export function allRules(): Array<{ kind: Kind; rule: Rule<any> }> {
   return Object.entries(rulesByKind).flatMap(([kind, rules]) => (rules ?? []).map((rule) => ({ kind: kind as Kind, rule })));
 }

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
-import type Ajv2020Type from 'ajv/dist/2020.js';
+import type { Ajv2020 as Ajv2020Type } from 'ajv/dist/2020.js';
 import { packageFile } from '../package-files.js';
 import { schemaId, type Kind } from '../kinds.js';
 import { gstFormats } from './formats.js';

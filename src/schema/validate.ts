@@ -14,6 +14,8 @@ export interface ValidateOptions {
   today?: string;
   /** Maximum age in days of an e-invoice document date (the IRP's 30-day window for large taxpayers); off by default. */
   reportingWindowDays?: number;
+  /** Run the business rules after the schema (default true); false checks field shapes only. */
+  rules?: boolean;
 }
 
 /** What {@link validate} found: the canonical payload and every issue at once. */
@@ -38,7 +40,7 @@ export function validate<T = unknown>(kind: Kind, payload: unknown, options: Val
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   const { value, warnings } = normalize<T>(kind, payload);
   const errors = translateAjvErrors(schemaErrors(kind, value));
-  if (isPlainObject(value)) {
+  if (options.rules !== false && isPlainObject(value)) {
     const context: RuleContext = { today: options.today ?? istDate(new Date()) };
     if (options.reportingWindowDays !== undefined) context.reportingWindowDays = options.reportingWindowDays;
     for (const rule of rulesFor(kind)) {

@@ -1,0 +1,129 @@
+/**
+ * `gstkit serve [--port N]`: the reference server, node:http with the sandbox behind the adapter.
+ * Settings come from the environment (README): PORT, GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
+ * TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN.
+ * @module
+ */
+import { createServer } from 'node:http';
+import { createGstHandler } from '../http/index.js';
+import { toNodeListener } from '../http/node.js';
+import {
+  basicAuth,
+  createSandbox,
+  demoGstins,
+  generateApiKey,
+  parseApiKeys,
+  turnstileVerifier,
+  webhookForwarder,
+  type ApiKey,
+  type Inquiry,
+} from '../sandbox/index.js';
+import { isValidGstin } from '../masters/index.js';
+
+const USAGE = 'usage: gstkit serve [--port N]';
+
+/** Runs the server until SIGINT or SIGTERM; resolves with the exit code. */
+export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let port = Number(env['PORT'] ?? 8080);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--port' || a === '-p') port = Number(args[++i]);
+    else if (a?.startsWith('--port=')) port = Number(a.slice(7));
+    else if (a === '--help' || a === '-h') {
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    } else {
+      process.stderr.write(`unknown argument ${a}\n${USAGE}\n`);
+      return 2;
+    }
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`invalid port ${String(port)}\n${USAGE}\n`);
+    return 2;
+  }
+
+  const gstins = (env['GSTKIT_SANDBOX_GSTINS'] ?? '').split(',').map((g) => g.trim().toUpperCase()).filter(Boolean);
+  const bad = gstins.filter((g) => !isValidGstin(g));
+  if (bad.length > 0) {
+    process.stderr.write(`GSTKIT_SANDBOX_GSTINS holds invalid GSTINs: ${bad.join(', ')}\n`);
+    return 2;
+  }
+  let keys: ApiKey[];
+  try {
+    keys = env['GSTKIT_API_KEYS'] ? parseApiKeys(env['GSTKIT_API_KEYS']) : [];
+  } catch (e) {
+    process.stderr.write(`GSTKIT_API_KEYS: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const demoKey = keys.length === 0 ? generateApiKey('demo') : undefined;
+  if (demoKey) keys = [demoKey];
+  const ownGstins = gstins.length > 0 ? gstins : [...demoGstins];
+  const companies: Record<string, string[]> = {};
+  for (const k of keys) companies[k.companyId] = ownGstins;
+
+  const sandbox = createSandbox({ companies });
+  const turnstileSecret = env['TURNSTILE_SECRET'];
+  const crmUrl = env['CRM_WEBHOOK_URL'];
+  const crmToken = env['CRM_WEBHOOK_TOKEN'];
+  const pending: Inquiry[] = [];
+  const handler = createGstHandler({
+    ...sandbox.providers,
+    authenticate: basicAuth(keys, new Map([...sandbox.companies].map(([id, c]) => [id, c.gstins]))),
+    deal: {
+      ...(turnstileSecret
+        ? { captcha: turnstileVerifier({ secret: turnstileSecret, ...(env['TURNSTILE_VERIFY_URL'] ? { verifyUrl: env['TURNSTILE_VERIFY_URL'] } : {}) }) }
+        : {}),
+      ...(crmUrl ? { forwarder: webhookForwarder({ url: crmUrl, ...(crmToken ? { token: crmToken } : {}) }) } : {}),
+      onForwardFailed: (inquiry, reason) => {
+        pending.push(inquiry);
+        process.stderr.write(`inquiry ${inquiry.inquiryId} kept: ${reason.message}\n`);
+      },
+    },
+    onError: (e) => process.stderr.write(`unexpected: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
+  });
+
+  const server = createServer(toNodeListener(handler));
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, resolve);
+  });
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  const url = `http://localhost:${actual}`;
+  const key = keys[0]!;
+  const first = ownGstins[0]!;
+  const out = process.stdout;
+  out.write(`gstkit sandbox listening on ${url}\n`);
+  if (demoKey) {
+    out.write(`demo api key: ${demoKey.keyId}:${demoKey.keySecret}\n`);
+    out.write(`company: ${demoKey.companyId}\n`);
+  } else {
+    out.write(`api keys: ${keys.map((k) => `${k.keyId} (company ${k.companyId})`).join(', ')}\n`);
+  }
+  out.write(`gstins: ${ownGstins.join(',')}\n`);
+  const auth = demoKey ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
+  out.write('\ntry:\n');
+  out.write(`  curl -s ${url}/openapi.json | head -c 300\n`);
+  out.write(`  curl -s -u ${auth} '${url}/api/svc/gst/getgstin?gstin=${first}'\n`);
+  out.write(`  curl -s -u ${auth} '${url}/api/svc/einvoice/getgstin?gstin=${first}&partygstin=27AAHCK7310P1Z3'\n`);
+  out.write(`  curl -s -u ${auth} -H 'Svc-Company: ${key.companyId}' -H 'content-type: application/json' -d '{"gstin":"${first}","returnPeriod":"2025-09"}' ${url}/api/svc/gstr2b/pull\n`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string): void => {
+      if (stopping) return;
+      stopping = true;
+      out.write(`\n${signal}: shutting down\n`);
+      server.close(() => {
+        void sandbox.jobs.close().then(() => resolve(0));
+      });
+      server.closeIdleConnections?.();
+      setTimeout(() => {
+        server.closeAllConnections();
+      }, 3000).unref();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { kinds } from '../../src/kinds.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function gstkit(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: root, input, encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('gstkit validate', () => {
+  it('prints ok:true and exits 0 for the bundled invoice', () => {
+    const run = gstkit(['validate', 'irn', 'docs/examples/irn.json', '--today', '22/11/2026']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ ok: true, errors: [], warnings: [] });
+  });
+
+  it('prints the issues and exits 1 for an invalid payload from standard input', () => {
+    const run = gstkit(['validate', 'deal', '-'], JSON.stringify({ contactName: 'A', mobile: '12345' }));
+    expect(run.code).toBe(1);
+    const out = JSON.parse(run.stdout);
+    expect(out.ok).toBe(false);
+    expect(out.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['/mobile', '/email', '/businessName']));
+  });
+
+  it('knows every kind of the design', () => {
+    const run = gstkit(['validate', 'no-such-kind', '-'], '{}');
+    expect(run.code).toBe(2);
+    for (const kind of kinds) expect(run.stderr).toContain(kind);
+  });
+
+  it('exits 2 with one line on stderr for an unreadable file, bad JSON and a bad option', () => {
+    for (const [args, input] of [
+      [['validate', 'irn', 'no/such/file.json'], undefined],
+      [['validate', 'irn', '-'], '{not json'],
+      [['validate', 'irn', '-', '--today', '2026-11-22'], '{}'],
+      [['validate', 'irn', '-', '--colour', 'red'], '{}'],
+      [['frobnicate'], undefined],
+    ] as const) {
+      const run = gstkit([...args], input);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')[0]).toMatch(/^gstkit: /);
+    }
+  });
+});
+
+describe('gstkit normalize', () => {
+  it('prints the canonical payload of the sample spellings', () => {
+    const run = gstkit(['normalize', 'irn', 'docs/examples/irn-sample-spellings.json']);
+    expect(run.code).toBe(0);
+    const canonical = JSON.parse(gstkit(['normalize', 'irn', 'docs/examples/irn.json']).stdout);
+    expect(JSON.parse(run.stdout)).toEqual(canonical);
+    expect(Object.keys(canonical)).toContain('ValDtls');
+  });
+});

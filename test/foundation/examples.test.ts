@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { kinds } from '../../src/kinds.js';
+import { validate } from '../../src/schema/validate.js';
+import { normalize } from '../../src/normalize/normalize.js';
+import { example } from '../support/examples.js';
+
+describe.each(kinds)('the bundled example of %s', (kind) => {
+  it('is valid, with no warnings', () => {
+    const result = validate(kind, example(kind), { today: '22/11/2026' });
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+
+  it('is already canonical: normalising it changes nothing', () => {
+    const doc = example(kind);
+    expect(normalize(kind, doc).value).toEqual(doc);
+  });
+});
