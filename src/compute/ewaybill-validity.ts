@@ -34,12 +34,13 @@ export function ewbValidityDays(distanceKm: number, overDimensional = false): nu
 
 /**
  * The end of an e-waybill's validity, `DD/MM/YYYY HH:MM:SS`. The first day runs until midnight of the
- * day after generation, so validity ends at 23:59:59 on the generation date plus the number of days.
+ * day after generation, so validity ends on the generation date plus the number of days, at 23:59:00:
+ * the portal's responses show 23:59 with zero seconds (research/nic.md section 5, checked on real data).
  * Returns null when Part-B is missing (a Part-A slip has no validity yet) or when the input is not
  * usable (bad date-time, negative distance).
  *
  * @example ewbValidUntil({ generatedAt: '05/10/2022 12:39:00', distanceKm: 10, hasPartB: true })
- * // '06/10/2022 23:59:59'
+ * // '06/10/2022 23:59:00'
  */
 export function ewbValidUntil(input: EwbValidityInput): string | null {
   if (typeof input !== 'object' || input === null) return null;
@@ -48,5 +49,5 @@ export function ewbValidUntil(input: EwbValidityInput): string | null {
   const days = ewbValidityDays(input.distanceKm, input.overDimensional === true);
   if (start === undefined || days === undefined) return null;
   const generationDay = Math.floor(start / 86_400);
-  return ewbDateTimeText((generationDay + days) * 86_400 + 86_399);
+  return ewbDateTimeText((generationDay + days) * 86_400 + 86_340);
 }
