@@ -203,7 +203,15 @@ export function writeCompactHsn(master: HsnMaster, outPath: string): Outcome<{ p
   return { ok: true, value: { path: outPath, bytes: Buffer.byteLength(text), codes: rows.length } };
 }
 
-const CODE_RE = /^\d{2,8}$/;
+/** 2 to 8 digits. */
+function isCode(text: string): boolean {
+  if (text.length < 2 || text.length > 8) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 
 /** Reads a file written by {@link writeCompactHsn} (either form). */
 export function loadCompactHsn(path: string): Outcome<HsnMaster> {
@@ -240,7 +248,7 @@ export function parseCompactHsn(text: string, name = 'compact'): Outcome<HsnMast
     if (typeof d.source === 'string') source = d.source;
     for (let i = 0; i < d.codes.length; i++) {
       const row = d.codes[i] as unknown;
-      if (!Array.isArray(row) || typeof row[0] !== 'string' || !CODE_RE.test(row[0]) || (row[1] !== 'G' && row[1] !== 'S')) {
+      if (!Array.isArray(row) || typeof row[0] !== 'string' || !isCode(row[0]) || (row[1] !== 'G' && row[1] !== 'S')) {
         return bad(`entry ${i} is not [code, "G"|"S", description]`);
       }
       add(row[0], row[1] === 'S' ? 'service' : 'goods', String(row[2] ?? ''));
@@ -258,7 +266,7 @@ export function parseCompactHsn(text: string, name = 'compact'): Outcome<HsnMast
       const t2 = t1 < 0 ? -1 : line.indexOf('\t', t1 + 1);
       const code = t1 < 0 ? line : line.slice(0, t1);
       const k = t2 < 0 ? '' : line.slice(t1 + 1, t2);
-      if (t2 < 0 || !CODE_RE.test(code) || (k !== 'G' && k !== 'S')) return bad(`line ${i + 1} is not code<TAB>G|S<TAB>description`);
+      if (t2 < 0 || !isCode(code) || (k !== 'G' && k !== 'S')) return bad(`line ${i + 1} is not code<TAB>G|S<TAB>description`);
       add(code, k === 'S' ? 'service' : 'goods', line.slice(t2 + 1).trimEnd());
     }
   }
