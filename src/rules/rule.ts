@@ -9,6 +9,20 @@ export interface RuleContext {
   today: string;
   /** Maximum age in days of a document date (IRP 30-day reporting window for large taxpayers); undefined = off. */
   reportingWindowDays?: number;
+  /**
+   * Scratch space for one validation run: rules that share a computation (the arithmetic rules all read
+   * one checkAmounts result) keep it here so it runs once per document. Fresh for every validate call.
+   */
+  shared?: Map<string, unknown>;
+}
+
+/** A computation shared by several rules, run once per validation (or every time without `shared`). */
+export function sharedResult<T>(context: RuleContext, key: string, compute: () => T): T {
+  if (!context.shared) return compute();
+  if (context.shared.has(key)) return context.shared.get(key) as T;
+  const value = compute();
+  context.shared.set(key, value);
+  return value;
 }
 
 /**

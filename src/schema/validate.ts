@@ -41,7 +41,7 @@ export function validate<T = unknown>(kind: Kind, payload: unknown, options: Val
   const { value, warnings } = normalize<T>(kind, payload);
   const errors = translateAjvErrors(schemaErrors(kind, value));
   if (options.rules !== false && isPlainObject(value)) {
-    const context: RuleContext = { today: options.today ?? istDate(new Date()) };
+    const context: RuleContext = { today: options.today ?? istDate(new Date()), shared: new Map() };
     if (options.reportingWindowDays !== undefined) context.reportingWindowDays = options.reportingWindowDays;
     for (const rule of rulesFor(kind)) {
       for (const found of runRule(rule, value, context)) (found.severity === 'error' ? errors : warnings).push(found);

@@ -5,29 +5,12 @@
 
 import type { Issue } from '../../issue.js';
 import { checkAmounts } from '../../compute/check-amounts.js';
-import type { Rule } from '../rule.js';
+import { sharedResult, type Rule, type RuleContext } from '../rule.js';
 import { defineRule, type Doc } from './define.js';
 
-/**
- * checkAmounts for one document, computed once for all the arithmetic rules that run on it. The
- * document's serialised form is kept with the result so that a changed document is checked again.
- */
-const cache = new WeakMap<object, { key: string; issues: Issue[] }>();
-
-function amountIssues(doc: Doc): Issue[] {
-  let key: string | undefined;
-  try {
-    key = JSON.stringify(doc);
-  } catch {
-    key = undefined;
-  }
-  if (key !== undefined) {
-    const hit = cache.get(doc);
-    if (hit && hit.key === key) return hit.issues;
-  }
-  const issues = checkAmounts(doc);
-  if (key !== undefined) cache.set(doc, { key, issues });
-  return issues;
+/** checkAmounts for one document, computed once for all the arithmetic rules of a validation run. */
+function amountIssues(doc: Doc, context: RuleContext): Issue[] {
+  return sharedResult(context, 'einvoice:checkAmounts', () => checkAmounts(doc));
 }
 
 function arithmetic(id: string, code: string, certainty: Rule['certainty'], description: string): Rule {
@@ -36,7 +19,7 @@ function arithmetic(id: string, code: string, certainty: Rule['certainty'], desc
     code,
     certainty,
     description,
-    check: (doc) => amountIssues(doc).filter((issue) => issue.code === code).map((issue) => ({ ...issue })),
+    check: (doc, context) => amountIssues(doc, context).filter((issue) => issue.code === code).map((issue) => ({ ...issue })),
   });
 }
 
