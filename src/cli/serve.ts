@@ -116,9 +116,9 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
       stopping = true;
       out.write(`\n${signal}: shutting down\n`);
       server.close(() => {
-        void sandbox.jobs.close().then(() => resolve(0));
+        void Promise.resolve(sandbox.jobs.close?.()).then(() => resolve(0));
       });
-      server.closeIdleConnections?.();
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       setTimeout(() => {
         server.closeAllConnections();
       }, 3000).unref();

@@ -1,0 +1,50 @@
+/**
+ * Reading a JSON request body within a size limit.
+ * @module
+ */
+import { error, type Issue } from '../issue.js';
+import { httpCodes } from './codes.js';
+
+/** Default body limit: 5 MiB, room for an invoice of a thousand lines. */
+export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413; issue: Issue };
+
+/** The body of a request as JSON; a body the host already parsed is taken as it is. */
+export async function readJson(request: Request, limit: number, parsed?: { body: unknown }): Promise<BodyResult> {
+  if (parsed) return { ok: true, value: parsed.body };
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    await request.body?.cancel().catch(() => undefined);
+    return tooLarge(limit);
+  }
+  if (!request.body) return malformed('the request has no body');
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return malformed('the request has no body');
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    return malformed(`the body is not valid JSON (${e instanceof Error ? e.message : 'parse error'})`);
+  }
+}
+
+function tooLarge(limit: number): BodyResult {
+  return { ok: false, status: 413, issue: error(httpCodes.bodyTooLarge, `the body is larger than ${limit} bytes`) };
+}
+
+function malformed(message: string): BodyResult {
+  return { ok: false, status: 400, issue: error(httpCodes.malformedJson, message) };
+}

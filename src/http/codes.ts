@@ -1,0 +1,42 @@
+/**
+ * Codes of the HTTP adapter, in the `SVC-9xx` block of the catalogue. Field problems in bodies
+ * keep the codes of the schemas and rules; portal refusals keep the portal's codes.
+ * @module
+ */
+export const httpCodes = {
+  /** A required query parameter is missing. */
+  missingParameter: 'SVC-901',
+  /** A query parameter has a value outside its list or format. */
+  badParameter: 'SVC-902',
+  /** The body is not JSON. */
+  malformedJson: 'SVC-903',
+  /** The body is larger than the configured limit. */
+  bodyTooLarge: 'SVC-904',
+  /** No route has this path. */
+  notFound: 'SVC-906',
+  /** The route exists but not for this method. */
+  methodNotAllowed: 'SVC-907',
+  /** No or bad credentials. */
+  unauthenticated: 'SVC-940',
+  /** The company may not act for this GSTIN, or Svc-Company names another company. */
+  forbidden: 'SVC-943',
+  /** Something unforeseen failed inside the service. */
+  internal: 'SVC-950',
+  /** A provider (portal, queue) could not be reached. */
+  unavailable: 'SVC-951',
+  /** No such job for this company. */
+  jobNotFound: 'SVC-952',
+  /** The job has no file (not finished, or not an export). */
+  jobFileMissing: 'SVC-953',
+  /** No UPI payee is configured for the seller GSTIN. */
+  payeeMissing: 'SVC-954',
+  /** The provider needed by this route is not configured. */
+  notConfigured: 'SVC-955',
+} as const;
+
+/** The GSTR routes' own codes (SPEC 7.2). */
+export const gstrCodes = {
+  periodRange: '100',
+  badRequest: '1000',
+  notConnected: '2000',
+} as const;

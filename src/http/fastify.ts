@@ -1,0 +1,60 @@
+/**
+ * Fastify binding: a plugin that serves the handler's paths. It keeps the raw body (its own
+ * parsers are switched off inside the plugin's scope) so the handler gives coded answers for
+ * malformed JSON and oversized bodies. Only translation.
+ * @module
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_BODY_LIMIT } from './body.js';
+import { errorResponse } from './paths.js';
+import type { GstHandler } from './types.js';
+
+export interface FastifyBindingOptions {
+  handler: GstHandler;
+  /** Default 5 MiB. */
+  bodyLimit?: number;
+}
+
+async function reply(res: FastifyReply, response: Response): Promise<FastifyReply> {
+  res.code(response.status);
+  response.headers.forEach((value, key) => {
+    res.header(key, value);
+  });
+  return res.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
+
+/**
+ * Register with `app.register(gstkitFastify, { handler })`. Without fastify-plugin wrapping, the
+ * parser change stays inside this plugin and does not touch the host's routes.
+ */
+export async function gstkitFastify(app: FastifyInstance, options: FastifyBindingOptions): Promise<void> {
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
+  app.setErrorHandler(async (err: { statusCode?: number; message?: string }, req, res) => {
+    const status = err.statusCode === 413 ? 413 : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
+    const code = status === 413 ? 'SVC-904' : status < 500 ? 'SVC-903' : 'SVC-950';
+    const path = req.url.split('?')[0] ?? '/';
+    return reply(res, errorResponse(path, status, code, status === 413 ? `the body is larger than ${limit} bytes` : status < 500 ? 'the request could not be read' : 'something unforeseen went wrong'));
+  });
+  const serve = async (req: FastifyRequest, res: FastifyReply): Promise<FastifyReply> => {
+    const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined) continue;
+      if (Array.isArray(v)) for (const one of v) headers.append(k, one);
+      else headers.set(k, String(v));
+    }
+    const raw = req.body;
+    const body = Buffer.isBuffer(raw) ? raw : typeof raw === 'string' ? Buffer.from(raw) : undefined;
+    if (body) headers.delete('content-length');
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      ...(body && req.method !== 'GET' && req.method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
+    });
+    const extras = raw !== undefined && !body ? { hasParsedBody: true, parsedBody: raw, remoteAddress: req.ip } : { remoteAddress: req.ip };
+    return reply(res, await options.handler(request, extras));
+  };
+  for (const path of ['/api/svc/*', '/api/deal', '/api/sandbox/*', '/openapi.json']) app.all(path, serve);
+}

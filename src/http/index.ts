@@ -1,0 +1,199 @@
+/**
+ * gstkit's HTTP adapter: one fetch-style handler serving every endpoint of the specification,
+ * and thin bindings for node:http/Express ({@link ./node.ts}), Fastify ({@link ./fastify.ts})
+ * and any fetch host (Hono, Next.js route handlers, Workers) directly.
+ *
+ * @example
+ * import { createServer } from 'node:http';
+ * import { createGstHandler } from 'gstkit/http';
+ * import { toNodeListener } from 'gstkit/http/node';
+ * import { createSandbox } from 'gstkit/sandbox';
+ * const sandbox = createSandbox({ companies: { acme: ['29AAGCM4821K1Z6'] } });
+ * const handler = createGstHandler({ ...sandbox.providers, authenticate: myAuth });
+ * createServer(toNodeListener(handler)).listen(8080);
+ * @module
+ */
+import { error, type Issue } from '../issue.js';
+import { validate } from '../schema/validate.js';
+import type { Company } from '../sandbox/ports.js';
+import { istDate, systemClock } from '../sandbox/time.js';
+import { DEFAULT_BODY_LIMIT, readJson } from './body.js';
+import { gstrCodes, httpCodes } from './codes.js';
+import { handleDeal } from './deal.js';
+import { gstrJobExecutor } from './jobs.js';
+import { openApiDocument } from './openapi.js';
+import { readFlags } from './query.js';
+import { dealFailure, headerFailure, json, svcFailure } from './responses.js';
+import { routes } from './routes.js';
+import type { GstHandler, GstHandlerOptions, RequestExtras, ResponseStyle, Route } from './types.js';
+
+export type { GstHandler, GstHandlerOptions, RequestExtras, Route, DealOptions, PaymentPayee } from './types.js';
+export { routes } from './routes.js';
+export { httpCodes, gstrCodes } from './codes.js';
+export { DEFAULT_BODY_LIMIT } from './body.js';
+export { gstrJobExecutor } from './jobs.js';
+export { openApiDocument } from './openapi.js';
+
+interface Compiled {
+  route: Route;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(route: Route): Compiled {
+  const names: string[] = [];
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, n: string) => {
+    names.push(n);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}/?$`), names };
+}
+
+/** Fails in the style of the route. */
+function failure(style: ResponseStyle, status: number, issues: Issue[]): Response {
+  const first = issues[0] ?? error(httpCodes.internal, 'unexpected failure');
+  if (style === 'svc') return svcFailure(status, issues);
+  if (style === 'deal') {
+    const code = status === 401 || status === 403 ? 'VALIDATION_ERROR' : status >= 500 ? 'UNKNOWN_ERROR' : 'VALIDATION_ERROR';
+    return dealFailure(status, code, first.message);
+  }
+  return headerFailure(status, first.code, issues.map((i) => i.message).join('; '));
+}
+
+/** GSTR validation failures carry the specification's codes: 100 for the period range, else 1000. */
+function gstrValidationFailure(issues: Issue[]): Response {
+  const range = issues.find((i) => i.code === gstrCodes.periodRange);
+  if (range) return headerFailure(400, gstrCodes.periodRange, range.message);
+  return headerFailure(400, gstrCodes.badRequest, 'missing or invalid field values in request: ' + issues.map((i) => `${i.path || '(body)'} ${i.message}`).join('; '));
+}
+
+/**
+ * Builds the handler. Every request body is read through the rules engine (`validate`) before
+ * any provider is called; every failure is answered in the route's style with a code.
+ */
+export function createGstHandler(options: GstHandlerOptions): GstHandler {
+  const clock = options.clock ?? systemClock;
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const compiled = routes.map(compile);
+  let openapi: string | undefined;
+  if (options.gstPortal && options.returnStore) {
+    options.jobs.attach(gstrJobExecutor({ portal: options.gstPortal, store: options.returnStore, clock }));
+  }
+
+  const authenticateFor = async (route: Route, request: Request): Promise<{ ok: true; company: Company } | { ok: false; response: Response }> => {
+    const outcome = await options.authenticate(request);
+    if (!outcome.ok) {
+      const code = outcome.status === 401 ? httpCodes.unauthenticated : httpCodes.forbidden;
+      const headers = outcome.status === 401 ? { 'www-authenticate': 'Basic realm="gstkit"' } : {};
+      const res = failure(route.style, outcome.status, [error(code, outcome.message)]);
+      for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+      return { ok: false, response: res };
+    }
+    const named = request.headers.get('svc-company');
+    if (named !== null && named.trim() !== outcome.company.id) {
+      return { ok: false, response: failure(route.style, 403, [error(httpCodes.forbidden, 'Svc-Company does not name the authenticated company')]) };
+    }
+    if (named === null && route.style === 'gstr' && route.requestKind) {
+      return { ok: false, response: failure(route.style, 403, [error(httpCodes.forbidden, 'the Svc-Company header is required')]) };
+    }
+    return { ok: true, company: outcome.company };
+  };
+
+  const serve = async (request: Request, extras: RequestExtras): Promise<Response> => {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    if (path === '/openapi.json') {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return headerFailure(405, httpCodes.methodNotAllowed, 'use GET', { allow: 'GET' });
+      openapi ??= JSON.stringify(openApiDocument());
+      return new Response(openapi, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    }
+    if (path === '/api/deal' || path === '/api/deal/') {
+      if (request.method !== 'POST') return dealFailure(405, 'VALIDATION_ERROR', 'use POST', undefined);
+      return handleDeal(request, extras, options, limit);
+    }
+    let matched: { c: Compiled; m: RegExpExecArray } | undefined;
+    let allowed: string[] = [];
+    for (const c of compiled) {
+      const m = c.pattern.exec(path);
+      if (!m) continue;
+      if (c.route.method === request.method || (c.route.method === 'GET' && request.method === 'HEAD')) {
+        matched = { c, m };
+        break;
+      }
+      allowed.push(c.route.method);
+    }
+    if (!matched) {
+      const style: ResponseStyle = path.startsWith('/api/svc/einvoice/') || path.startsWith('/api/svc/gst/') ? 'svc' : 'plain';
+      await request.body?.cancel().catch(() => undefined);
+      if (allowed.length > 0) {
+        const res = failure(style, 405, [error(httpCodes.methodNotAllowed, `use ${allowed.join(' or ')}`)]);
+        res.headers.set('allow', allowed.join(', '));
+        return res;
+      }
+      return failure(style, 404, [error(httpCodes.notFound, `no route ${path}`)]);
+    }
+    const { route } = matched.c;
+    const params: Record<string, string> = {};
+    matched.c.names.forEach((n, i) => {
+      params[n] = decodeURIComponent(matched!.m[i + 1] ?? '');
+    });
+
+    let company: Company = { id: '', gstins: [] };
+    if (route.auth) {
+      const who = await authenticateFor(route, request);
+      if (!who.ok) {
+        await request.body?.cancel().catch(() => undefined);
+        return who.response;
+      }
+      company = who.company;
+    }
+
+    const flags = readFlags(url.searchParams, route.flags);
+    if (flags.errors.length > 0) {
+      await request.body?.cancel().catch(() => undefined);
+      return failure(route.style, 400, flags.errors);
+    }
+    if (route.ownGstinFlag) {
+      const g = flags.values[route.ownGstinFlag];
+      if (g && !company.gstins.includes(g)) {
+        await request.body?.cancel().catch(() => undefined);
+        return failure(route.style, 403, [error(httpCodes.forbidden, `the company may not act for GSTIN ${g}`, '/query/gstin')]);
+      }
+    }
+
+    let body: Record<string, unknown> = {};
+    if (route.requestKind) {
+      const read = await readJson(request, limit, extras.hasParsedBody ? { body: extras.parsedBody } : undefined);
+      if (!read.ok) return route.style === 'gstr' ? headerFailure(read.status, read.status === 413 ? httpCodes.bodyTooLarge : gstrCodes.badRequest, read.issue.message) : failure(route.style, read.status, [read.issue]);
+      const checked = validate(route.requestKind, read.value, {
+        today: istDate(clock.now()),
+        ...(options.reportingWindowDays !== undefined ? { reportingWindowDays: options.reportingWindowDays } : {}),
+      });
+      if (!checked.ok) return route.style === 'gstr' ? gstrValidationFailure(checked.errors) : failure(route.style, 400, checked.errors);
+      if (checked.value === null || typeof checked.value !== 'object' || Array.isArray(checked.value)) {
+        return failure(route.style, 400, [error(httpCodes.malformedJson, 'the body must be a JSON object')]);
+      }
+      body = checked.value as Record<string, unknown>;
+    }
+    return route.run({ request, url, extras, company, flags: flags.values, params, body, options, clock });
+  };
+
+  return async (request, extras = {}) => {
+    try {
+      return await serve(request, extras);
+    } catch (e) {
+      options.onError?.(e, request);
+      let style: ResponseStyle = 'plain';
+      try {
+        const p = new URL(request.url).pathname;
+        style = p.startsWith('/api/deal') ? 'deal' : p.startsWith('/api/svc/einvoice/') || p.startsWith('/api/svc/gst/') ? 'svc' : 'plain';
+      } catch {
+        /* keep plain */
+      }
+      if (style === 'deal') return dealFailure(500, 'UNKNOWN_ERROR', 'something unforeseen went wrong', 'Please try again later.');
+      return failure(style, 500, [error(httpCodes.internal, 'something unforeseen went wrong; the request was not completed')]);
+    }
+  };
+}
+
+export { json };

@@ -1,0 +1,51 @@
+/**
+ * The work of GSTR jobs: what a job runner (in-process, or a queue worker elsewhere) executes.
+ * @module
+ */
+import type { GstPortal } from '../gstr/portal.js';
+import type { ReturnStore } from '../gstr/store.js';
+import type { JobExecutor, JobOutput } from '../sandbox/ports.js';
+import type { Clock } from '../sandbox/time.js';
+
+type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
+
+/**
+ * The executor of GSTR pull and export jobs over a portal and a store. A queue worker in another
+ * process builds the same executor and calls it with the job's data.
+ */
+export function gstrJobExecutor(services: { portal: GstPortal; store: ReturnStore; clock?: Clock }): JobExecutor {
+  return async (job, progress): Promise<JobOutput> => {
+    const gstr = await import('../gstr/index.js');
+    const p = job.params;
+    const now = services.clock ? () => services.clock!.now() : undefined;
+    const svc = { portal: services.portal, store: services.store, ...(now ? { now } : {}) };
+    if (job.type.endsWith('/pull')) {
+      const out = await gstr.pullReturn(
+        svc,
+        { gstin: String(p['gstin']), returnType: String(p['returnType']) as ReturnKind, period: String(p['period']) },
+        (fraction: number) => progress(fraction * 100),
+      );
+      if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.map((e: { message: string }) => e.message).join('; ') } };
+      const documents = (out.value as { documents?: unknown }).documents;
+      return { ok: true, result: { documents: typeof documents === 'number' ? documents : Array.isArray(documents) ? documents.length : documents } };
+    }
+    const out = await gstr.exportReturns(
+      svc,
+      {
+        returnType: String(p['returnType']) as ReturnKind,
+        gstins: (p['gstins'] as string[]) ?? [],
+        startPeriod: String(p['startPeriod']),
+        endPeriod: String(p['endPeriod']),
+        ...(p['reportType'] !== undefined ? { reportType: Number(p['reportType']) as 100 | 101 } : {}),
+      },
+      (fraction: number) => progress(fraction * 100),
+    );
+    if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.map((e: { message: string }) => e.message).join('; ') } };
+    const v = out.value;
+    return {
+      ok: true,
+      result: { fileName: v.fileName, rows: v.rows },
+      file: { fileName: v.fileName, contentType: v.contentType, data: v.data },
+    };
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * node:http binding: turns the fetch-style handler into a `(req, res, next?)` listener, usable
+ * with `http.createServer`, `https`, and as Express or Connect middleware. Only translation.
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_BODY_LIMIT } from './body.js';
+import { errorResponse, isGstPath } from './paths.js';
+import type { GstHandler, RequestExtras } from './types.js';
+
+export interface NodeListenerOptions {
+  /** Largest body read from the socket, in bytes. Default 5 MiB (the handler's own default). */
+  bodyLimit?: number;
+}
+
+type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string };
+type Next = (err?: unknown) => void;
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        return; // keep draining so the client reads our answer
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (body && !response.headers.has('content-length')) headers['content-length'] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/**
+ * The listener. With `next` (Express), paths that are not gstkit's go on to the host's own
+ * routes. A body the host already parsed (`req.body`) is used as it is.
+ */
+export function toNodeListener(handler: GstHandler, options: NodeListenerOptions = {}) {
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return (req: NodeRequest, res: ServerResponse, next?: Next): void => {
+    const rawUrl = req.originalUrl ?? req.url ?? '/';
+    const pathname = rawUrl.split('?')[0] ?? '/';
+    if (next && !isGstPath(pathname)) {
+      next();
+      return;
+    }
+    void (async () => {
+      try {
+        const host = req.headers.host ?? 'localhost';
+        const url = new URL(rawUrl, `http://${host}`);
+        const method = req.method ?? 'GET';
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) {
+          if (v === undefined) continue;
+          if (Array.isArray(v)) for (const one of v) headers.append(k, one);
+          else headers.set(k, v);
+        }
+        const extras: RequestExtras = {};
+        if (req.socket.remoteAddress) extras.remoteAddress = req.socket.remoteAddress;
+        let body: Buffer | undefined;
+        if (req.body !== undefined && !Buffer.isBuffer(req.body) && typeof req.body !== 'string') {
+          extras.hasParsedBody = true;
+          extras.parsedBody = req.body;
+        } else if (Buffer.isBuffer(req.body) || typeof req.body === 'string') {
+          body = Buffer.from(req.body);
+        } else if (method !== 'GET' && method !== 'HEAD' && !req.readableEnded) {
+          const read = await readBody(req, limit);
+          if (read === 'too-large') {
+            await send(res, errorResponse(pathname, 413, 'SVC-904', `the body is larger than ${limit} bytes`));
+            return;
+          }
+          body = read;
+        }
+        if (body) headers.delete('content-length');
+        const request = new Request(url, {
+          method,
+          headers,
+          ...(body && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
+        });
+        await send(res, await handler(request, extras));
+      } catch (e) {
+        if (next) {
+          next(e);
+          return;
+        }
+        if (!res.headersSent) await send(res, errorResponse(pathname, 500, 'SVC-950', 'something unforeseen went wrong'));
+        else res.destroy();
+      }
+    })();
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The sandbox: in-memory stand-ins for the IRP, the e-waybill portal, the GSTIN registry, the GST
+ * portal and the job runner, wired together, behind the provider ports of {@link ./ports.ts}.
+ *
+ * @example
+ * const sandbox = createSandbox({ companies: { acme: ['29AAGCM4821K1Z6'] } });
+ * const handler = createGstHandler({ ...sandbox.providers, authenticate });
+ * @module
+ */
+import { createMemoryReturnStore } from '../gstr/store.js';
+import { state } from '../masters/index.js';
+import { createSigningIdentity, type SigningIdentity } from './certificate.js';
+import { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill.js';
+import { createSandboxGstPortal } from './gst-portal/index.js';
+import { createSandboxIrp, type SandboxIrp } from './irp.js';
+import { createMemoryJobRunner, type MemoryJobRunner } from './jobs.js';
+import type { Company } from './ports.js';
+import { createSandboxRegistry, sampleTaxpayers, type SandboxRegistry } from './registry.js';
+import { systemClock, type Clock } from './time.js';
+
+export * from './ports.js';
+export * from './time.js';
+export { createSigningIdentity, signJws, verifyJws, type SigningIdentity, type DecodedJws } from './certificate.js';
+export { createSandboxRegistry, sampleTaxpayers, type SandboxRegistry, type SandboxTaxpayer } from './registry.js';
+export { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill.js';
+export { createSandboxIrp, SANDBOX_ISSUER, type SandboxIrp } from './irp.js';
+export { createMemoryJobRunner, type MemoryJobRunner, type MemoryJobRunnerOptions } from './jobs.js';
+export { turnstileVerifier, TURNSTILE_VERIFY_URL, type TurnstileOptions } from './turnstile.js';
+export { webhookForwarder, ForwardError, type WebhookForwarderOptions } from './crm.js';
+export { basicAuth, parseApiKeys, generateApiKey, type ApiKey } from './auth.js';
+export { sandboxCodes } from './codes.js';
+
+/** The GSTINs of the demo company when none are configured. */
+export const demoGstins: readonly string[] = ['29AAGCM4821K1Z6', '27AAHCK7310P1Z3', '33AAJFN2954R1ZN'];
+
+export interface SandboxOptions {
+  /** Company id to the GSTINs it owns; each GSTIN becomes an active taxpayer and a connected portal user. */
+  companies?: Record<string, readonly string[]>;
+  clock?: Clock;
+  /** Reuse a signing identity (tests create one and share it: RSA key generation takes a moment). */
+  identity?: SigningIdentity;
+  /** Jobs running at once. Default 2. */
+  jobConcurrency?: number;
+  /** Synthetic supplier documents per GSTIN and period in 2A/2B. */
+  syntheticDocumentsPerPeriod?: number;
+  seed?: number;
+}
+
+/** Everything the sandbox made, plus the providers ready to spread into the handler's options. */
+export interface Sandbox {
+  clock: Clock;
+  identity: SigningIdentity;
+  registry: SandboxRegistry;
+  ewb: SandboxEwbPortal;
+  irp: SandboxIrp;
+  jobs: MemoryJobRunner;
+  companies: Map<string, Company>;
+  providers: {
+    irp: SandboxIrp;
+    ewb: SandboxEwbPortal;
+    registry: SandboxRegistry;
+    jobs: MemoryJobRunner;
+    gstPortal: ReturnType<typeof createSandboxGstPortal>;
+    returnStore: ReturnType<typeof createMemoryReturnStore>;
+    clock: Clock;
+    signingCertificatePem: string;
+    payee: (company: Company, gstin: string) => { upiId: string; payeeName: string } | undefined;
+  };
+}
+
+/** Builds a sandbox. */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const clock = options.clock ?? systemClock;
+  const identity = options.identity ?? createSigningIdentity();
+  const companiesIn = options.companies ?? { demo: demoGstins };
+  const registry = createSandboxRegistry();
+  const companies = new Map<string, Company>();
+  const allGstins: string[] = [];
+  for (const [id, gstins] of Object.entries(companiesIn)) {
+    const upper = gstins.map((g) => g.trim().toUpperCase());
+    companies.set(id, { id, gstins: upper });
+    for (const g of upper) {
+      allGstins.push(g);
+      if (!registry.get(g)) {
+        const name = `${state(g.slice(0, 2))?.name ?? 'Sandbox'} Trading ${g.slice(5, 10)}`;
+        registry.add({ gstin: g, legalName: `${name} Private Limited`, tradeName: name });
+      }
+    }
+  }
+  const seed = options.seed ?? Date.now();
+  const ewb = createSandboxEwbPortal({ clock, registry, seed });
+  const irp = createSandboxIrp({ clock, identity, ewb, seed });
+  const jobs = createMemoryJobRunner({ clock, ...(options.jobConcurrency ? { concurrency: options.jobConcurrency } : {}) });
+  const gstPortal = createSandboxGstPortal({
+    connectedGstins: allGstins,
+    invoicesForBuyer: (buyer: string, period: string) => irp.invoicesForBuyer(buyer, period),
+    ...(options.syntheticDocumentsPerPeriod !== undefined ? { syntheticDocumentsPerPeriod: options.syntheticDocumentsPerPeriod } : {}),
+    seed: String(seed),
+  });
+  const returnStore = createMemoryReturnStore();
+  const payee = (company: Company, gstin: string): { upiId: string; payeeName: string } | undefined => {
+    if (!company.gstins.includes(gstin)) return undefined;
+    const t = registry.get(gstin);
+    return { upiId: `${gstin.slice(2, 12).toLowerCase()}@sandbox`, payeeName: t?.tradeName ?? gstin };
+  };
+  return {
+    clock,
+    identity,
+    registry,
+    ewb,
+    irp,
+    jobs,
+    companies,
+    providers: { irp, ewb, registry, jobs, gstPortal, returnStore, clock, signingCertificatePem: identity.certificatePem, payee },
+  };
+}
+
+export { sampleTaxpayers as taxpayers };
