@@ -19,7 +19,9 @@ export function digitLimits([precision, scale]: readonly [number, number]): Digi
 
 /** Counts the integer digits and decimals of a finite number as its shortest decimal form writes it. */
 export function countDigits(value: number): DigitLimits {
-  const plain = new Decimal(value).abs().toFixed();
+  // String(n) is the shortest round-trip form; only exponent forms (1e21, 1e-7) need decimal.js to expand.
+  const shortest = String(Math.abs(value));
+  const plain = shortest.includes('e') ? new Decimal(value).abs().toFixed() : shortest;
   const [whole = '', fraction = ''] = plain.split('.');
   const integerDigits = whole.replace(/^0+/, '').length;
   return { integerDigits, decimals: fraction.length };
