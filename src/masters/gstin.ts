@@ -3,7 +3,7 @@
  * @module
  */
 import { error, type Outcome } from '../issue.js';
-import { isGstinStateCode } from './states.js';
+import { isGstinStateCode, state } from './states.js';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -148,7 +148,9 @@ export function parseGstin(text: unknown): Outcome<ParsedGstin> {
   if (gstin.length !== 15) return invalid(`must be 15 characters, got ${gstin.length}`);
   if (!/^[0-9A-Z]{15}$/.test(gstin)) return invalid('only digits and letters A-Z are allowed');
   const stateCode = gstin.slice(0, 2);
-  if (!isGstinStateCode(stateCode)) return invalid(`${stateCode} is not a GST state code`);
+  if (!isGstinStateCode(stateCode)) {
+    return invalid(state(stateCode) ? `state code ${stateCode} is not used in GSTINs` : `${stateCode} is not a GST state code`);
+  }
   const kind = classify(gstin);
   if (kind === undefined) return invalid('characters 3-14 match no registration format (PAN, entity number, Z)');
   if (kind === 'oidar' && stateCode !== '99') return invalid('OIDAR registrations start with 99');
