@@ -105,3 +105,26 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
     })();
   };
 }
+
+/**
+ * Express error middleware for gstkit's paths: when the host's own body parser (`express.json()`)
+ * fails on a gstkit path, answer with a coded body instead of the host's error page.
+ */
+export function gstErrorMiddleware() {
+  return (err: unknown, req: NodeRequest, res: ServerResponse, next: Next): void => {
+    const pathname = (req.originalUrl ?? req.url ?? '/').split('?')[0] ?? '/';
+    if (!isGstPath(pathname) || res.headersSent) {
+      next(err);
+      return;
+    }
+    const e = err as { status?: number; statusCode?: number; type?: string };
+    const status = e.status ?? e.statusCode ?? 500;
+    const response =
+      status === 413
+        ? errorResponse(pathname, 413, 'SVC-904', 'the body is larger than the limit')
+        : status >= 400 && status < 500
+          ? errorResponse(pathname, 400, 'SVC-903', 'the body is not valid JSON')
+          : errorResponse(pathname, 500, 'SVC-950', 'something unforeseen went wrong');
+    void send(res, response);
+  };
+}

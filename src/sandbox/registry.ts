@@ -161,7 +161,7 @@ export function createSandboxRegistry(extra: readonly SandboxTaxpayer[] = []): S
           BizEntityType: t.bizEntityType ?? 'Private Limited Company',
           TaxPayerType: t.taxPayerType ?? 'Regular',
           TaxPayerStatus: t.status ?? 'Active',
-          CancellationDate: t.cancellationDate ?? '',
+          ...(t.cancellationDate ? { CancellationDate: t.cancellationDate } : {}),
           StateJurisdictionCode: `${t.gstin.slice(0, 2)}001`,
           StateJurisdiction: `State - ${state(t.gstin.slice(0, 2))?.name ?? ''}, Ward 1`,
           CenterJurisdictionCode: `C${t.gstin.slice(0, 2)}0101`,
