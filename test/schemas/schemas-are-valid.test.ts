@@ -158,3 +158,52 @@ describe('failure bodies', () => {
     expect(validate({ Success: true, Errors: failing.Errors })).toBe(false);
   });
 });
+
+describe('conditions written into the schemas', () => {
+  const ajv = makeAjv();
+  const check = (kind: string, payload: unknown): boolean => ajv.getSchema(`https://gstkit.dev/schemas/${kind}.schema.json`)!(payload) as boolean;
+  const example = (kind: string): Record<string, any> => readJson(join(exampleDir, `${kind}.json`)) as Record<string, any>;
+
+  it('a B2B invoice needs the buyer GSTIN; an export may use URP', () => {
+    const invoice = example('irn');
+    const { Gstin: _gstin, ...buyer } = invoice.BuyerDtls;
+    expect(check('irn', { ...invoice, BuyerDtls: buyer })).toBe(false);
+    expect(check('irn', { ...invoice, TranDtls: { TaxSch: 'GST', SupTyp: 'EXPWOP' }, BuyerDtls: buyer })).toBe(true);
+    expect(check('irn', { ...invoice, BuyerDtls: { ...buyer, Gstin: 'URP' } })).toBe(true);
+  });
+
+  it('a payment QR invoice is B2C and names no buyer GSTIN', () => {
+    const invoice = example('payment-qr');
+    expect(check('payment-qr', { ...invoice, BuyerDtls: { ...invoice.BuyerDtls, Gstin: null } })).toBe(true);
+    expect(check('payment-qr', { ...invoice, BuyerDtls: { ...invoice.BuyerDtls, Gstin: '29AADCN7314Q1ZU' } })).toBe(false);
+    expect(check('payment-qr', { ...invoice, TranDtls: { TaxSch: 'GST', SupTyp: 'B2B' } })).toBe(false);
+  });
+
+  it('sub-supply type 8 (others) needs its description', () => {
+    const { subSupplyDesc: _desc, ...ewb } = example('ewb');
+    expect(check('ewb', { ...ewb, subSupplyType: '8' })).toBe(false);
+    expect(check('ewb', { ...ewb, subSupplyType: '8', subSupplyDesc: 'Trade samples' })).toBe(true);
+  });
+
+  it('a failed job says why', () => {
+    const failed: Record<string, unknown> = { ...example('job-status'), jobStatus: 101, jobStatusText: 'failed' };
+    delete failed.url;
+    delete failed.result;
+    expect(check('job-status', failed)).toBe(false);
+    expect(check('job-status', { ...failed, error: { code: '2000', message: 'not connected to GST System' } })).toBe(true);
+  });
+
+  it('an export names each GSTIN once and uses a known report type', () => {
+    const body = example('gstr-export');
+    expect(check('gstr-export', { ...body, gstins: [body.gstins[0], body.gstins[0]] })).toBe(false);
+    expect(check('gstr-export', { ...body, gstins: [] })).toBe(false);
+    expect(check('gstr-export', { ...body, reportType: 102 })).toBe(false);
+  });
+
+  it('unknown keys are refused at every level of a request', () => {
+    const invoice = example('irn');
+    expect(check('irn', { ...invoice, Extra: 1 })).toBe(false);
+    expect(check('irn', { ...invoice, ItemList: [{ ...invoice.ItemList[0], Extra: 1 }] })).toBe(false);
+    expect(check('irn', { ...invoice, ValDtl: invoice.ValDtls })).toBe(false);
+  });
+});
