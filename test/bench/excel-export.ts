@@ -64,7 +64,7 @@ async function runFloor(n: number, file: string): Promise<void> {
     }
   }
   deflate.end(buf + '</sheetData></worksheet>');
-  await new Promise((res) => out.on('finish', res));
+  await new Promise<void>((res) => out.on('finish', () => res()));
 }
 
 async function runGstkit(n: number, file: string): Promise<void> {
