@@ -5,8 +5,7 @@
  *
  * @example
  * import { createServer } from 'node:http';
- * import { createGstHandler } from 'gstkit/http';
- * import { toNodeListener } from 'gstkit/http/node';
+ * import { createGstHandler, toNodeListener } from 'gstkit/http';
  * import { createSandbox } from 'gstkit/sandbox';
  * const sandbox = createSandbox({ companies: { acme: ['29AAGCM4821K1Z6'] } });
  * const handler = createGstHandler({ ...sandbox.providers, authenticate: myAuth });
@@ -33,6 +32,8 @@ export { httpCodes, gstrCodes } from './codes.js';
 export { DEFAULT_BODY_LIMIT } from './body.js';
 export { gstrJobExecutor } from './jobs.js';
 export { openApiDocument } from './openapi.js';
+export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './node.js';
+export { gstkitFastify, type FastifyBindingOptions } from './fastify.js';
 
 interface Compiled {
   route: Route;
