@@ -117,6 +117,10 @@ describe.each(targets)('contract over $name', (target) => {
     const info = await call('GET', `${E}/getdocirninfo?${q}`);
     expect(info.body.Irn).toBe(irn);
     expectShape('irn-record', info.body);
+    const withPdf = await call('GET', `${E}/getirn?gstin=${SELLER}&irn=${irn}&pdf=yes`);
+    expect(withPdf.headers.get('svc-warning')).toBeNull();
+    expect(Buffer.from(withPdf.body.EinvoicePdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.from(withPdf.body.EwbPdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     const other = await call('GET', `${E}/getirn?gstin=${B_GSTINS[0]}&irn=${irn}`, { auth: authB });
     expectSvcFailure(other, 404, '2154');
   });
