@@ -23,7 +23,7 @@ import { isValidGstin } from '../masters/index.js';
 const USAGE = 'usage: gstkit serve [--port N]';
 
 /** Runs the server until SIGINT or SIGTERM; resolves with the exit code. */
-export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function run(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let port = Number(env['PORT'] ?? 8080);
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
