@@ -103,11 +103,12 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   }
   out.write(`gstins: ${ownGstins.join(',')}\n`);
   const auth = demoKey ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
-  out.write('\ntry:\n');
-  out.write(`  curl -s ${url}/openapi.json | head -c 300\n`);
+  out.write('\ntry (from the gstkit folder, with the bundled examples):\n');
+  out.write(`  curl -s -u ${auth} -H 'content-type: application/json' --data @docs/examples/irn.json '${url}/api/svc/einvoice/generateirn?qrcode=yes'\n`);
+  out.write(`  curl -s -u ${auth} -H 'content-type: application/json' --data @docs/examples/ewb.json '${url}/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6'\n`);
   out.write(`  curl -s -u ${auth} '${url}/api/svc/gst/getgstin?gstin=${first}'\n`);
-  out.write(`  curl -s -u ${auth} '${url}/api/svc/einvoice/getgstin?gstin=${first}&partygstin=27AAHCK7310P1Z3'\n`);
-  out.write(`  curl -s -u ${auth} -H 'Svc-Company: ${key.companyId}' -H 'content-type: application/json' -d '{"gstin":"${first}","returnPeriod":"2025-09"}' ${url}/api/svc/gstr2b/pull\n`);
+  out.write(`  curl -s -u ${auth} -H 'Svc-Company: ${key.companyId}' -H 'content-type: application/json' -d '{"gstin":"${first}","returnPeriod":"2026-10"}' ${url}/api/svc/gstr2b/pull\n`);
+  out.write(`  the whole API: ${url}/openapi.json\n`);
 
   return new Promise<number>((resolve) => {
     let stopping = false;

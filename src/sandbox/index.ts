@@ -30,8 +30,11 @@ export { webhookForwarder, ForwardError, type WebhookForwarderOptions } from './
 export { basicAuth, parseApiKeys, generateApiKey, type ApiKey } from './auth.js';
 export { sandboxCodes } from './codes.js';
 
-/** The GSTINs of the demo company when none are configured. */
-export const demoGstins: readonly string[] = ['29AAGCM4821K1Z6', '27AAHCK7310P1Z3', '33AAJFN2954R1ZN'];
+/**
+ * The GSTINs of the demo company when none are configured: the sellers and buyer of the bundled examples
+ * (docs/examples/irn.json, ewb.json, payment-qr.json), so a new user can post them as they are, and three more.
+ */
+export const demoGstins: readonly string[] = ['29AAGCK4821M1Z4', '33AAHCT2290K1Z6', '29AADCN7314Q1ZU', '29AAJCB9052D1ZK', '29AAGCM4821K1Z6', '27AAHCK7310P1Z3', '33AAJFN2954R1ZN'];
 
 export interface SandboxOptions {
   /** Company id to the GSTINs it owns; each GSTIN becomes an active taxpayer and a connected portal user. */

@@ -31,6 +31,12 @@ export interface SandboxTaxpayer {
 
 /** The fictional taxpayers every sandbox starts with. */
 export const sampleTaxpayers: readonly SandboxTaxpayer[] = [
+  // The parties of the bundled examples (docs/examples), so that they can be sent to the sandbox as they are.
+  { gstin: '29AAGCK4821M1Z4', legalName: 'Kaveri Components Private Limited', tradeName: 'Kaveri Components', city: 'Bengaluru', pinCode: '560001', bizEntityType: 'Private Limited Company' },
+  { gstin: '29AADCN7314Q1ZU', legalName: 'Nandi Hills Retail Private Limited', tradeName: 'Nandi Hills Retail', city: 'Mysuru', pinCode: '570001', bizEntityType: 'Private Limited Company' },
+  { gstin: '33AAHCT2290K1Z6', legalName: 'Thamirabarani Fasteners Private Limited', tradeName: 'Thamirabarani Fasteners', city: 'Chennai', pinCode: '600032', bizEntityType: 'Private Limited Company' },
+  { gstin: '29AAJCB9052D1ZK', legalName: 'Brindavan Consumer Electronics Private Limited', tradeName: 'Brindavan Electronics', city: 'Bengaluru', pinCode: '560003', bizEntityType: 'Private Limited Company' },
+  { gstin: '33AAEFV6613B1ZL', legalName: 'Vaigai Engineering Works', tradeName: 'Vaigai Engineering Works', city: 'Coimbatore', pinCode: '641004', bizEntityType: 'Partnership' },
   { gstin: '29AAGCM4821K1Z6', legalName: 'Mysore Lantern Works Private Limited', tradeName: 'Lantern Works', city: 'Bengaluru', pinCode: '560001', bizEntityType: 'Private Limited Company' },
   { gstin: '27AAHCK7310P1Z3', legalName: 'Konkan Tile Traders Private Limited', tradeName: 'Konkan Tiles', city: 'Mumbai', pinCode: '400001', bizEntityType: 'Private Limited Company' },
   { gstin: '33AAJFN2954R1ZN', legalName: 'Nilgiri Loom Partners', tradeName: 'Nilgiri Loom', city: 'Chennai', pinCode: '600001', bizEntityType: 'Partnership' },
