@@ -32,7 +32,8 @@ export function warning(code: string, message: string, path = ''): Issue {
 
 /** Escapes one JSON Pointer segment (RFC 6901). */
 export function pointerSegment(key: string | number): string {
-  return String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(key);
+  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
 }
 
 /** Joins JSON Pointer segments into a pointer. */

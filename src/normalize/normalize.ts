@@ -55,34 +55,52 @@ class Reader {
   }
 
   private readObject(input: Record<string, unknown>, shape: ObjectShape, path: string, location: string): Record<string, unknown> {
-    const groups = new Map<string, Placed[]>();
+    const out: Record<string, unknown> = {};
+    // Keys that need more than a copy: a move into a nested block, or a second spelling of a key already
+    // placed. Most payloads have none, and then each key is read straight into the output.
+    let groups: Map<string, Placed[]> | undefined;
     for (const inputKey of Object.keys(input)) {
       const value = input[inputKey];
       if (this.dropNulls && value === null) continue;
       const target = this.place(inputKey, shape, location);
       if (!target) {
-        this.warnings.push(
-          warning(svcCodes.unknownField.code, `${readablePath(`${path}/${pointerSegment(inputKey)}`)}: not a field of this payload; left out`, `${path}/${pointerSegment(inputKey)}`),
-        );
+        const at = `${path}/${pointerSegment(inputKey)}`;
+        this.warnings.push(warning(svcCodes.unknownField.code, `${readablePath(at)}: not a field of this payload; left out`, at));
         continue;
       }
       const head = target[0]!;
-      const group = groups.get(head) ?? [];
-      group.push({ target, value, inputKey });
-      groups.set(head, group);
+      const placed: Placed = { target, value, inputKey };
+      const group = groups?.get(head);
+      if (group) {
+        group.push(placed);
+      } else if (target.length === 1 && !Object.hasOwn(out, head)) {
+        setOwn(out, head, placed);
+      } else {
+        groups ??= new Map();
+        const earlier = Object.hasOwn(out, head) ? [out[head] as Placed] : [];
+        groups.set(head, [...earlier, placed]);
+      }
     }
-    const out: Record<string, unknown> = {};
-    for (const [key, placed] of groups) {
-      const childPath = `${path}/${pointerSegment(key)}`;
-      const childShape = shape.properties.get(key) ?? { type: 'opaque' as const };
-      const combined = this.combine(key, placed, childPath);
-      setOwn(out, key, this.read(combined, childShape, childPath, `${location}/${key}`));
+    for (const key of Object.keys(out)) {
+      const placed = groups?.get(key) ? undefined : (out[key] as Placed);
+      if (placed) setOwn(out, key, this.readChild(placed.value, shape, key, path, location));
+    }
+    for (const [key, placed] of groups ?? []) {
+      const combined = this.combine(key, placed, `${path}/${pointerSegment(key)}`);
+      setOwn(out, key, this.readChild(combined, shape, key, path, location));
     }
     return out;
   }
 
+  private readChild(value: unknown, shape: ObjectShape, key: string, path: string, location: string): unknown {
+    const childShape = shape.properties.get(key);
+    if (childShape === undefined || childShape.type === 'opaque') return value;
+    return this.read(value, childShape, `${path}/${pointerSegment(key)}`, `${location}/${key}`);
+  }
+
   /** Where an input key belongs: its canonical spelling, an alias's target, or a hoisted child field. */
   private place(inputKey: string, shape: ObjectShape, location: string): readonly string[] | undefined {
+    if (shape.properties.has(inputKey)) return [inputKey];
     const lower = inputKey.toLowerCase();
     const canonical = shape.byLowerCase.get(lower);
     if (canonical !== undefined) return [canonical];

@@ -13,7 +13,9 @@ export function sameValue(a: unknown, b: unknown, depth = 0): boolean {
 
 /** Sets an own property even for keys such as `__proto__`, which plain assignment would treat specially. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only `__proto__` behaves specially under assignment; defineProperty is slow, so it is kept for that key.
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -4,7 +4,7 @@
  */
 
 import type { Issue } from '../../issue.js';
-import type { Certainty, Rule, RuleContext } from '../rule.js';
+import { sharedResult, type Certainty, type Rule, type RuleContext } from '../rule.js';
 import { dec, type Decimal } from '../../compute/decimal.js';
 import { isNumeric, list, obj, text } from '../../compute/payload.js';
 import { stateCodeOf, supplyOf, type Supply } from '../../compute/supply.js';
@@ -35,7 +35,8 @@ export function defineRule(def: RuleDefinition): Rule {
     check(doc: unknown, context: RuleContext): Issue[] {
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return [];
       try {
-        return def.check(doc as Doc, context ?? { today: '' }, supplyOf(doc));
+        const ctx = context ?? { today: '' };
+        return def.check(doc as Doc, ctx, sharedResult(ctx, 'einvoice:supply', () => supplyOf(doc)));
       } catch {
         return [];
       }
