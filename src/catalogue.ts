@@ -1,6 +1,72 @@
 import { svcCodes } from './schema/codes.js';
 import { allRules } from './rules/index.js';
 
+/** A code outside the schema table and the rule table, with where it comes from. */
+export interface OtherCode {
+  code: string;
+  area: string;
+  when: string;
+}
+
+/**
+ * Codes of the renderers, the GSTR readers and jobs, the HTTP adapter, the sandbox and the HSN loader.
+ * A test checks that every code those modules export appears here, so this table cannot fall behind.
+ */
+export const otherCodes: readonly OtherCode[] = [
+  { code: 'SVC-501', area: 'QR image', when: 'The text does not fit any QR version at the error-correction level of the quality asked for.' },
+  { code: 'SVC-502', area: 'QR image', when: 'An unknown image format or quality.' },
+  { code: 'SVC-510', area: 'payment QR', when: 'The invoice is not B2C (TranDtls.SupTyp must be B2C for a payment QR).' },
+  { code: 'SVC-511', area: 'payment QR', when: 'A field the UPI link needs is missing from the invoice (seller GSTIN, document number or date, total).' },
+  { code: 'SVC-512', area: 'payment QR', when: 'The UPI ID is not of the form name@bank.' },
+  { code: 'SVC-513', area: 'payment QR', when: 'The payee name, account number or IFSC is missing or malformed.' },
+  { code: 'SVC-514', area: 'payment QR', when: 'An amount is negative, not a number or has more than 2 decimals.' },
+  { code: 'SVC-515', area: 'payment QR', when: 'Nothing is left to pay after the part payment.' },
+  { code: 'SVC-520', area: 'PDF', when: 'The record or invoice given to a PDF renderer is not an object.' },
+  { code: 'SVC-521', area: 'PDF', when: 'The IRN record has no IRN.' },
+  { code: 'SVC-522', area: 'PDF', when: 'The invoice has no items.' },
+  { code: 'SVC-523', area: 'PDF', when: 'The e-waybill record has no e-waybill number.' },
+  { code: 'SVC-524', area: 'PDF', when: 'The signed QR code is too long to draw.' },
+  { code: 'SVC-601', area: 'GSTR readers', when: 'The input is not JSON, or not a JSON object.' },
+  { code: 'SVC-602', area: 'GSTR readers', when: 'A section or block has the wrong shape (an object where a list belongs, ...).' },
+  { code: 'SVC-603', area: 'GSTR readers', when: 'A field that identifies a document is missing or empty.' },
+  { code: 'SVC-604', area: 'GSTR readers', when: 'An amount, rate or count is not a number.' },
+  { code: 'SVC-605', area: 'GSTR readers', when: 'A date or period cannot be read.' },
+  { code: 'SVC-606', area: 'GSTR readers', when: 'A section or key the reader does not know; it is skipped (warning).' },
+  { code: 'SVC-607', area: 'GSTR readers', when: "The return's GSTIN or period is missing or invalid." },
+  { code: '100', area: 'GSTR routes and jobs', when: 'The export range is longer than 24 months (HTTP 400, Svc-ErrorCode 100).' },
+  { code: '1000', area: 'GSTR routes and jobs', when: 'Required request fields are missing or invalid (HTTP 400, Svc-ErrorCode 1000).' },
+  { code: '1001', area: 'GSTR jobs', when: 'An export found nothing stored for any of its GSTINs and periods (pull them first). Not in the specification.' },
+  { code: '2000', area: 'GSTR routes and jobs', when: 'The GSTIN is not connected to the GST portal through OTP (HTTP 400, Svc-ErrorCode 2000).' },
+  { code: 'SVC-901', area: 'HTTP', when: 'A required query parameter is missing.' },
+  { code: 'SVC-902', area: 'HTTP', when: 'A query parameter has a value outside its list or format (pdf, qrcode, qrcodeformat, dates, ...).' },
+  { code: 'SVC-903', area: 'HTTP', when: 'The request body is not JSON.' },
+  { code: 'SVC-904', area: 'HTTP', when: 'The request body is larger than the configured limit (HTTP 413).' },
+  { code: 'SVC-906', area: 'HTTP', when: 'No route has this path (HTTP 404).' },
+  { code: 'SVC-907', area: 'HTTP', when: 'The route exists but not for this method (HTTP 405).' },
+  { code: 'SVC-920', area: 'sandbox e-waybill portal', when: "The caller's GSTIN is neither party of the e-waybill." },
+  { code: 'SVC-921', area: 'sandbox e-waybill portal', when: 'A closed e-waybill cannot be cancelled.' },
+  { code: 'SVC-922', area: 'sandbox e-waybill portal', when: 'The e-waybill is already closed.' },
+  { code: 'SVC-923', area: 'sandbox e-waybill portal', when: 'The closure date is before the generation date or after today.' },
+  { code: 'SVC-924', area: 'sandbox e-waybill portal', when: 'Cancellation asked for more than 24 hours after generation.' },
+  { code: 'SVC-940', area: 'HTTP', when: 'No or bad credentials (HTTP 401).' },
+  { code: 'SVC-943', area: 'HTTP', when: 'The company may not act for this GSTIN, or Svc-Company names another company (HTTP 403).' },
+  { code: 'SVC-950', area: 'HTTP', when: 'Something unforeseen failed inside the service (HTTP 500).' },
+  { code: 'SVC-951', area: 'HTTP', when: 'A provider (portal, queue) could not be reached (HTTP 503).' },
+  { code: 'SVC-952', area: 'HTTP', when: 'No such job for this company (HTTP 404).' },
+  { code: 'SVC-953', area: 'HTTP', when: 'The job has no file: not finished, or not an export.' },
+  { code: 'SVC-954', area: 'HTTP', when: 'No UPI payee is configured for the seller GSTIN.' },
+  { code: 'SVC-955', area: 'HTTP', when: 'The provider this route needs is not configured in the host.' },
+  { code: 'HSN-001', area: 'HSN master loader', when: 'The file cannot be read, or is not an xlsx workbook.' },
+  { code: 'HSN-002', area: 'HSN master loader', when: 'The workbook has neither an HSN_MSTR nor a SAC_MSTR sheet.' },
+  { code: 'HSN-003', area: 'HSN master loader', when: 'The file is not a compact HSN master.' },
+  { code: 'HSN-004', area: 'HSN master loader', when: 'No code could be read from the file.' },
+  { code: 'HSN-010', area: 'HSN master loader', when: 'A row without a usable code was skipped (warning).' },
+  { code: 'HSN-011', area: 'HSN master loader', when: 'A code with stray characters or a lost leading zero was repaired (warning).' },
+  { code: 'HSN-012', area: 'HSN master loader', when: 'A code repeated in the file; the first row is kept (warning).' },
+  { code: 'HSN-013', area: 'HSN master loader', when: 'One of the two sheets is missing (warning).' },
+  { code: 'HSN-020', area: 'HSN master loader', when: 'The compact file could not be written.' },
+];
+
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The error-code catalogue (docs/error-codes.md), generated from the SVC table and the rule table. */
@@ -34,6 +100,17 @@ export function errorCodesMarkdown(): string {
   for (const { kind, rule } of allRules()) {
     lines.push(`| ${kind} | ${rule.id} | ${rule.code} | ${rule.severity} | ${rule.certainty} | ${cell(rule.description)} |`);
   }
-  lines.push('');
+  lines.push(
+    '',
+    '## Other codes (renderers, GSTR, HTTP adapter, sandbox, HSN loader)',
+    '',
+    'The sandbox also answers with the portals\' own codes where a portal refuses the same thing (2150 duplicate',
+    'IRN, 2270 cancel window, 2230 IRN with an active e-waybill, 715-717 blocked GSTIN, ...).',
+    '',
+    '| code | area | when |',
+    '|---|---|---|',
+    ...otherCodes.map((c) => `| ${c.code} | ${c.area} | ${cell(c.when)} |`),
+    '',
+  );
   return lines.join('\n');
 }

@@ -8,19 +8,19 @@ import { error, pointer, warning, type Issue } from '../issue.js';
 /** Codes of the GSTR readers (documented in docs/gstr-reports.md). */
 export const ReadCode = {
   /** The input is not JSON, or not a JSON object. */
-  notJson: 'SVC-901',
+  notJson: 'SVC-601',
   /** A section or block has the wrong shape (e.g. an object where a list belongs). */
-  badShape: 'SVC-902',
+  badShape: 'SVC-602',
   /** A field that identifies a document is missing or empty. */
-  missing: 'SVC-903',
+  missing: 'SVC-603',
   /** An amount, rate or count is not a number. */
-  badNumber: 'SVC-904',
+  badNumber: 'SVC-604',
   /** A date or period cannot be read. */
-  badDate: 'SVC-905',
+  badDate: 'SVC-605',
   /** A section or key the reader does not know; it is skipped (warning). */
-  unknown: 'SVC-906',
+  unknown: 'SVC-606',
   /** The return's GSTIN or period is missing or invalid. */
-  badHeader: 'SVC-907',
+  badHeader: 'SVC-607',
 } as const;
 
 const MAX_ERRORS = 200;

@@ -91,12 +91,12 @@ describe('GSTR readers on sandbox returns', () => {
     if (!res.ok) return;
     expect(res.value.documents).toHaveLength(1);
     expect(res.value.documents[0]!.date?.toISOString().slice(0, 10)).toBe('2024-04-05');
-    expect(res.value.warnings).toEqual([expect.objectContaining({ code: 'SVC-906', path: '/ecomx', severity: 'warning' })]);
+    expect(res.value.warnings).toEqual([expect.objectContaining({ code: 'SVC-606', path: '/ecomx', severity: 'warning' })]);
   });
 
   it('reports malformed files with coded errors and JSON pointers, never throwing', () => {
-    expect(readGstr2b('{not json')).toMatchObject({ ok: false, errors: [{ code: 'SVC-901', path: '' }] });
-    expect(readGstr2b([1, 2])).toMatchObject({ ok: false, errors: [{ code: 'SVC-901' }] });
+    expect(readGstr2b('{not json')).toMatchObject({ ok: false, errors: [{ code: 'SVC-601', path: '' }] });
+    expect(readGstr2b([1, 2])).toMatchObject({ ok: false, errors: [{ code: 'SVC-601' }] });
     const bad = readGstr2b({
       data: {
         gstin: GSTIN_A,
@@ -110,11 +110,11 @@ describe('GSTR readers on sandbox returns', () => {
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     const found = bad.errors.map((e) => [e.code, e.path]);
-    expect(found).toContainEqual(['SVC-903', '/data/docdata/b2b/0/inv/0/inum']);
-    expect(found).toContainEqual(['SVC-905', '/data/docdata/b2b/0/inv/0/dt']);
-    expect(found).toContainEqual(['SVC-904', '/data/docdata/b2b/0/inv/0/txval']);
-    expect(found).toContainEqual(['SVC-902', '/data/docdata/cdnr']);
-    expect(readGstr3b({ ret_period: '132024' })).toMatchObject({ ok: false, errors: [{ code: 'SVC-907' }, { code: 'SVC-907' }] });
+    expect(found).toContainEqual(['SVC-603', '/data/docdata/b2b/0/inv/0/inum']);
+    expect(found).toContainEqual(['SVC-605', '/data/docdata/b2b/0/inv/0/dt']);
+    expect(found).toContainEqual(['SVC-604', '/data/docdata/b2b/0/inv/0/txval']);
+    expect(found).toContainEqual(['SVC-602', '/data/docdata/cdnr']);
+    expect(readGstr3b({ ret_period: '132024' })).toMatchObject({ ok: false, errors: [{ code: 'SVC-607' }, { code: 'SVC-607' }] });
   });
 
   it('generates hundreds of thousands of documents for a period', async () => {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { errorCodesMarkdown, otherCodes } from '../../src/catalogue.js';
+import { svcCodes } from '../../src/schema/codes.js';
+import { allRules } from '../../src/rules/index.js';
+import { httpCodes, gstrCodes } from '../../src/http/codes.js';
+import { sandboxCodes } from '../../src/sandbox/codes.js';
+import { ReadCode } from '../../src/gstr/read-common.js';
+import { GstrCode } from '../../src/gstr/portal.js';
+import { UPI_CODES } from '../../src/render/upi/index.js';
+import { QR_BAD_OPTION, QR_TOO_LONG } from '../../src/render/qr/index.js';
+import { PDF_CODES } from '../../src/render/pdf/einvoice.js';
+import { HSN_CODES } from '../../src/masters/hsn-loader.js';
+
+describe('the error-code catalogue', () => {
+  it('lists every code the modules define, once', () => {
+    const defined = new Set<string>([
+      ...Object.values(httpCodes), ...Object.values(gstrCodes), ...Object.values(sandboxCodes), ...Object.values(ReadCode),
+      ...Object.values(GstrCode), ...Object.values(UPI_CODES), QR_TOO_LONG, QR_BAD_OPTION, ...Object.values(PDF_CODES), ...Object.values(HSN_CODES),
+    ]);
+    const listed = otherCodes.map((c) => c.code);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...defined].filter((c) => !listed.includes(c))).toEqual([]);
+    expect(listed.filter((c) => !defined.has(c))).toEqual([]);
+  });
+
+  it('never gives one SVC code two meanings across the tables', () => {
+    const schema = Object.values(svcCodes).map((c) => c.code);
+    const other = otherCodes.map((c) => c.code);
+    expect(schema.filter((c) => other.includes(c))).toEqual([]);
+    const ruleCodes = new Set(allRules().map(({ rule }) => rule.code).filter((c) => c.startsWith('SVC-')));
+    expect([...ruleCodes].filter((c) => schema.includes(c) && c !== svcCodes.gstin.code)).toEqual([]);
+    expect([...ruleCodes].filter((c) => other.includes(c))).toEqual([]);
+  });
+
+  it('is what docs/error-codes.md holds (npm run docs:codes writes it)', () => {
+    expect(readFileSync(new URL('../../docs/error-codes.md', import.meta.url), 'utf8')).toBe(errorCodesMarkdown());
+  });
+});
