@@ -12,4 +12,3 @@ export { svcCodes, type SvcCode } from './schema/codes.js';
 export { rulesFor, allRules } from './rules/index.js';
 export type { Rule, RuleContext, Certainty } from './rules/rule.js';
 export * from './compute/index.js';
-export { istDate, istDateTime, fromIstDateTime } from './clock.js';

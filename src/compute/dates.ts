@@ -57,10 +57,54 @@ export function addDays(date: string, days: number): string | undefined {
   return formatDate({ year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() });
 }
 
+/** The calendar fields of an instant as read on a clock in India. */
+function istFields(instant: Date): CalendarDate & { hours: number; minutes: number; seconds: number } {
+  const t = new Date(instant.getTime() + IST_OFFSET_MS);
+  return {
+    year: t.getUTCFullYear(),
+    month: t.getUTCMonth() + 1,
+    day: t.getUTCDate(),
+    hours: t.getUTCHours(),
+    minutes: t.getUTCMinutes(),
+    seconds: t.getUTCSeconds(),
+  };
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** `DD/MM/YYYY` of an instant in India. */
+export function istDate(instant: Date): string {
+  return formatDate(istFields(instant));
+}
+
+/** `DD/MM/YYYY HH:MM:SS` of an instant in India (the specification's date-time). */
+export function istDateTime(instant: Date): string {
+  const f = istFields(instant);
+  return `${formatDate(f)} ${two(f.hours)}:${two(f.minutes)}:${two(f.seconds)}`;
+}
+
+/** `YYYY-MM-DD` of an instant in India. */
+export function istIsoDate(instant: Date): string {
+  const f = istFields(instant);
+  return `${String(f.year).padStart(4, '0')}-${two(f.month)}-${two(f.day)}`;
+}
+
 /** Today's date in India as `DD/MM/YYYY`, from an injectable clock. */
 export function todayInIndia(now: Date = new Date()): string {
-  const t = new Date(now.getTime() + IST_OFFSET_MS);
-  return formatDate({ year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() });
+  return istDate(now);
+}
+
+/**
+ * The instant of a `DD/MM/YYYY` or `DD/MM/YYYY HH:MM:SS` reading of an Indian clock; undefined unless
+ * it is exactly that shape with a real date and time.
+ */
+export function parseIst(value: unknown): Date | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(value);
+  if (!m) return undefined;
+  const [day, month, year, hour, minute, second] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  if (!real(year, month, day) || hour > 23 || minute > 59 || second > 59) return undefined;
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second) - IST_OFFSET_MS);
 }
 
 /** Parses an IST `yyyy-MM-dd HH:mm:ss` time (seconds optional) into an instant; undefined if malformed. */
@@ -75,7 +119,6 @@ export function parseIstDateTime(value: unknown): Date | undefined {
 
 /** Writes an instant as IST `yyyy-MM-dd HH:mm:ss`. */
 export function formatIstDateTime(instant: Date): string {
-  const t = new Date(instant.getTime() + IST_OFFSET_MS);
-  const p = (n: number, w = 2): string => String(n).padStart(w, '0');
-  return `${p(t.getUTCFullYear(), 4)}-${p(t.getUTCMonth() + 1)}-${p(t.getUTCDate())} ${p(t.getUTCHours())}:${p(t.getUTCMinutes())}:${p(t.getUTCSeconds())}`;
+  const f = istFields(instant);
+  return `${istIsoDate(instant)} ${two(f.hours)}:${two(f.minutes)}:${two(f.seconds)}`;
 }

@@ -1,10 +1,8 @@
 /**
- * India Standard Time helpers for the sandbox and the HTTP adapter: every date the
- * service shows is IST, whatever the host's time zone.
+ * The clock of the sandbox and the HTTP adapter (injectable), and the IST readings every date the
+ * service shows is written in, whatever the host's time zone.
  * @module
  */
-
-const IST_OFFSET_MS = 330 * 60 * 1000;
 
 /** A source of the current instant; inject a fixed or stepping clock in tests. */
 export interface Clock {
@@ -34,71 +32,5 @@ export function manualClock(start: Date): ManualClock {
   };
 }
 
-interface IstParts {
-  y: number;
-  m: number;
-  d: number;
-  hh: number;
-  mm: number;
-  ss: number;
-}
-
-function istParts(at: Date): IstParts {
-  const s = new Date(at.getTime() + IST_OFFSET_MS);
-  return {
-    y: s.getUTCFullYear(),
-    m: s.getUTCMonth() + 1,
-    d: s.getUTCDate(),
-    hh: s.getUTCHours(),
-    mm: s.getUTCMinutes(),
-    ss: s.getUTCSeconds(),
-  };
-}
-
-const two = (n: number): string => String(n).padStart(2, '0');
-
-/** `DD/MM/YYYY` in IST. */
-export function istDate(at: Date): string {
-  const p = istParts(at);
-  return `${two(p.d)}/${two(p.m)}/${p.y}`;
-}
-
-/** `DD/MM/YYYY HH:MM:SS` in IST (the specification's date-time). */
-export function istDateTime(at: Date): string {
-  const p = istParts(at);
-  return `${two(p.d)}/${two(p.m)}/${p.y} ${two(p.hh)}:${two(p.mm)}:${two(p.ss)}`;
-}
-
-/** `YYYY-MM-DD HH:MM:SS` in IST (the IRP's own AckDt form). */
-export function istIsoDateTime(at: Date): string {
-  const p = istParts(at);
-  return `${p.y}-${two(p.m)}-${two(p.d)} ${two(p.hh)}:${two(p.mm)}:${two(p.ss)}`;
-}
-
-/** `YYYY-MM-DD` in IST. */
-export function istIsoDate(at: Date): string {
-  const p = istParts(at);
-  return `${p.y}-${two(p.m)}-${two(p.d)}`;
-}
-
-/**
- * Reads `DD/MM/YYYY` or `DD/MM/YYYY HH:MM:SS` (IST) into an instant; undefined when the text is
- * not a real calendar date.
- */
-export function parseIst(text: string): Date | undefined {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
-  if (!m) return undefined;
-  const [d, mo, y, hh, mi, ss] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (mo < 1 || mo > 12 || d < 1 || hh > 23 || mi > 59 || ss > 59) return undefined;
-  const utc = Date.UTC(y, mo - 1, d, hh, mi, ss);
-  const check = new Date(utc);
-  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1) return undefined;
-  return new Date(utc - IST_OFFSET_MS);
-}
+// The IST readings and writings of the portals live with the other date functions.
+export { istDate, istDateTime, istIsoDate, formatIstDateTime as istIsoDateTime, parseIst } from '../compute/dates.js';

@@ -3,7 +3,7 @@ import { isKind, type Kind } from '../kinds.js';
 import { normalize } from '../normalize/normalize.js';
 import { rulesFor } from '../rules/index.js';
 import type { RuleContext } from '../rules/rule.js';
-import { istDate } from '../clock.js';
+import { istDate } from '../compute/dates.js';
 import { isPlainObject } from '../normalize/same-value.js';
 import { schemaErrors } from './registry.js';
 import { translateAjvErrors } from './translate.js';

@@ -25,7 +25,7 @@ describe('the error-code catalogue', () => {
   });
 
   it('never gives one SVC code two meanings across the tables', () => {
-    const schema = Object.values(svcCodes).map((c) => c.code);
+    const schema: string[] = Object.values(svcCodes).map((c) => c.code);
     const other = otherCodes.map((c) => c.code);
     expect(schema.filter((c) => other.includes(c))).toEqual([]);
     const ruleCodes = new Set(allRules().map(({ rule }) => rule.code).filter((c) => c.startsWith('SVC-')));

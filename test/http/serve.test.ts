@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../../src/schema/validate.js';
-import { istDate } from '../../src/clock.js';
+import { istDate } from '../../src/compute/dates.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const example = (kind: string): any => JSON.parse(readFileSync(`${root}docs/examples/${kind}.json`, 'utf8'));

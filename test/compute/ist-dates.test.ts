@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromIstDateTime, istDate, istDateTime } from '../../src/clock.js';
+import { parseIst as fromIstDateTime, istDate, istDateTime } from '../../src/compute/dates.js';
 
 describe('India Standard Time', () => {
   it('reads an instant on an Indian clock (UTC+05:30)', () => {
