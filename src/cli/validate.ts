@@ -2,6 +2,7 @@ import { isKind, kinds, type Kind } from '../kinds.js';
 import { normalize } from '../normalize/normalize.js';
 import { validate } from '../schema/validate.js';
 import { parseOptions, readJson, UsageError, writeOut } from './io.js';
+import type { HsnMaster } from '../masters/hsn.js';
 
 function kindArgument(name: string | undefined): Kind {
   if (name === undefined) throw new UsageError(`missing kind: one of ${kinds.join(', ')}`);
@@ -16,9 +17,9 @@ export async function validateCommand(args: readonly string[]): Promise<number> 
   const today = options.get('today');
   if (today !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(today)) throw new UsageError('--today must be DD/MM/YYYY');
   const hsnMasterFile = options.get('hsn-master');
-  if (hsnMasterFile !== undefined) await useHsnMasterFile(hsnMasterFile);
+  const hsnMaster = hsnMasterFile === undefined ? undefined : await hsnMasterFrom(hsnMasterFile);
   const payload = readJson(positional[1]);
-  const result = validate(kind, payload, today === undefined ? {} : { today });
+  const result = validate(kind, payload, { ...(today === undefined ? {} : { today }), ...(hsnMaster ? { hsnMaster } : {}) });
   await writeOut(JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }) + '\n');
   return result.ok ? 0 : 1;
 }
@@ -32,9 +33,10 @@ export async function normalizeCommand(args: readonly string[]): Promise<number>
   return 0;
 }
 
-async function useHsnMasterFile(file: string): Promise<void> {
+/** A compact HSN master (from `gstkit masters import-hsn`), or the official xlsx itself. */
+async function hsnMasterFrom(file: string): Promise<HsnMaster> {
   const masters = await import('../masters/index.js');
-  const loaded = masters.loadCompactHsn(file);
+  const loaded = file.toLowerCase().endsWith('.xlsx') ? await masters.loadHsnMasterFromXlsx(file) : masters.loadCompactHsn(file);
   if (!loaded.ok) throw new UsageError(`cannot use HSN master ${file}: ${loaded.errors.map((e) => e.message).join('; ')}`);
-  masters.useHsnMaster(loaded.value);
+  return loaded.value;
 }

@@ -161,9 +161,9 @@ export function hsn(code: string): HsnEntry | undefined {
  * heading) does not exist; otherwise, with a master set, whether the master holds it, and without one
  * undefined (cannot tell).
  */
-export function hsnExists(code: string): boolean | undefined {
+export function hsnExists(code: string, master: HsnMaster | undefined = current): boolean | undefined {
   const text = documentCode(code);
   if (text === undefined || hsnChapter(text) === undefined) return false;
-  if (current === undefined) return undefined;
-  return current.codes.has(text);
+  if (master === undefined) return undefined;
+  return master.codes.has(text);
 }

@@ -934,14 +934,14 @@ export const ewaybillRules: Rule[] = [
     severity: 'error',
     certainty: 'certain',
     description: 'Each item hsnCode must start with a real HSN chapter and, where the HSN master knows the code, exist in it.',
-    check(doc) {
+    check(doc, context) {
       const out: Finding[] = [];
       (itemsOf(doc) ?? []).forEach((item, i) => {
         const code = digitsOf(field(item, 'hsnCode'));
         if (code === undefined || code.length < 2) return;
         if (hsnChapter(code) === undefined) {
           out.push(found(`itemList[${i}].hsnCode ${code} does not start with a valid HSN chapter.`, 'itemList', i, 'hsnCode'));
-        } else if (hsnExists(code) === false) {
+        } else if (hsnExists(code, context.hsnMaster) === false) {
           out.push(found(`itemList[${i}].hsnCode ${code} is not in the HSN master.`, 'itemList', i, 'hsnCode'));
         }
       });

@@ -1,4 +1,5 @@
 import type { Issue } from '../issue.js';
+import type { HsnMaster } from '../masters/hsn.js';
 
 /** How sure we are that the government portal applies a rule exactly so (research/nic.md labels). */
 export type Certainty = 'certain' | 'likely' | 'uncertain';
@@ -9,6 +10,8 @@ export interface RuleContext {
   today: string;
   /** Maximum age in days of a document date (IRP 30-day reporting window for large taxpayers); undefined = off. */
   reportingWindowDays?: number;
+  /** The full HSN/SAC master for this run; default: the one set with useHsnMaster(), if any. */
+  hsnMaster?: HsnMaster;
   /**
    * Scratch space for one validation run: rules that share a computation (the arithmetic rules all read
    * one checkAmounts result) keep it here so it runs once per document. Fresh for every validate call.

@@ -3,6 +3,7 @@ import { isKind, type Kind } from '../kinds.js';
 import { normalize } from '../normalize/normalize.js';
 import { rulesFor } from '../rules/index.js';
 import type { RuleContext } from '../rules/rule.js';
+import type { HsnMaster } from '../masters/hsn.js';
 import { istDate } from '../compute/dates.js';
 import { isPlainObject } from '../normalize/same-value.js';
 import { schemaErrors } from './registry.js';
@@ -14,6 +15,8 @@ export interface ValidateOptions {
   today?: string;
   /** Maximum age in days of an e-invoice document date (the IRP's 30-day window for large taxpayers); off by default. */
   reportingWindowDays?: number;
+  /** The full HSN/SAC master to check codes against (from loadCompactHsn or loadHsnMasterFromXlsx); default: the one set with useHsnMaster(). */
+  hsnMaster?: HsnMaster;
   /** Run the business rules after the schema (default true); false checks field shapes only. */
   rules?: boolean;
 }
@@ -43,6 +46,7 @@ export function validate<T = unknown>(kind: Kind, payload: unknown, options: Val
   if (options.rules !== false && isPlainObject(value)) {
     const context: RuleContext = { today: options.today ?? istDate(new Date()), shared: new Map() };
     if (options.reportingWindowDays !== undefined) context.reportingWindowDays = options.reportingWindowDays;
+    if (options.hsnMaster !== undefined) context.hsnMaster = options.hsnMaster;
     for (const rule of rulesFor(kind)) {
       for (const found of runRule(rule, value, context)) (found.severity === 'error' ? errors : warnings).push(found);
     }

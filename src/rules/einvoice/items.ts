@@ -72,11 +72,11 @@ export const hsnInMaster = defineRule({
   code: '2176',
   certainty: 'certain',
   description: 'HsnCd must exist in the HSN master (checked only when a full HSN master is loaded).',
-  check: (doc) =>
+  check: (doc, context) =>
     items(doc).flatMap(({ item, index }) => {
       const hsn = text(item['HsnCd']);
       if (hsn === undefined || hsn === '' || hsnChapter(hsn) === undefined) return [];
-      return hsnExists(hsn) === false
+      return hsnExists(hsn, context.hsnMaster) === false
         ? [error('2176', `ItemList[${index}].HsnCd ${hsn} is not in the HSN master`, pointer('ItemList', index, 'HsnCd'))]
         : [];
     }),
