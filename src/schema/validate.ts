@@ -8,6 +8,7 @@ import { istDate } from '../compute/dates.js';
 import { isPlainObject } from '../normalize/same-value.js';
 import { schemaErrors } from './registry.js';
 import { translateAjvErrors } from './translate.js';
+import { svcCodes } from './codes.js';
 
 /** Options of {@link validate}. */
 export interface ValidateOptions {
@@ -42,16 +43,34 @@ export interface ValidationResult<T = unknown> {
 export function validate<T = unknown>(kind: Kind, payload: unknown, options: ValidateOptions = {}): ValidationResult<T> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   const { value, warnings } = normalize<T>(kind, payload);
-  const errors = translateAjvErrors(schemaErrors(kind, value));
+  const schemaIssues = translateAjvErrors(schemaErrors(kind, value));
+  const ruleIssues: Issue[] = [];
   if (options.rules !== false && isPlainObject(value)) {
     const context: RuleContext = { today: options.today ?? istDate(new Date()), shared: new Map() };
     if (options.reportingWindowDays !== undefined) context.reportingWindowDays = options.reportingWindowDays;
     if (options.hsnMaster !== undefined) context.hsnMaster = options.hsnMaster;
-    for (const rule of rulesFor(kind)) {
-      for (const found of runRule(rule, value, context)) (found.severity === 'error' ? errors : warnings).push(found);
-    }
+    for (const rule of rulesFor(kind)) ruleIssues.push(...runRule(rule, value, context));
   }
+  const errors: Issue[] = [];
+  for (const issue of mergeFindings(schemaIssues, ruleIssues)) (issue.severity === 'error' ? errors : warnings).push(issue);
   return { ok: errors.length === 0, value, errors, warnings };
+}
+
+/** The master checks the schema makes through formats (state, unit, GSTIN, country, currency). */
+const masterFormatCodes = new Set<string>([svcCodes.stateCode, svcCodes.unitCode, svcCodes.gstin, svcCodes.countryCode, svcCodes.currencyCode].map((c) => c.code));
+const isPortalCode = (code: string): boolean => /^\d+$/.test(code);
+
+/**
+ * One finding, one issue. Rules also work without the schema, so some repeat what it found: a rule issue
+ * with the same code at the same place adds nothing. And where a rule gives the portal's own code for a
+ * master check the schema also made (EWB 208 for a GSTIN with a wrong check character), the portal's code
+ * is the one to report, so the schema's SVC issue at that place gives way.
+ */
+function mergeFindings(schemaIssues: Issue[], ruleIssues: Issue[]): Issue[] {
+  const portalCoded = new Set(ruleIssues.filter((i) => i.severity === 'error' && isPortalCode(i.code)).map((i) => i.path));
+  const kept = schemaIssues.filter((i) => !(masterFormatCodes.has(i.code) && portalCoded.has(i.path)));
+  const seen = new Set(kept.map((i) => `${i.code}|${i.path}`));
+  return [...kept, ...ruleIssues.filter((i) => !seen.has(`${i.code}|${i.path}`))];
 }
 
 /** A rule that throws is a bug in gstkit; the user still gets a coded issue instead of a crash. */

@@ -29,3 +29,19 @@ describe('issue messages', () => {
     }
   });
 });
+
+describe('one finding, one issue', () => {
+  it('a rule repeating the schema GSTIN check adds nothing', () => {
+    const invoice = example('irn');
+    invoice.SellerDtls.Gstin = '29AAGCK4821M1Z5';
+    const atGstin = validate('irn', invoice, { today: '22/11/2026' }).errors.filter((e) => e.path === '/SellerDtls/Gstin');
+    expect(atGstin.map((e) => e.code)).toEqual(['SVC-152']);
+  });
+
+  it("the portal's own code replaces the schema's master check at the same place", () => {
+    const ewb = example('ewb');
+    ewb.fromGstin = '33AAHCT2290K1Z7';
+    const atGstin = validate('ewb', ewb, { today: '22/11/2026' }).errors.filter((e) => e.path === '/fromGstin');
+    expect(atGstin.map((e) => e.code)).toEqual(['208']);
+  });
+});

@@ -22,16 +22,16 @@ function gstinValidity(block: 'SellerDtls' | 'BuyerDtls', doc: Doc): Issue[] {
   if (gstin === undefined || gstin === 'URP') return [];
   const outcome = parseGstin(gstin);
   const path = pointer(block, 'Gstin');
-  if (!outcome.ok) return [error(block === 'SellerDtls' ? 'SVC-301' : 'SVC-302', `${block}.Gstin ${gstin} is not a valid GSTIN`, path)];
+  if (!outcome.ok) return [error('SVC-152', `${block}.Gstin ${gstin} is not a valid GSTIN`, path)];
   if (!outcome.value.checkCharValid) {
-    return [error(block === 'SellerDtls' ? 'SVC-301' : 'SVC-302', `${block}.Gstin ${gstin} has a wrong check character`, path)];
+    return [error('SVC-152', `${block}.Gstin ${gstin} has a wrong check character`, path)];
   }
   return [];
 }
 
 export const sellerGstinValid = defineRule({
   id: 'EINV-SELLER-GSTIN',
-  code: 'SVC-301',
+  code: 'SVC-152',
   certainty: 'certain',
   description: 'SellerDtls.Gstin must be a well-formed GSTIN with a correct check character.',
   check: (doc) => gstinValidity('SellerDtls', doc),
@@ -39,7 +39,7 @@ export const sellerGstinValid = defineRule({
 
 export const buyerGstinValid = defineRule({
   id: 'EINV-BUYER-GSTIN',
-  code: 'SVC-302',
+  code: 'SVC-152',
   certainty: 'certain',
   description: 'BuyerDtls.Gstin, unless URP, must be a well-formed GSTIN with a correct check character.',
   check: (doc) => gstinValidity('BuyerDtls', doc),
