@@ -5,24 +5,13 @@
  */
 
 import type { Rule } from './rule.js';
-import { defineRule, field, found, integerOf, IRN_PATTERN, isGiven } from './ewaybill-support.js';
+import { defineRule, field, found, integerOf, irnShapeRule, isGiven } from './ewaybill-support.js';
 
 const REASONS = '1 Duplicate, 2 Data entry mistake, 3 Order cancelled, 4 Others';
 
 /** The cancel-IRN request rules. */
 export const cancelIrnRules: Rule[] = [
-  defineRule({
-    id: 'CANIRN-IRN',
-    code: '2145',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'Irn must be 64 hexadecimal characters.',
-    check(doc) {
-      const value = field(doc, 'Irn');
-      if (typeof value !== 'string' || value.trim() === '' || IRN_PATTERN.test(value)) return [];
-      return [found(`Irn must be 64 hexadecimal characters (got ${value.length} characters).`, 'Irn')];
-    },
-  }),
+  irnShapeRule('CANIRN-IRN'),
   defineRule({
     id: 'CANIRN-REASON',
     code: 'SVC-420',

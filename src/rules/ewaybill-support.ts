@@ -148,3 +148,19 @@ export function defineRule(spec: RuleSpec): Rule {
     },
   };
 }
+
+/** The IRN shape rule of the requests that name an IRN (cancel IRN, e-waybill by IRN): IRP code 2145. */
+export function irnShapeRule(id: string): Rule {
+  return defineRule({
+    id,
+    code: '2145',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'Irn must be 64 hexadecimal characters.',
+    check(doc) {
+      const value = field(doc, 'Irn');
+      if (typeof value !== 'string' || value.trim() === '' || IRN_PATTERN.test(value)) return [];
+      return [found(`Irn must be 64 hexadecimal characters (got ${value.length} characters).`, 'Irn')];
+    },
+  });
+}

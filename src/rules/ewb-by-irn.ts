@@ -15,7 +15,7 @@ import {
   field,
   found,
   integerOf,
-  IRN_PATTERN,
+  irnShapeRule,
   isGiven,
   isRecord,
   isVehicleNumber,
@@ -35,18 +35,7 @@ const shipOf = (doc: unknown): Record<string, unknown> | undefined => {
 
 /** The e-waybill-by-IRN request rules. */
 export const ewbByIrnRules: Rule[] = [
-  defineRule({
-    id: 'EWBIRN-IRN',
-    code: '2145',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'Irn must be 64 hexadecimal characters.',
-    check(doc) {
-      const value = field(doc, 'Irn');
-      if (typeof value !== 'string' || value.trim() === '' || IRN_PATTERN.test(value)) return [];
-      return [found(`Irn must be 64 hexadecimal characters (got ${value.length} characters).`, 'Irn')];
-    },
-  }),
+  irnShapeRule('EWBIRN-IRN'),
   defineRule({
     id: 'EWBIRN-DISTANCE',
     code: '4013',

@@ -6,8 +6,8 @@
  */
 import { canCancelEwb } from '../compute/ewaybill-cancel-window.js';
 import { ewbValidUntil } from '../compute/ewaybill-validity.js';
-import { error } from '../issue.js';
 import { sandboxCodes } from './codes.js';
+import { str, num, refuse } from './values.js';
 import type {
   CancelEwbRequest,
   CloseEwbRequest,
@@ -43,15 +43,7 @@ export interface SandboxEwbPortal extends EwbProvider {
   detail(entry: EwbEntry): Record<string, unknown>;
 }
 
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const num = (v: unknown): number => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
 
-function refuse(code: string, message: string, status = 422, path = ''): Refusal {
-  return { ok: false, status, errors: [error(code, message, path)] };
-}
 
 function hasPartB(partA: Record<string, unknown>): boolean {
   const mode = str(partA['transMode']) || '1';

@@ -9,6 +9,7 @@ import { canCancelIrn } from '../compute/irn-cancel-window.js';
 import { irnOf } from '../compute/irn.js';
 import { error } from '../issue.js';
 import { signJws, type SigningIdentity } from './certificate.js';
+import { obj, str, num, refuse, type Obj } from './values.js';
 import type { SandboxEwbPortal } from './ewaybill.js';
 import type { DocumentKey, EwbGenerated, IrnRecord, IrpProvider, ProviderContext, ProviderResult, Refusal } from './ports.js';
 import { istDateTime, istIsoDateTime, type Clock } from './time.js';
@@ -24,17 +25,7 @@ interface IrnEntry {
   doc: DocumentKey;
 }
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const num = (v: unknown): number => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
 
-function refuse(code: string, message: string, status = 422, path = ''): Refusal {
-  return { ok: false, status, errors: [error(code, message, path)] };
-}
 
 /** The sandbox IRP plus a way for the GST portal to read invoices by buyer. */
 export interface SandboxIrp extends IrpProvider {
