@@ -10,12 +10,15 @@ export type Decimal = InstanceType<typeof Decimal>;
 /** Anything a payload may carry where a number is meant. Non-numbers count as zero. */
 export type Numeric = number | string | Decimal | null | undefined;
 
+/** Zero, shared: decimals are immutable, and absent amounts are the commonest input of all. */
+const ZERO = new Decimal(0);
+
 /** A decimal from a payload value; missing, non-numeric or non-finite values are zero. */
 export function dec(value: Numeric): Decimal {
   if (value instanceof Decimal) return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value) : new Decimal(0);
+  if (typeof value === 'number') return Number.isFinite(value) && value !== 0 ? new Decimal(value) : ZERO;
   if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return new Decimal(value.trim());
-  return new Decimal(0);
+  return ZERO;
 }
 
 /** Rounds an amount to 2 places (half-up): the rounding point for money. */
