@@ -5,6 +5,7 @@
  */
 import { state } from '../../masters/states.js';
 import type { Gstr3b, InwardDocument, InwardReturn, TaxLine } from '../../gstr/types.js';
+import { roundPaise as r2, sumTaxLines } from '../../gstr/tax-totals.js';
 import { XlsxStreamWriter, type CellValue, type Column, type GridCell } from './xlsx-writer.js';
 import type { ByteSink } from './zip.js';
 
@@ -34,7 +35,6 @@ export interface ReportResult {
   sheets: string[];
 }
 
-const r2 = (n: number): number => Math.round(n * 100) / 100;
 const RETURN_LABEL = { gstr2a: 'GSTR-2A', gstr2b: 'GSTR-2B' } as const;
 
 type Row = { doc: InwardDocument; line?: TaxLine; pulledAt: Date | undefined; net?: Netting };
@@ -49,15 +49,7 @@ interface Col extends Column {
 
 const lineTax = (l: TaxLine): number => r2(l.igst + l.cgst + l.sgst + l.cess);
 function docTotals(d: InwardDocument): TaxLine {
-  const t: TaxLine = { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 };
-  for (const l of d.lines) {
-    t.taxable += l.taxable;
-    t.igst += l.igst;
-    t.cgst += l.cgst;
-    t.sgst += l.sgst;
-    t.cess += l.cess;
-  }
-  return { taxable: r2(t.taxable), igst: r2(t.igst), cgst: r2(t.cgst), sgst: r2(t.sgst), cess: r2(t.cess) };
+  return sumTaxLines(d.lines);
 }
 const amounts = (r: Row): TaxLine => r.line ?? docTotals(r.doc);
 

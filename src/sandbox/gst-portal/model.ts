@@ -4,6 +4,7 @@
  * @module
  */
 import { generator, hash32, syntheticGstin } from './random.js';
+import { roundPaise as r2 } from '../../gstr/tax-totals.js';
 
 /** The parts of a registered e-invoice (NIC v1.1 IRN payload plus Irn and AckDt) the sandbox reads. */
 export interface CanonicalInvoiceLike {
@@ -56,7 +57,6 @@ const STATES = ['27', '29', '07', '33', '24', '09', '19', '36', '06', '32'];
 const NAMES = ['Arya', 'Bharat', 'Chandra', 'Deccan', 'Ganga', 'Himalaya', 'Indus', 'Kaveri', 'Narmada', 'Sahyadri'];
 const TRADES = ['Traders', 'Industries', 'Components', 'Textiles', 'Chemicals', 'Logistics', 'Agencies', 'Polymers'];
 
-const r2 = (n: number): number => Math.round(n * 100) / 100;
 
 function ddmmyyyy(y: number, m: number, d: number): string {
   return `${String(d).padStart(2, '0')}-${String(m).padStart(2, '0')}-${y}`;

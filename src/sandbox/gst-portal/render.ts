@@ -5,9 +5,9 @@
  */
 import { generator, hash32 } from './random.js';
 import type { ModelDoc, ModelLine } from './model.js';
+import { roundPaise as r2, sumTaxLines as total } from '../../gstr/tax-totals.js';
 
 const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const r2 = (n: number): number => Math.round(n * 100) / 100;
 type J = Record<string, unknown>;
 
 function mmyyyy(period: string): string {
@@ -27,17 +27,6 @@ function dayAfter(period: string, day: number): string {
   return `${String(day).padStart(2, '0')}-${String(m).padStart(2, '0')}-${y}`;
 }
 
-function total(ls: ModelLine[]): Omit<ModelLine, 'rate'> {
-  const t = { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 };
-  for (const l of ls) {
-    t.taxable += l.taxable;
-    t.igst += l.igst;
-    t.cgst += l.cgst;
-    t.sgst += l.sgst;
-    t.cess += l.cess;
-  }
-  return { taxable: r2(t.taxable), igst: r2(t.igst), cgst: r2(t.cgst), sgst: r2(t.sgst), cess: r2(t.cess) };
-}
 
 function grouped(docs: ModelDoc[], make: (d: ModelDoc) => J, wrapper: (d: ModelDoc) => J, listKey: string): J[] {
   const map = new Map<string, J & Record<string, J[]>>();
