@@ -10,8 +10,8 @@ import { istDateTime, systemClock } from '../sandbox/time.js';
 import { readJson } from './body.js';
 import { dealFailure, json } from './responses.js';
 import type { GstHandlerOptions, RequestExtras } from './types.js';
+import { str } from '../sandbox/values.js';
 
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
 /** Handles one sales inquiry. */
 export async function handleDeal(request: Request, extras: RequestExtras, options: GstHandlerOptions, limit: number): Promise<Response> {

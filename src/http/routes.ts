@@ -10,9 +10,9 @@ import { flag, type FlagSpec } from './query.js';
 import { headerFailure, json, svcFailure } from './responses.js';
 import type { Route, RouteContext } from './types.js';
 import type { JobType } from '../sandbox/ports.js';
+import { str } from '../sandbox/values.js';
 
 type Obj = Record<string, unknown>;
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
 const imageFlags = (): FlagSpec[] => [flag('qrcode'), flag('qrcodeformat'), flag('qrcodequality'), flag('pdf')];
 const pctx = (ctx: RouteContext): ProviderContext => ({ company: ctx.company });

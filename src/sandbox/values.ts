@@ -2,15 +2,15 @@ import { error } from '../issue.js';
 import type { Refusal } from './ports.js';
 
 /**
- * Readers of stored payload values and the refusal shape, shared by the sandbox portals. The payloads
- * passed validation before they reach a portal, so these only guard against absent optional fields.
+ * Readers of validated payload values and the refusal shape, shared by the sandbox portals and the HTTP
+ * routes. Payloads passed validation before they get here, so these only guard against absent optional
+ * fields.
  * @module
  */
 
 export type Obj = Record<string, unknown>;
 
-/** An object, or an empty one for anything else. */
-export const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+export { obj } from '../compute/payload.js';
 
 /** Text of a value; empty for absent values. */
 export const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
