@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readablePath } from '../issue.js';
 import { validate } from '../schema/validate.js';
-import type { Inquiry } from '../sandbox/ports.js';
+import type { Inquiry } from '../ports/index.js';
 import { istDateTime, systemClock } from '../sandbox/time.js';
 import { readJson } from './body.js';
 import { dealFailure, json } from './responses.js';

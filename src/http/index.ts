@@ -14,7 +14,7 @@
  */
 import { error, type Issue } from '../issue.js';
 import { validate } from '../schema/validate.js';
-import type { Company } from '../sandbox/ports.js';
+import type { Company } from '../ports/index.js';
 import { istDate, systemClock } from '../sandbox/time.js';
 import { DEFAULT_BODY_LIMIT, readJson } from './body.js';
 import { gstrCodes, httpCodes } from './codes.js';

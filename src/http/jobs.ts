@@ -4,7 +4,7 @@
  */
 import type { GstPortal } from '../gstr/portal.js';
 import type { ReturnStore } from '../gstr/store.js';
-import type { JobExecutor, JobOutput } from '../sandbox/ports.js';
+import type { JobExecutor, JobOutput } from '../ports/index.js';
 import type { Clock } from '../sandbox/time.js';
 
 type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';

@@ -4,12 +4,12 @@
  * @module
  */
 import { error, type Issue } from '../issue.js';
-import type { IrnRecord, ProviderContext, Refusal } from '../sandbox/ports.js';
+import type { IrnRecord, ProviderContext, Refusal } from '../ports/index.js';
 import { httpCodes, gstrCodes } from './codes.js';
 import { flag, type FlagSpec } from './query.js';
 import { headerFailure, json, svcFailure } from './responses.js';
 import type { Route, RouteContext } from './types.js';
-import type { JobType } from '../sandbox/ports.js';
+import type { JobType } from '../ports/index.js';
 import { str } from '../sandbox/values.js';
 
 type Obj = Record<string, unknown>;

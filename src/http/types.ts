@@ -15,7 +15,7 @@ import type {
   InquiryForwarder,
   IrpProvider,
   JobRunner,
-} from '../sandbox/ports.js';
+} from '../ports/index.js';
 import type { Clock } from '../sandbox/time.js';
 import type { FlagName, FlagSpec } from './query.js';
 

@@ -27,7 +27,7 @@ export { createSandboxIrp, SANDBOX_ISSUER, type SandboxIrp } from './irp.js';
 export { createMemoryJobRunner, type MemoryJobRunner, type MemoryJobRunnerOptions } from './jobs.js';
 export { turnstileVerifier, TURNSTILE_VERIFY_URL, type TurnstileOptions } from './turnstile.js';
 export { webhookForwarder, ForwardError, type WebhookForwarderOptions } from './crm.js';
-export { basicAuth, parseApiKeys, generateApiKey, type ApiKey } from './auth.js';
+export { basicAuth, parseApiKeys, generateApiKey, type ApiKey } from '../ports/auth.js';
 export { sandboxCodes } from './codes.js';
 
 /**

@@ -3,7 +3,7 @@
  * @module
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Authenticate, Company } from './ports.js';
+import type { Authenticate, Company } from './company.js';
 
 export interface ApiKey {
   keyId: string;

@@ -1,0 +1,23 @@
+/**
+ * Who is calling: the company (tenant) a request acts for, and the host's authentication hook.
+ * @module
+ */
+
+/** A company (tenant) and the GSTINs it may act for. */
+export interface Company {
+  id: string;
+  gstins: readonly string[];
+}
+
+/** What the host's authentication hook answers. */
+export type AuthResult =
+  | { ok: true; company: Company }
+  | { ok: false; status: 401 | 403; message: string };
+
+/** The host's authentication hook: reads the request's headers and names the company, or refuses. */
+export type Authenticate = (request: Request) => AuthResult | Promise<AuthResult>;
+
+/** Passed to every provider call, so a provider can never mix companies. */
+export interface ProviderContext {
+  company: Company;
+}

@@ -1,0 +1,20 @@
+/**
+ * The ports: what a production host implements or configures. The provider interfaces (IRP,
+ * e-waybill portal, GSTIN registry, GST portal), the store, the job runner, the sales inquiry's
+ * captcha and CRM carriers, and API-key authentication. Nothing here loads the sandbox.
+ *
+ * @example
+ * import { basicAuth, generateApiKey, type IrpProvider } from 'gstkit/ports';
+ * @module
+ */
+export * from './company.js';
+export * from './result.js';
+export * from './irp.js';
+export * from './ewb.js';
+export * from './registry.js';
+export * from './jobs.js';
+export * from './inquiry.js';
+export { basicAuth, parseApiKeys, generateApiKey, type ApiKey } from './auth.js';
+export type { GstPortal } from '../gstr/portal.js';
+export { GstrCode } from '../gstr/portal.js';
+export type { ReturnStore, StoredReturn } from '../gstr/store.js';

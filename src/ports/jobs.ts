@@ -1,0 +1,62 @@
+/**
+ * The job runner port: long work (GSTR pulls and exports) accepted at once and run later, here or in
+ * another process.
+ * @module
+ */
+
+export type JobType =
+  | 'gstr2a/pull'
+  | 'gstr2b/pull'
+  | 'gstr3b/pull'
+  | 'gstr2a/export'
+  | 'gstr2b/export'
+  | 'gstr3b/export';
+
+/** What a job is asked to do; plain data, so a distributed queue can carry it. */
+export interface JobRequest {
+  type: JobType;
+  companyId: string;
+  params: Record<string, unknown>;
+}
+
+/** 0 waiting, 1 working, 100 done, 101 failed. */
+export type JobState = 0 | 1 | 100 | 101;
+
+export interface JobStatusRecord {
+  jobId: string;
+  jobType: JobType;
+  jobStatus: JobState;
+  jobStatusText: 'waiting' | 'working' | 'done' | 'failed';
+  createdAt: string;
+  updatedAt: string;
+  /** 0..100 */
+  progress?: number;
+  error?: { code: string; message: string };
+  url?: string;
+  result?: unknown;
+}
+
+export interface JobFile {
+  fileName: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+/** What the work of a job produced. */
+export type JobOutput =
+  | { ok: true; result?: unknown; file?: JobFile }
+  | { ok: false; error: { code: string; message: string } };
+
+/** Does the work of one job; progress is 0..100. */
+export type JobExecutor = (job: JobRequest & { jobId: string }, progress: (percent: number) => void) => Promise<JobOutput>;
+
+/** Accepts jobs at once and runs them later, here or elsewhere. */
+export interface JobRunner {
+  /** Starts the runner's work with this executor (called once by the handler). */
+  attach(executor: JobExecutor): void;
+  submit(job: JobRequest): Promise<{ jobId: string }>;
+  /** undefined when the job does not exist or belongs to another company. */
+  status(companyId: string, jobId: string): Promise<JobStatusRecord | undefined>;
+  file(companyId: string, jobId: string): Promise<JobFile | undefined>;
+  close?(): Promise<void>;
+}
