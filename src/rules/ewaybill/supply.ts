@@ -1,0 +1,235 @@
+/**
+ * Rules on the kind of movement: supply type, sub-supply type, document type and transaction type.
+ * @module
+ */
+
+import type { Rule } from '../rule.js';
+import { defineRule, field, found, gstinKind, isGiven, sameGstin, textOf } from '../ewaybill-support.js';
+import { isExport, isImport, stateNo, subOf, supplyOf, txnOf } from './shared.js';
+
+/** Sub-supply types the portal offers for each supply type. */
+const SUB_SUPPLY_TYPES: Record<string, readonly number[]> = {
+  O: [1, 3, 4, 5, 8, 9, 10, 11, 12],
+  I: [1, 2, 5, 6, 7, 8, 9, 12],
+};
+
+const SUB_SUPPLY_NAMES: Record<number, string> = {
+  1: 'Supply',
+  2: 'Import',
+  3: 'Export',
+  4: 'Job Work',
+  5: 'For Own Use',
+  6: 'Job Work Returns',
+  7: 'Sales Return',
+  8: 'Others',
+  9: 'SKD/CKD',
+  10: 'Line Sales',
+  11: 'Recipient Not Known',
+  12: 'Exhibition or Fairs',
+};
+
+/** Document types allowed for each supply type and sub-supply type (the portal's combination table). */
+const DOC_TYPES: Record<string, readonly string[]> = {
+  O1: ['INV', 'BIL'],
+  O3: ['INV', 'BIL'],
+  O4: ['CHL'],
+  O5: ['CHL'],
+  O8: ['CHL', 'OTH'],
+  O9: ['INV', 'BIL', 'CHL'],
+  O10: ['CHL'],
+  O11: ['CHL', 'OTH'],
+  O12: ['CHL'],
+  I1: ['INV', 'BIL'],
+  I2: ['BOE'],
+  I5: ['CHL'],
+  I6: ['CHL'],
+  I7: ['CHL'],
+  I8: ['CHL', 'OTH'],
+  I9: ['BOE', 'INV', 'BIL', 'CHL'],
+  I12: ['CHL'],
+};
+
+/** Rules on the kind of movement, in the order they are reported. */
+export const supplyRules: Rule[] = [
+  defineRule({
+    id: 'EWB-SUBSUPPLY-FOR-SUPPLY',
+    code: '203',
+    severity: 'error',
+    certainty: 'likely',
+    description:
+      'subSupplyType must be one the portal offers for the supplyType: outward 1, 3, 4, 5, 8, 9, 10, 11, 12; inward 1, 2, 5, 6, 7, 8, 9, 12.',
+    check(doc) {
+      const supply = supplyOf(doc);
+      const sub = subOf(doc);
+      if (supply === undefined || sub === undefined) return [];
+      const allowed = SUB_SUPPLY_TYPES[supply];
+      if (allowed === undefined || !(sub in SUB_SUPPLY_NAMES) || allowed.includes(sub)) return [];
+      return [
+        found(
+          `subSupplyType ${sub} (${SUB_SUPPLY_NAMES[sub]}) is not allowed for supplyType ${supply} (${supply === 'O' ? 'outward' : 'inward'}).`,
+          'subSupplyType',
+        ),
+      ];
+    },
+  }),
+  defineRule({
+    id: 'EWB-DOCTYPE-FOR-SUPPLY',
+    code: '611',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'docType BOE (bill of entry) is for inward supplies only.',
+    check(doc) {
+      const docType = textOf(field(doc, 'docType'))?.toUpperCase();
+      if (supplyOf(doc) === 'O' && docType === 'BOE') {
+        return [found('docType BOE (bill of entry) is not allowed for an outward supply.', 'docType')];
+      }
+      return [];
+    },
+  }),
+  defineRule({
+    id: 'EWB-DOCTYPE-FOR-SUBSUPPLY',
+    code: '205',
+    severity: 'error',
+    certainty: 'likely',
+    description:
+      'docType must fit the supplyType and subSupplyType (e.g. outward Supply: INV or BIL; Job Work: CHL; inward Import: BOE; Others: CHL or OTH).',
+    check(doc) {
+      const supply = supplyOf(doc);
+      const sub = subOf(doc);
+      const docType = textOf(field(doc, 'docType'))?.toUpperCase();
+      if (supply === undefined || sub === undefined || docType === undefined) return [];
+      if (supply === 'O' && docType === 'BOE') return []; // reported as 611
+      const allowed = DOC_TYPES[`${supply}${sub}`];
+      if (allowed === undefined || allowed.includes(docType)) return [];
+      return [
+        found(
+          `docType ${docType} is not allowed for supplyType ${supply} with subSupplyType ${sub} (${SUB_SUPPLY_NAMES[sub] ?? sub}); use ${allowed.join(' or ')}.`,
+          'docType',
+        ),
+      ];
+    },
+  }),
+  defineRule({
+    id: 'EWB-SUBSUPPLY-DESC',
+    code: '377',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'subSupplyDesc is required when subSupplyType is 8 (Others).',
+    check(doc) {
+      if (subOf(doc) !== 8) return [];
+      if (textOf(field(doc, 'subSupplyDesc')) !== undefined || textOf(field(doc, 'subSypplyDesc')) !== undefined) return [];
+      return [found('subSupplyDesc is required when subSupplyType is 8 (Others).', 'subSupplyDesc')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TXN-REGULAR-FROM',
+    code: '643',
+    severity: 'error',
+    certainty: 'likely',
+    description:
+      'For transactionType 1 (Regular), actFromStateCode must equal fromStateCode (imports, whose supplier is abroad, are exempt).',
+    check(doc) {
+      if (txnOf(doc) !== 1 || isImport(doc)) return [];
+      const from = stateNo(doc, 'fromStateCode');
+      const act = stateNo(doc, 'actFromStateCode');
+      if (from === undefined || act === undefined || from === act) return [];
+      return [
+        found(
+          `actFromStateCode ${act} differs from fromStateCode ${from}; a Regular transaction dispatches from the supplier's state (use transactionType 3 or 4 otherwise).`,
+          'actFromStateCode',
+        ),
+      ];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TXN-REGULAR-TO',
+    code: '644',
+    severity: 'error',
+    certainty: 'likely',
+    description:
+      'For transactionType 1 (Regular), actToStateCode must equal toStateCode (exports, whose recipient is abroad, are exempt).',
+    check(doc) {
+      if (txnOf(doc) !== 1 || isExport(doc)) return [];
+      const to = stateNo(doc, 'toStateCode');
+      const act = stateNo(doc, 'actToStateCode');
+      if (to === undefined || act === undefined || to === act) return [];
+      return [
+        found(
+          `actToStateCode ${act} differs from toStateCode ${to}; a Regular transaction ships to the recipient's state (use transactionType 2 or 4 otherwise).`,
+          'actToStateCode',
+        ),
+      ];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TXN-REGULAR-SHIPTO',
+    code: '616',
+    severity: 'error',
+    certainty: 'likely',
+    description: 'shipToGstin must not be given for transactionType 1 (Regular).',
+    check(doc) {
+      if (txnOf(doc) !== 1 || !isGiven(field(doc, 'shipToGstin'))) return [];
+      return [found('shipToGstin is not allowed for transactionType 1 (Regular); use transactionType 2 or 4 for Bill To-Ship To.', 'shipToGstin')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TXN-SHIPTO-REQUIRED',
+    code: '608',
+    severity: 'error',
+    certainty: 'likely',
+    description: 'shipToGstin (a GSTIN, or URP for an unregistered ship-to party) is required for transactionType 2 and 4.',
+    check(doc) {
+      const txn = txnOf(doc);
+      if ((txn !== 2 && txn !== 4) || isGiven(field(doc, 'shipToGstin'))) return [];
+      return [found(`shipToGstin is required for transactionType ${txn} (Bill To-Ship To); give URP for an unregistered ship-to party.`, 'shipToGstin')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TXN-SHIPTO-GSTIN',
+    code: '609',
+    severity: 'error',
+    certainty: 'likely',
+    description: 'shipToGstin, when given, must be a valid GSTIN (format and check character) or URP.',
+    check(doc) {
+      const kind = gstinKind(field(doc, 'shipToGstin'));
+      if (kind === 'bad-format') return [found('shipToGstin is not a GSTIN in the right format (15 characters) nor URP.', 'shipToGstin')];
+      if (kind === 'bad-check') return [found('shipToGstin has a wrong check character (the 15th).', 'shipToGstin')];
+      return [];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TXN-SHIPTO-DIFFERS',
+    code: '618',
+    severity: 'error',
+    certainty: 'likely',
+    description: 'For transactionType 2 and 4, shipToGstin must differ from toGstin.',
+    check(doc) {
+      const txn = txnOf(doc);
+      if (txn !== 2 && txn !== 4) return [];
+      const ship = field(doc, 'shipToGstin');
+      if (gstinKind(ship) !== 'gstin' || !sameGstin(ship, field(doc, 'toGstin'))) return [];
+      return [found(`shipToGstin equals toGstin; for transactionType ${txn} the ship-to party must differ from the bill-to party.`, 'shipToGstin')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TXN-DISPATCH-STATE',
+    code: 'SVC-401',
+    severity: 'warning',
+    certainty: 'uncertain',
+    description:
+      'For transactionType 3 and 4 a different dispatch-from place is declared; when actFromStateCode equals fromStateCode nothing in this request shows it (no dispatch-from GSTIN field), so the type is flagged for review. The portal is not known to refuse this.',
+    check(doc) {
+      const txn = txnOf(doc);
+      if (txn !== 3 && txn !== 4) return [];
+      const from = stateNo(doc, 'fromStateCode');
+      const act = stateNo(doc, 'actFromStateCode');
+      if (from === undefined || act === undefined || from !== act) return [];
+      return [
+        found(
+          `transactionType ${txn} declares a separate dispatch-from place, but actFromStateCode equals fromStateCode (${from}); check that the type is right.`,
+          'transactionType',
+        ),
+      ];
+    },
+  }),
+];

@@ -1,0 +1,221 @@
+/**
+ * Rules on Part B: mode, distance, vehicle, transporter and transport document.
+ * @module
+ */
+
+import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
+import type { Rule } from '../rule.js';
+import {
+  defineRule,
+  digitsOf,
+  field,
+  found,
+  integerOf,
+  isGiven,
+  isVehicleNumber,
+  numberOf,
+  textOf,
+  TRANSPORTER_ID_PATTERN,
+} from '../ewaybill-support.js';
+import { FOREIGN_PIN, MAX_DISTANCE_KM, modeOf, todayOf } from './shared.js';
+
+/** Rules on Part B, in the order they are reported. */
+export const transportRules: Rule[] = [
+  defineRule({
+    id: 'EWB-DISTANCE',
+    code: '221',
+    severity: 'error',
+    certainty: 'likely',
+    description: 'transDistance must be a whole number of kilometres from 0 (the portal computes it) to 4000.',
+    check(doc) {
+      const value = field(doc, 'transDistance');
+      if (!isGiven(value)) return [];
+      const n = numberOf(value);
+      if (n === undefined) return [];
+      if (!Number.isInteger(n) || n < 0 || n > MAX_DISTANCE_KM) {
+        return [found(`transDistance ${n} must be a whole number of kilometres from 0 (computed by the portal) to ${MAX_DISTANCE_KM}.`, 'transDistance')];
+      }
+      return [];
+    },
+  }),
+  defineRule({
+    id: 'EWB-DISTANCE-SAME-PIN',
+    code: '221',
+    severity: 'error',
+    certainty: 'likely',
+    description:
+      'When fromPincode equals toPincode, transDistance must be given explicitly (0 is not accepted) and be at most 100 km.',
+    check(doc) {
+      const fromPin = digitsOf(field(doc, 'fromPincode'));
+      const toPin = digitsOf(field(doc, 'toPincode'));
+      const n = integerOf(field(doc, 'transDistance'));
+      if (fromPin === undefined || fromPin !== toPin || fromPin === FOREIGN_PIN || n === undefined) return [];
+      if (n === 0) return [found('transDistance 0 (computed) is not accepted when fromPincode equals toPincode; give the distance.', 'transDistance')];
+      if (n > 100) return [found(`transDistance ${n} exceeds 100 km although fromPincode equals toPincode.`, 'transDistance')];
+      return [];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TRANSMODE',
+    code: '220',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'transMode, when given, must be 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship).',
+    check(doc) {
+      const value = field(doc, 'transMode');
+      if (!isGiven(value)) return [];
+      const n = modeOf(doc);
+      if (n !== undefined && n >= 1 && n <= 4) return [];
+      return [found(`transMode ${String(value)} is not 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship).`, 'transMode')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TRANSMODE-FOR-VEHICLE',
+    code: '621',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'transMode is required when vehicleNo is given.',
+    check(doc) {
+      if (!isGiven(field(doc, 'vehicleNo')) || isGiven(field(doc, 'transMode'))) return [];
+      return [found('transMode is required because vehicleNo is given.', 'transMode')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TRANSMODE-FOR-DOC',
+    code: '622',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'transMode is required when transDocNo is given.',
+    check(doc) {
+      if (!isGiven(field(doc, 'transDocNo')) || isGiven(field(doc, 'transMode'))) return [];
+      return [found('transMode is required because transDocNo is given.', 'transMode')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-ROAD-PARTB',
+    code: '226',
+    severity: 'error',
+    certainty: 'likely',
+    description: 'With transMode 1 (Road), vehicleNo or transDocNo must be given.',
+    check(doc) {
+      if (modeOf(doc) !== 1) return [];
+      if (isGiven(field(doc, 'vehicleNo')) || isGiven(field(doc, 'transDocNo'))) return [];
+      return [found('vehicleNo (or transDocNo) is required for transMode 1 (Road).', 'vehicleNo')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-NONROAD-DOCNO',
+    code: '394',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'With transMode 2 (Rail), 3 (Air) or 4 (Ship), transDocNo is required.',
+    check(doc) {
+      const mode = modeOf(doc);
+      if (mode === undefined || mode < 2 || mode > 4 || isGiven(field(doc, 'transDocNo'))) return [];
+      return [found(`transDocNo is required for transMode ${mode} (${['', '', 'Rail', 'Air', 'Ship'][mode]}).`, 'transDocNo')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-NONROAD-DOCDATE',
+    code: '385',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'With transMode 2 (Rail), 3 (Air) or 4 (Ship), transDocDate is required.',
+    check(doc) {
+      const mode = modeOf(doc);
+      if (mode === undefined || mode < 2 || mode > 4 || isGiven(field(doc, 'transDocDate'))) return [];
+      return [found(`transDocDate is required for transMode ${mode} (${['', '', 'Rail', 'Air', 'Ship'][mode]}).`, 'transDocDate')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-PARTA-TRANSPORTER',
+    code: '619',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'Without transMode, vehicleNo and transDocNo (a Part-A slip), transporterId is required.',
+    check(doc) {
+      if (['transMode', 'vehicleNo', 'transDocNo', 'transporterId'].some((k) => isGiven(field(doc, k)))) return [];
+      return [found('transporterId is required when no transMode, vehicleNo or transDocNo is given (Part-A slip).', 'transporterId')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TRANSPORTER-ID',
+    code: '222',
+    severity: 'error',
+    certainty: 'likely',
+    description: 'transporterId, when given, must be 15 characters: two digits, then 13 letters or digits (a GSTIN or transporter id).',
+    check(doc) {
+      const id = textOf(field(doc, 'transporterId'));
+      if (id === undefined || TRANSPORTER_ID_PATTERN.test(id)) return [];
+      return [found(`transporterId ${id} is not a GSTIN or transporter id (15 characters, starting with two digits).`, 'transporterId')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-VEHICLE-FORMAT',
+    code: '225',
+    severity: 'error',
+    certainty: 'likely',
+    description:
+      'vehicleNo must be a registration number without spaces, e.g. KA01AB1234, KA011234, ABC1234, 22BH1234AB, or a defence (DF) or temporary (TR/TM) number.',
+    check(doc) {
+      const value = field(doc, 'vehicleNo');
+      if (typeof value !== 'string' || value.trim() === '' || isVehicleNumber(value)) return [];
+      return [found(`vehicleNo ${value} is not in a valid format (e.g. KA01AB1234, no spaces or hyphens).`, 'vehicleNo')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-VEHICLE-TYPE',
+    code: '361',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'vehicleType, when given, must be R (regular) or O (over-dimensional cargo).',
+    check(doc) {
+      const value = field(doc, 'vehicleType');
+      if (!isGiven(value) || typeof value !== 'string') return [];
+      const t = value.trim().toUpperCase();
+      return t === 'R' || t === 'O' ? [] : [found(`vehicleType ${value} is not R (regular) or O (over-dimensional cargo).`, 'vehicleType')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-ODC-ROAD',
+    code: '634',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'vehicleType O (over-dimensional cargo) is allowed only with transMode 1 (Road).',
+    check(doc) {
+      const type = textOf(field(doc, 'vehicleType'))?.toUpperCase();
+      const mode = modeOf(doc);
+      if (type !== 'O' || mode === undefined || mode === 1) return [];
+      return [found(`vehicleType O (over-dimensional cargo) needs transMode 1 (Road), not ${mode}.`, 'vehicleType')];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TRANSDOC-DATE',
+    code: '224',
+    severity: 'error',
+    certainty: 'likely',
+    description: 'transDocDate, when given, must be a real DD/MM/YYYY date not after today.',
+    check(doc, context) {
+      const value = field(doc, 'transDocDate');
+      if (typeof value !== 'string' || value.trim() === '') return [];
+      const day = ewbDayNumber(value);
+      if (day === undefined) return [found(`transDocDate ${value} is not a real date in the form DD/MM/YYYY.`, 'transDocDate')];
+      const today = todayOf(context);
+      if (today !== undefined && day > today) return [found(`transDocDate ${value} is in the future.`, 'transDocDate')];
+      return [];
+    },
+  }),
+  defineRule({
+    id: 'EWB-TRANSDOC-BEFORE-DOC',
+    code: '362',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'transDocDate must not be earlier than docDate.',
+    check(doc) {
+      const trans = ewbDayNumber(field(doc, 'transDocDate'));
+      const docDay = ewbDayNumber(field(doc, 'docDate'));
+      if (trans === undefined || docDay === undefined || trans >= docDay) return [];
+      return [found(`transDocDate ${String(field(doc, 'transDocDate'))} is earlier than docDate ${String(field(doc, 'docDate'))}.`, 'transDocDate')];
+    },
+  }),
+];
