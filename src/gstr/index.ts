@@ -21,3 +21,13 @@ export {
   type ExportFile,
 } from './jobs.js';
 export { createSandboxGstPortal, type SandboxGstPortal, type SandboxGstPortalOptions, type CanonicalInvoiceLike } from '../sandbox/gst-portal/index.js';
+export { IMS_PENDING_LIMIT_FROM, imsPendingLimit, nextPeriod } from './ims.js';
+export {
+  gstr3bRowSource,
+  gstr3bDueDate,
+  isGstr3bTimeBarred,
+  GSTR3B_LIABILITY_LOCKED_FROM,
+  GSTR3B_TABLE_3_2_LOCKED_FROM,
+  GSTR3B_TIME_BAR_ENFORCED_FROM,
+  type Gstr3bRowSource,
+} from './gstr3b-periods.js';

@@ -85,10 +85,10 @@ export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: s
           sign: kind === 'Credit Note' ? -1 : 1,
         };
         if (section === 'B2BA') {
-          doc.originalNumber = ctx.required(d, 'oinum', dp, 'original invoice number');
+          doc.originalNumber = ctx.reference(d, 'oinum', dp, 'original invoice number');
           doc.originalDate = ctx.date(d, 'oidt', dp);
         } else if (section === 'CDNRA') {
-          doc.originalNumber = ctx.required(d, 'ont_num', dp, 'original note number');
+          doc.originalNumber = ctx.reference(d, 'ont_num', dp, 'original note number');
           doc.originalDate = ctx.date(d, 'ont_dt', dp);
           doc.originalNoteType = ctx.text(d, 'ont_ty') ?? ctx.text(d, 'ontty');
         }
@@ -122,7 +122,7 @@ export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: s
           sign: credit ? -1 : 1,
         };
         if (section === 'ISDA') {
-          doc.originalNumber = ctx.required(d, 'odocnum', dp, 'original document number');
+          doc.originalNumber = ctx.reference(d, 'odocnum', dp, 'original document number');
           doc.originalDate = ctx.date(d, 'odocdt', dp);
         }
         out.push(clean(doc));

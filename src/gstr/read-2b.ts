@@ -8,6 +8,7 @@ import { ReadCode, ReadContext, isObject, toJson, yesNo, type Json } from './rea
 import { clean, totals } from './read-2a.js';
 import { headerOf, noteKind } from './read-shared.js';
 import type { DocumentSection, InwardDocument, ItcSummaryRow, TaxLine } from './types.js';
+import { imsActionOf, imsPendingLimit, itcReductionOf } from './ims.js';
 import type { InwardReturn } from './types.js';
 
 /** A GSTR-2B read into document rows and ITC summary rows, with the warnings met on the way. */
@@ -19,6 +20,15 @@ const DATA_KEYS = new Set([
 const DOC_SECTIONS = new Set(['b2b', 'b2ba', 'cdnr', 'cdnra', 'isd', 'isda', 'ecom', 'ecoma', 'impg', 'impgsez', 'itcrev']);
 /** First GSTR-2B period built from IMS. */
 export const IMS_FROM = '2024-10';
+
+/** Keys of a 2B document this reader knows; others are warned about once per key and section. */
+const DOC_KEYS = new Set([
+  'inum', 'ntnum', 'typ', 'suptyp', 'dt', 'val', 'pos', 'rev', 'itcavl', 'rsn', 'diffprcnt', 'srctyp', 'irn', 'irngendate',
+  'items', 'txval', 'igst', 'cgst', 'sgst', 'cess', 'oinum', 'oidt', 'ontnum', 'ontdt', 'onttyp', 'ntty', 'chksum',
+  'docnum', 'docdt', 'doctyp', 'oinvnum', 'oinvdt', 'odocnum', 'odocdt', 'odoctyp', 'itcelg', 'boenum', 'boedt', 'portcode',
+  'refdt', 'recdt', 'isamd', 'imsStatus', 'imsAction', 'action', 'itcRedReq', 'declIgst', 'declCgst', 'declSgst', 'declCess',
+  'remarks', 'srcform', 'srcForm', 'oinvtyp', 'supprd', 'supfildt', 'trdnm', 'ctin', 'num', 'rt',
+]);
 
 type Part = NonNullable<InwardDocument['part']>;
 
@@ -48,6 +58,16 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   }
   const ims = period >= IMS_FROM;
   const documents: InwardDocument[] = [];
+  const unknownSeen = new Set<string>();
+  const checkKeys = (d: Json, dp: string, section: DocumentSection): void => {
+    for (const k in d) {
+      if (DOC_KEYS.has(k)) continue;
+      const tag = section + '|' + k;
+      if (unknownSeen.has(tag)) continue;
+      unknownSeen.add(tag);
+      ctx.warn(ReadCode.unknown, `${section} documents carry ${k}, which this reader does not know; the value is not shown`, dp + pointer(k));
+    }
+  };
   const common = { returnType: 'gstr2b' as const, recipientGstin: gstin, period, generatedOn };
 
   const readSections = (holder: Json, hp: string, part: Part): void => {
@@ -76,14 +96,34 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
     }
   };
 
-  const push = (doc: InwardDocument): void => {
-    if (ims) {
+  const push = (doc: InwardDocument, d?: Json, dp?: string): void => {
+    if (d !== undefined && dp !== undefined) {
+      checkKeys(d, dp, doc.section);
+      const action = imsActionOf(ctx, d, dp);
+      if (action !== undefined) {
+        doc.imsStatus = action;
+        doc.imsStatusSource = 'file';
+      }
+      const reduction = itcReductionOf(ctx, d, dp);
+      if (reduction) doc.itcReduction = reduction;
+      doc.imsRemarks = ctx.text(d, 'remarks');
+      doc.sourceForm = ctx.text(d, 'srcform') ?? ctx.text(d, 'srcForm');
+    }
+    if (ims && doc.imsStatus === undefined) {
       const inIms =
         doc.part !== 'rejected' &&
         ['B2B', 'B2BA', 'CDNR', 'CDNRA', 'ECO', 'ECOA'].includes(doc.section) &&
         doc.reverseCharge !== 'Y' &&
         doc.itcAvailability !== 'N';
       doc.imsStatus = doc.part === 'rejected' ? 'Rejected' : inIms ? 'Accepted' : 'Outside IMS';
+      doc.imsStatusSource = 'derived';
+    }
+    if (ims) {
+      const limit = imsPendingLimit(doc, period);
+      if (limit) {
+        doc.imsPendingUntil = limit.until;
+        doc.imsPendingLimit = limit.when;
+      }
     }
     documents.push(clean(doc));
   };
@@ -118,15 +158,19 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
           irnDate: c.date(d, 'irngendate', dp),
           sign: kind === 'Credit Note' ? -1 : 1,
         };
-        if (section === 'B2BA' || section === 'ECOA') {
-          doc.originalNumber = c.required(d, 'oinum', dp, 'original invoice number');
-          doc.originalDate = c.date(d, 'oidt', dp);
-        } else if (section === 'CDNRA') {
-          doc.originalNumber = c.required(d, 'ontnum', dp, 'original note number');
+        if (section === 'CDNRA') {
+          doc.originalNumber = c.reference(d, 'ontnum', dp, 'original note number');
           doc.originalDate = c.date(d, 'ontdt', dp);
           doc.originalNoteType = c.text(d, 'onttyp');
+        } else if (section === 'B2BA' || section === 'ECOA') {
+          doc.originalNumber = c.reference(d, 'oinum', dp, 'original invoice number');
+          doc.originalDate = c.date(d, 'oidt', dp);
+        } else if (c.text(d, 'oinum') !== undefined) {
+          // IMS-era credit and debit notes may name the invoice they adjust.
+          doc.originalNumber = c.text(d, 'oinum');
+          doc.originalDate = c.date(d, 'oidt', dp);
         }
-        push(doc);
+        push(doc, d, dp);
       });
     });
   }
@@ -152,20 +196,21 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
           sign: credit ? -1 : 1,
         };
         if (section === 'ISDA') {
-          doc.originalNumber = c.required(d, 'odocnum', dp, 'original document number');
+          doc.originalNumber = c.reference(d, 'odocnum', dp, 'original document number');
           doc.originalDate = c.date(d, 'odocdt', dp);
           doc.originalNoteType = c.text(d, 'odoctyp');
         } else if (c.text(d, 'oinvnum')) {
           doc.originalNumber = c.text(d, 'oinvnum');
           doc.originalDate = c.date(d, 'oinvdt', dp);
         }
-        push(doc);
+        push(doc, d, dp);
       });
     });
   }
 
   function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: object): void {
-    push({
+    push(
+      {
       ...common,
       section,
       part,
@@ -180,7 +225,10 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
       rateBasis: 'document',
       lines: [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')],
       sign: 1,
-    });
+      },
+      d,
+      dp,
+    );
   }
 
   function readImports(c: ReadContext, h: Json, hp: string, part: Part): void {
@@ -203,7 +251,8 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
     for (const [block, groups] of Object.entries(summ)) {
       const bp = base + pointer('itcsumm', block);
       if (!isObject(groups)) {
-        ctx.fail(ReadCode.badShape, `itcsumm.${block} should be an object`, bp);
+        // GSTN adds summary blocks without versioning them: skip what has another shape.
+        ctx.warn(ReadCode.unknown, `itcsumm.${block} is not an object and was skipped`, bp);
         continue;
       }
       for (const [group, g] of Object.entries(groups)) {

@@ -76,6 +76,16 @@ export class ReadContext {
     return v;
   }
 
+  /**
+   * A reference to another document (an amendment's original): missing is a warning, since the
+   * document itself is still whole and the portal sends such rows.
+   */
+  reference(obj: Json, key: string, path: string, what: string): string | undefined {
+    const v = this.text(obj, key);
+    if (v === undefined) this.warn(ReadCode.missing, `${what} (${key}) is missing; the amendment cannot be linked to its original`, path + pointer(key));
+    return v;
+  }
+
   /** An optional date in any of the GSTN spellings (DD-MM-YYYY, DD/MM/YYYY, DD-Mon-YY, YYYY-MM-DD). */
   date(obj: Json, key: string, path: string): Date | undefined {
     const v = obj[key];
@@ -173,7 +183,9 @@ export function parseGstnDate(text: string): Date | undefined {
 
 /** A period as YYYY-MM from MMYYYY, Mon-YY, Mon-YYYY or YYYY-MM. */
 export function parseGstnPeriod(text: string): string | undefined {
-  const t = text.trim();
+  let t = text.trim();
+  // A period sent as a JSON number loses its leading zero (32020 for 032020).
+  if (/^\d{5}$/.test(t)) t = '0' + t;
   let m = /^(\d{2})(\d{4})$/.exec(t);
   if (m) return validPeriod(Number(m[2]), Number(m[1]));
   m = /^(\d{4})-(\d{2})$/.exec(t);

@@ -60,8 +60,27 @@ export interface InwardDocument {
    * or the ITC-reversal list.
    */
   part?: 'statement' | 'rejected' | 'reversal';
-  /** IMS outcome for GSTR-2B periods from October 2024: Accepted (or deemed), Rejected, Outside IMS. */
-  imsStatus?: 'Accepted' | 'Rejected' | 'Outside IMS';
+  /**
+   * IMS outcome for GSTR-2B periods from October 2024: the recipient's action when the file states it
+   * (Accepted, Rejected, Pending), Deemed accepted when no action was taken, Outside IMS for documents IMS
+   * does not cover (reverse charge, ISD, imports, ITC not available).
+   */
+  imsStatus?: ImsStatus;
+  /** Where `imsStatus` came from: the file's own action code, or what the document's place in the 2B implies. */
+  imsStatusSource?: 'file' | 'derived';
+  /**
+   * The one-period limit on Pending (GSTR-2B periods from October 2025): the return period by whose
+   * GSTR-3B due date the recipient must act before the document is deemed accepted.
+   */
+  imsPendingUntil?: Period;
+  /** Whether the one-period limit binds always (`always`) or only when the amendment lowers the recipient's ITC (`if-itc-lowered`). */
+  imsPendingLimit?: 'always' | 'if-itc-lowered';
+  /** The ITC reduction the recipient declared on a credit note (IMS from October 2025). */
+  itcReduction?: ItcReduction;
+  /** Remarks recorded with the IMS action. */
+  imsRemarks?: string;
+  /** The supplier's form that reported the document (GSTR1, GSTR1A, IFF, GSTR5). */
+  sourceForm?: string;
   kind: DocumentKind;
   supplierGstin?: string;
   supplierName?: string;
@@ -96,6 +115,19 @@ export interface InwardDocument {
   billOfEntryAmended?: 'Y' | 'N';
   /** -1 for credit notes and ISD credit notes, +1 otherwise. */
   sign: 1 | -1;
+}
+
+/** The recipient's IMS action on a document, as shown in reports. */
+export type ImsStatus = 'Accepted' | 'Rejected' | 'Pending' | 'Deemed accepted' | 'Outside IMS';
+
+/** The ITC reduction a recipient declares on a credit note in IMS. */
+export interface ItcReduction {
+  /** The declaration as filed (`Y` reduce, `N` none, or a portal code). */
+  required?: string;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  cess: number;
 }
 
 /** One row of the GSTR-2B ITC summary (`itcsumm`). */

@@ -6,6 +6,7 @@
 import { state } from '../../masters/states.js';
 import type { Gstr3b, InwardDocument, InwardReturn, TaxLine } from '../../gstr/types.js';
 import { roundPaise as r2, sumTaxLines } from '../../gstr/tax-totals.js';
+import { gstr3bDueDate, gstr3bRowSource, isGstr3bTimeBarred } from '../../gstr/gstr3b-periods.js';
 import { XlsxStreamWriter, type CellValue, type Column, type GridCell } from './xlsx-writer.js';
 import type { ByteSink } from './zip.js';
 
@@ -104,6 +105,16 @@ const TRAIL: Col[] = [
   text('Amendment type', 8, (r) => r.doc.amendmentType),
   text('Amendment period', 10, (r) => r.doc.amendmentPeriod),
   text('Source', 10, (r) => r.doc.source),
+  text('Source form', 9, (r) => r.doc.sourceForm),
+  text('IMS action from', 9, (r) => (r.doc.imsStatusSource === 'file' ? 'file' : r.doc.imsStatusSource === 'derived' ? 'derived' : undefined)),
+  text('IMS pending until (GSTR-3B of)', 12, (r) => r.doc.imsPendingUntil),
+  text('IMS pending limit', 14, (r) => (r.doc.imsPendingLimit === 'always' ? 'one period' : r.doc.imsPendingLimit === 'if-itc-lowered' ? 'one period if ITC lowered' : undefined)),
+  text('ITC reduction declared', 10, (r) => r.doc.itcReduction?.required ?? (r.doc.itcReduction ? 'amounts' : undefined)),
+  amount('ITC reduction IGST', (r) => r.doc.itcReduction?.igst),
+  amount('ITC reduction CGST', (r) => r.doc.itcReduction?.cgst),
+  amount('ITC reduction SGST/UTGST', (r) => r.doc.itcReduction?.sgst),
+  amount('ITC reduction cess', (r) => r.doc.itcReduction?.cess),
+  text('IMS remarks', 24, (r) => r.doc.imsRemarks),
   text('IRN', 30, (r) => r.doc.irn),
   date('IRN date', (r) => r.doc.irnDate),
   text('Port code', 8, (r) => r.doc.portCode),
@@ -259,26 +270,27 @@ export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pul
     g.push([{ value: title, style: 'title' }]);
   };
   const by = (t: string) => ret.rows.filter((r) => r.table === t);
+  const portal = (t: string, c: string): GridCell => ({ value: gstr3bRowSource(t, c, ret.period)?.note });
 
   section('3.1 Details of outward supplies and inward supplies liable to reverse charge');
-  g.push(h('Row', 'Nature of supplies', 'Taxable value', 'IGST', 'CGST', 'SGST/UTGST', 'Cess'));
-  for (const r of by('3.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess)]), rows++);
+  g.push(h('Row', 'Nature of supplies', 'Taxable value', 'IGST', 'CGST', 'SGST/UTGST', 'Cess', 'On the portal'));
+  for (const r of by('3.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess), portal('3.1', r.code)]), rows++);
   g.push([]);
   section('3.1.1 Supplies notified under section 9(5)');
-  g.push(h('Row', 'Nature of supplies', 'Taxable value', 'IGST', 'CGST', 'SGST/UTGST', 'Cess'));
-  for (const r of by('3.1.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess)]), rows++);
+  g.push(h('Row', 'Nature of supplies', 'Taxable value', 'IGST', 'CGST', 'SGST/UTGST', 'Cess', 'On the portal'));
+  for (const r of by('3.1.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess), portal('3.1.1', r.code)]), rows++);
   g.push([]);
   section('3.2 Inter-state supplies to unregistered persons, composition taxable persons and UIN holders');
-  g.push(h('Place of supply', 'Nature of supplies', 'Taxable value', 'IGST'));
+  g.push(h('Place of supply', 'Nature of supplies', 'Taxable value', 'IGST', 'On the portal'));
   for (const r of by('3.2')) {
     const name = r.placeOfSupply ? state(r.placeOfSupply)?.name : undefined;
-    g.push([{ value: name ? `${r.placeOfSupply}-${name}` : r.placeOfSupply }, { value: r.label }, a(r.taxable), a(r.igst)]);
+    g.push([{ value: name ? `${r.placeOfSupply}-${name}` : r.placeOfSupply }, { value: r.label }, a(r.taxable), a(r.igst), portal('3.2', r.code)]);
     rows++;
   }
   g.push([]);
   section('4 Eligible ITC');
-  g.push(h('Row', 'Details', 'IGST', 'CGST', 'SGST/UTGST', 'Cess'));
-  for (const r of by('4')) (g.push([{ value: r.code }, { value: r.label }, a(r.igst), a(r.cgst), a(r.sgst), a(r.cess)]), rows++);
+  g.push(h('Row', 'Details', 'IGST', 'CGST', 'SGST/UTGST', 'Cess', 'On the portal'));
+  for (const r of by('4')) (g.push([{ value: r.code }, { value: r.label }, a(r.igst), a(r.cgst), a(r.sgst), a(r.cess), portal('4', r.code)]), rows++);
   g.push([]);
   section('5 Values of exempt, nil-rated and non-GST inward supplies');
   g.push(h('Row', 'Nature of supplies', 'Inter-state', 'Intra-state'));
@@ -318,6 +330,15 @@ export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pul
       [{ value: 'GSTR-3B export', style: 'title' }],
       [{ value: 'GSTIN', style: 'bold' }, { value: ret.gstin }],
       [{ value: 'Period', style: 'bold' }, { value: ret.period }],
+      [{ value: 'Due date (monthly)', style: 'bold' }, { value: gstr3bDueDate(ret.period), style: 'date' }],
+      [
+        { value: 'Time-barred', style: 'bold' },
+        {
+          value: isGstr3bTimeBarred(ret.period, meta.generatedAt)
+            ? 'yes: more than three years past the due date, the portal no longer accepts this return'
+            : 'no',
+        },
+      ],
       [{ value: 'Pulled at', style: 'bold' }, { value: meta.pulledAt ? new Date(meta.pulledAt) : undefined, style: 'datetime' }],
       [{ value: 'Generated at', style: 'bold' }, { value: meta.generatedAt, style: 'datetime' }],
     ],
