@@ -17,7 +17,8 @@ const commands: Record<string, () => Promise<Command>> = {
 };
 
 const usage = `usage: gstkit <command> ...
-  validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE]
+  validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES] [--irp IRP1..IRP6]
+           [--environment sandbox|production] [--strict]
   normalize <kind> <file|->
   compute irn <file|->
   render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]

@@ -10,5 +10,6 @@ export { validate, type ValidateOptions, type ValidationResult } from './schema/
 export { normalize, type NormalizeResult } from './normalize/normalize.js';
 export { svcCodes, type SvcCode } from './schema/codes.js';
 export { rulesFor, allRules } from './rules/index.js';
-export type { Rule, RuleContext, Certainty } from './rules/rule.js';
+export type { Rule, RuleContext, Certainty, Evidence, Portal, IrpName, Environment, TurnoverBounds } from './rules/rule.js';
+export { irpNames, ruleSeverity } from './rules/rule.js';
 export * from './compute/index.js';

@@ -24,14 +24,25 @@ export function readJson(source: string | undefined): unknown {
   }
 }
 
-/** Splits `--name value` options from positional arguments; flags listed in `known` only. */
-export function parseOptions(args: readonly string[], known: readonly string[]): { positional: string[]; options: Map<string, string> } {
+/**
+ * Splits `--name value` options from positional arguments; options listed in `known` only. Names in
+ * `switches` take no value (`--strict`); they are recorded with the value `true`.
+ */
+export function parseOptions(
+  args: readonly string[],
+  known: readonly string[],
+  switches: readonly string[] = [],
+): { positional: string[]; options: Map<string, string> } {
   const positional: string[] = [];
   const options = new Map<string, string>();
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i]!;
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+      if (switches.includes(name) && inline === undefined) {
+        options.set(name, 'true');
+        continue;
+      }
       if (!known.includes(name)) throw new UsageError(`unknown option --${name}`);
       const value = inline ?? args[++i];
       if (value === undefined) throw new UsageError(`option --${name} needs a value`);

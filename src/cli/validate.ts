@@ -3,6 +3,7 @@ import { normalize } from '../normalize/normalize.js';
 import { validate } from '../schema/validate.js';
 import { parseOptions, readJson, UsageError, writeOut } from './io.js';
 import type { HsnMaster } from '../masters/hsn.js';
+import { contextFromOptions, validateOptionNames, validateSwitches } from './validate-options.js';
 
 function kindArgument(name: string | undefined): Kind {
   if (name === undefined) throw new UsageError(`missing kind: one of ${kinds.join(', ')}`);
@@ -10,16 +11,18 @@ function kindArgument(name: string | undefined): Kind {
   return name;
 }
 
-/** `gstkit validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE]`: exit 0 valid, 1 invalid. */
+/**
+ * `gstkit validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES] [--irp IRP1..IRP6]
+ * [--environment sandbox|production] [--strict]`: exit 0 valid, 1 invalid.
+ */
 export async function validateCommand(args: readonly string[]): Promise<number> {
-  const { positional, options } = parseOptions(args, ['today', 'hsn-master']);
+  const { positional, options } = parseOptions(args, validateOptionNames, validateSwitches);
   const kind = kindArgument(positional[0]);
-  const today = options.get('today');
-  if (today !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(today)) throw new UsageError('--today must be DD/MM/YYYY');
+  const context = contextFromOptions(options);
   const hsnMasterFile = options.get('hsn-master');
   const hsnMaster = hsnMasterFile === undefined ? undefined : await hsnMasterFrom(hsnMasterFile);
   const payload = readJson(positional[1]);
-  const result = validate(kind, payload, { ...(today === undefined ? {} : { today }), ...(hsnMaster ? { hsnMaster } : {}) });
+  const result = validate(kind, payload, { ...context, ...(hsnMaster ? { hsnMaster } : {}) });
   await writeOut(JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }) + '\n');
   return result.ok ? 0 : 1;
 }

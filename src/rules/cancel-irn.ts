@@ -17,6 +17,7 @@ export const cancelIrnRules: Rule[] = [
     code: 'SVC-420',
     severity: 'error',
     certainty: 'certain',
+    evidence: { portal: 'IRP', source: 'NIC cancel-IRN API: CnlRsn 1-4 (nic.md section 4, Cancellation)' },
     description: `CnlRsn must be 1 to 4 (${REASONS}).`,
     check(doc) {
       const value = field(doc, 'CnlRsn');
@@ -31,6 +32,7 @@ export const cancelIrnRules: Rule[] = [
     code: 'SVC-421',
     severity: 'error',
     certainty: 'likely',
+    evidence: { portal: 'IRP', source: 'NIC cancel-IRN API: CnlRem at most 100 characters (nic.md section 4, Cancellation)' },
     description: 'CnlRem must be at most 100 characters.',
     check(doc) {
       const value = field(doc, 'CnlRem');

@@ -7,7 +7,7 @@
 
 import { error, pointer, warning, type Issue } from '../issue.js';
 import { parseGstin } from '../masters/index.js';
-import type { Certainty, Rule, RuleContext } from './rule.js';
+import { evidenceFromCode, makeRule, ruleSeverity, type Certainty, type Evidence, type Rule, type RuleContext, type TurnoverBounds } from './rule.js';
 
 /** A plain object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -121,32 +121,46 @@ export function found(message: string, ...segments: Array<string | number>): Fin
 export interface RuleSpec {
   id: string;
   code: string;
-  severity: 'error' | 'warning';
+  /** `warning` makes the rule advisory (never an error); otherwise the severity policy decides. */
+  severity?: 'error' | 'warning';
   certainty: Certainty;
+  /** Where the rule comes from; when absent it is derived from the code and the id (see {@link defaultEvidence}). */
+  evidence?: Evidence;
+  since?: string;
+  until?: string;
+  dateBasis?: 'document' | 'reporting';
+  aato?: TurnoverBounds;
+  whenAatoUnknown?: 'skip' | 'warn';
   description: string;
   check(doc: unknown, context: RuleContext): Finding[];
 }
 
 /**
+ * Evidence for a rule that does not state it: the service's own request rules (deal, GSTR, close) come
+ * from the specification; a numeric code is the portal's (the IRP for the by-IRN and cancel-IRN requests,
+ * the e-waybill portal otherwise); an SVC code is gstkit's own.
+ */
+export function defaultEvidence(id: string, code: string): Evidence {
+  if (/^(DEAL|GSTR|CLOSEEWB)-/.test(id)) return { spec: 'SPEC.md (the service API)' };
+  return evidenceFromCode(code, /^(EWBIRN|CANIRN)-/.test(id) ? 'IRP' : 'EWB');
+}
+
+/**
  * Builds a rule whose check never throws: an unexpected shape the readers did not foresee yields no
- * issue (the schema reports shapes), never an exception.
+ * issue (the schema reports shapes), never an exception. Issues carry the policy's default severity;
+ * the validation run applies the caller's `strict` choice.
  */
 export function defineRule(spec: RuleSpec): Rule {
-  return {
-    id: spec.id,
-    code: spec.code,
-    severity: spec.severity,
-    certainty: spec.certainty,
-    description: spec.description,
-    check(doc: unknown, context: RuleContext): Issue[] {
-      try {
-        const make = spec.severity === 'error' ? error : warning;
-        return spec.check(doc, context).map((f) => make(spec.code, f.message, f.path));
-      } catch {
-        return [];
-      }
-    },
-  };
+  const { check, severity: declared, evidence, ...meta } = spec;
+  const advisory = declared === 'warning';
+  const make = ruleSeverity({ evidence: evidence ?? defaultEvidence(spec.id, spec.code), certainty: spec.certainty, advisory }) === 'error' ? error : warning;
+  return makeRule({ ...meta, evidence: evidence ?? defaultEvidence(spec.id, spec.code), ...(advisory ? { advisory } : {}) }, (doc, context) => {
+    try {
+      return check(doc, context).map((f) => make(spec.code, f.message, f.path));
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** The IRN shape rule of the requests that name an IRN (cancel IRN, e-waybill by IRN): IRP code 2145. */

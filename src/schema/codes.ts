@@ -37,6 +37,11 @@ export const svcCodes = {
   gstin: { code: 'SVC-152', title: 'Invalid GSTIN', when: 'A GSTIN does not have the 15-character shape of any registration kind or its check character is wrong (the code the specification shows).' },
   countryCode: { code: 'SVC-153', title: 'Invalid country code', when: 'A country is not an ISO 3166 alpha-2 code.' },
   currencyCode: { code: 'SVC-154', title: 'Invalid currency code', when: 'A currency is not an ISO 4217 code.' },
+  sandboxGstin: {
+    code: 'SVC-156',
+    title: 'Test GSTIN (sandbox only)',
+    when: "With environment 'sandbox': a GSTIN of the right shape whose check character is wrong, as NIC's sandboxes hand out for testing. The sandboxes accept it; production refuses it (SVC-152 or the portal's code), so it is a warning here.",
+  },
   pincode: { code: 'SVC-155', title: 'Invalid PIN code', when: 'A PIN code is not six digits starting 1-9.' },
   unknownKind: { code: 'SVC-199', title: 'Unknown payload kind', when: 'A caller asked for a kind of payload gstkit does not know (programmer error in code, exit 2 in the command line).' },
 } as const satisfies Record<string, SvcCode>;

@@ -1,14 +1,15 @@
-import { error, type Issue } from '../issue.js';
+import type { Issue } from '../issue.js';
 import { isKind, type Kind } from '../kinds.js';
 import { normalize } from '../normalize/normalize.js';
-import { rulesFor } from '../rules/index.js';
-import type { RuleContext } from '../rules/rule.js';
+import { applyRules } from '../rules/apply.js';
+import { irpNames, type Environment, type IrpName, type RuleContext } from '../rules/rule.js';
 import type { HsnMaster } from '../masters/hsn.js';
 import { istDate } from '../compute/dates.js';
 import { isPlainObject } from '../normalize/same-value.js';
 import { schemaErrors } from './registry.js';
 import { translateAjvErrors } from './translate.js';
 import { svcCodes } from './codes.js';
+import { relaxTestGstins } from './sandbox-gstins.js';
 
 /** Options of {@link validate}. */
 export interface ValidateOptions {
@@ -20,6 +21,23 @@ export interface ValidateOptions {
   hsnMaster?: HsnMaster;
   /** Run the business rules after the schema (default true); false checks field shapes only. */
   rules?: boolean;
+  /**
+   * The taxpayer's aggregate annual turnover in rupees. Rules that depend on it (the 30-day reporting limit,
+   * HSN digits) use it; without it they are skipped or, where the portal would likely refuse, warn.
+   */
+  aato?: number;
+  /** The invoice registration portal the document goes to: IRP1 (NIC-1, default) to IRP6. */
+  irp?: IrpName;
+  /**
+   * `production` (default) or `sandbox`: NIC's sandboxes accept some things production refuses (test GSTINs
+   * with a wrong check character), and gstkit then warns instead of refusing.
+   */
+  environment?: Environment;
+  /**
+   * Refuse on gstkit's own rules and on rules whose portal behaviour is uncertain (default false: those warn).
+   * Rules backed by a portal's code stay errors either way.
+   */
+  strict?: boolean;
 }
 
 /** What {@link validate} found: the canonical payload and every issue at once. */
@@ -42,17 +60,27 @@ export interface ValidationResult<T = unknown> {
  */
 export function validate<T = unknown>(kind: Kind, payload: unknown, options: ValidateOptions = {}): ValidationResult<T> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
+  checkOptions(options);
   const { value, warnings } = normalize<T>(kind, payload);
   const schemaIssues = translateAjvErrors(schemaErrors(kind, value));
   const ruleIssues: Issue[] = [];
   if (options.rules !== false && isPlainObject(value)) {
-    const context: RuleContext = { today: options.today ?? istDate(new Date()), shared: new Map() };
+    const context: RuleContext = {
+      today: options.today ?? istDate(new Date()),
+      shared: new Map(),
+      irp: options.irp ?? 'IRP1',
+      environment: options.environment ?? 'production',
+      strict: options.strict === true,
+    };
     if (options.reportingWindowDays !== undefined) context.reportingWindowDays = options.reportingWindowDays;
     if (options.hsnMaster !== undefined) context.hsnMaster = options.hsnMaster;
-    for (const rule of rulesFor(kind)) ruleIssues.push(...runRule(rule, value, context));
+    if (options.aato !== undefined) context.aato = options.aato;
+    ruleIssues.push(...applyRules(kind, value, context));
   }
+  let findings = mergeFindings(schemaIssues, ruleIssues);
+  if (options.environment === 'sandbox') findings = relaxTestGstins(findings, value);
   const errors: Issue[] = [];
-  for (const issue of mergeFindings(schemaIssues, ruleIssues)) (issue.severity === 'error' ? errors : warnings).push(issue);
+  for (const issue of findings) (issue.severity === 'error' ? errors : warnings).push(issue);
   return { ok: errors.length === 0, value, errors, warnings };
 }
 
@@ -73,11 +101,15 @@ function mergeFindings(schemaIssues: Issue[], ruleIssues: Issue[]): Issue[] {
   return [...kept, ...ruleIssues.filter((i) => !seen.has(`${i.code}|${i.path}`))];
 }
 
-/** A rule that throws is a bug in gstkit; the user still gets a coded issue instead of a crash. */
-function runRule(rule: ReturnType<typeof rulesFor>[number], value: unknown, context: RuleContext): Issue[] {
-  try {
-    return rule.check(value, context);
-  } catch (cause) {
-    return [error('SVC-198', `rule ${rule.id} could not be applied (${cause instanceof Error ? cause.message : String(cause)})`)];
+/** Options are the caller's code, not the payload: a wrong one is a programmer error. */
+function checkOptions(options: ValidateOptions): void {
+  if (options.irp !== undefined && !(irpNames as readonly string[]).includes(options.irp)) {
+    throw new TypeError(`unknown irp ${String(options.irp)}: one of ${irpNames.join(', ')}`);
+  }
+  if (options.environment !== undefined && options.environment !== 'sandbox' && options.environment !== 'production') {
+    throw new TypeError(`unknown environment ${String(options.environment)}: sandbox or production`);
+  }
+  if (options.aato !== undefined && !(typeof options.aato === 'number' && Number.isFinite(options.aato) && options.aato >= 0)) {
+    throw new TypeError(`aato must be a turnover in rupees (a number, 0 or more), not ${String(options.aato)}`);
   }
 }

@@ -7,6 +7,7 @@ import type { Issue } from '../../issue.js';
 import { checkAmounts } from '../../compute/check-amounts.js';
 import { sharedResult, type Rule, type RuleContext } from '../rule.js';
 import { defineRule, type Doc } from './define.js';
+import { irp } from './evidence.js';
 
 /** checkAmounts for one document, computed once for all the arithmetic rules of a validation run. */
 function amountIssues(doc: Doc, context: RuleContext): Issue[] {
@@ -18,6 +19,7 @@ function arithmetic(id: string, code: string, certainty: Rule['certainty'], desc
     id,
     code,
     certainty,
+    evidence: irp(code),
     description,
     check: (doc, context) => amountIssues(doc, context).filter((issue) => issue.code === code).map((issue) => ({ ...issue })),
   });

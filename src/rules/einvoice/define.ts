@@ -4,7 +4,7 @@
  */
 
 import type { Issue } from '../../issue.js';
-import { sharedResult, type Certainty, type Rule, type RuleContext } from '../rule.js';
+import { makeRule, sharedResult, type Certainty, type Evidence, type Rule, type RuleContext, type TurnoverBounds } from '../rule.js';
 import { dec, type Decimal } from '../../compute/decimal.js';
 import { isNumeric, list, obj, text } from '../../compute/payload.js';
 import { stateCodeOf, supplyOf, type Supply } from '../../compute/supply.js';
@@ -15,8 +15,16 @@ export type Doc = Record<string, unknown>;
 export interface RuleDefinition {
   id: string;
   code: string;
+  /** `warning` makes the rule advisory (never an error); otherwise the severity policy decides. */
   severity?: 'error' | 'warning';
   certainty: Certainty;
+  /** The portal code and the source that show the IRP refuses this, the specification, or `own`. */
+  evidence: Evidence;
+  since?: string;
+  until?: string;
+  dateBasis?: 'document' | 'reporting';
+  aato?: TurnoverBounds;
+  whenAatoUnknown?: 'skip' | 'warn';
   description: string;
   check(doc: Doc, context: RuleContext, supply: Supply): Issue[];
 }
@@ -26,22 +34,16 @@ export interface RuleDefinition {
  * that never throws: a check that fails on an unexpected shape reports nothing.
  */
 export function defineRule(def: RuleDefinition): Rule {
-  return {
-    id: def.id,
-    code: def.code,
-    severity: def.severity ?? 'error',
-    certainty: def.certainty,
-    description: def.description,
-    check(doc: unknown, context: RuleContext): Issue[] {
-      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return [];
-      try {
-        const ctx = context ?? { today: '' };
-        return def.check(doc as Doc, ctx, sharedResult(ctx, 'einvoice:supply', () => supplyOf(doc)));
-      } catch {
-        return [];
-      }
-    },
-  };
+  const { check, severity, ...meta } = def;
+  return makeRule({ ...meta, ...(severity === 'warning' ? { advisory: true } : {}) }, (doc: unknown, context: RuleContext): Issue[] => {
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return [];
+    try {
+      const ctx = context ?? { today: '' };
+      return check(doc as Doc, ctx, sharedResult(ctx, 'einvoice:supply', () => supplyOf(doc)));
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** A party block (`SellerDtls`, `BuyerDtls`, `DispDtls`, `ShipDtls`) as an object. */

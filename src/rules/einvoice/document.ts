@@ -7,6 +7,7 @@ import { error, pointer } from '../../issue.js';
 import { daysBetween, parseDate } from '../../compute/dates.js';
 import { text } from '../../compute/payload.js';
 import { defineRule, party } from './define.js';
+import { irp, irpWithoutCode, NIC_SCHEMA } from './evidence.js';
 
 /** Document number: 1 to 16 characters from A-Z a-z 0-9 / -, not starting with 0, / or -. */
 export const DOC_NO_PATTERN = /^[A-Za-z1-9][A-Za-z0-9/-]{0,15}$/;
@@ -20,6 +21,7 @@ export const documentType = defineRule({
   id: 'EINV-DOC-TYPE',
   code: '2161',
   certainty: 'certain',
+  evidence: irp('2161'),
   description: 'DocDtls.Typ must be INV, CRN or DBN.',
   check: (doc) => {
     const typ = text(party(doc, 'DocDtls')['Typ']);
@@ -33,6 +35,7 @@ export const documentNumber = defineRule({
   id: 'EINV-DOC-NO',
   code: 'SVC-306',
   certainty: 'likely',
+  evidence: irpWithoutCode(`${NIC_SCHEMA}: DocNo pattern; nic.md section 1`),
   description:
     'DocDtls.No must be 1 to 16 characters of letters, digits, / and -, and must not start with 0, / or -.',
   check: (doc) => {
@@ -48,6 +51,7 @@ export const documentDateFormat = defineRule({
   id: 'EINV-DOC-DATE',
   code: '2144',
   certainty: 'certain',
+  evidence: irp('2144'),
   description: 'DocDtls.Dt must be a real date written DD/MM/YYYY.',
   check: (doc) => {
     const dt = docDate(doc);
@@ -61,6 +65,7 @@ export const documentDateNotFuture = defineRule({
   id: 'EINV-DOC-DATE-FUTURE',
   code: '2163',
   certainty: 'likely',
+  evidence: irp('2163'),
   description: 'DocDtls.Dt cannot be later than today (India time). The refusal is certain; the code 2163 is likely.',
   check: (doc, context) => {
     const dt = docDate(doc);
@@ -75,6 +80,7 @@ export const documentDateWindow = defineRule({
   id: 'EINV-DOC-DATE-WINDOW',
   code: 'SVC-307',
   certainty: 'uncertain',
+  evidence: irp('2305', 'GSTN advisories 13/09/2023 and 05/11/2024; domain-2026.md 1.4'),
   description:
     'When a reporting window is set (30 days for large taxpayers), DocDtls.Dt may not be older than it. The IRP refuses such documents; its error code is not known, so an own code is used.',
   check: (doc, context) => {

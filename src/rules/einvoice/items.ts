@@ -7,6 +7,7 @@ import { error, pointer, warning } from '../../issue.js';
 import { hsnChapter, hsnExists, isUnit } from '../../masters/index.js';
 import { text, list } from '../../compute/payload.js';
 import { amount, defineRule, isService, items } from './define.js';
+import { irp } from './evidence.js';
 
 /** The most lines an IRN request may carry (NIC can raise it per taxpayer). */
 export const MAX_ITEMS = 1000;
@@ -15,6 +16,7 @@ export const itemListNotEmpty = defineRule({
   id: 'EINV-ITEMS-EMPTY',
   code: '2228',
   certainty: 'certain',
+  evidence: irp('2228'),
   description: 'ItemList must hold at least one line.',
   check: (doc) =>
     Array.isArray(doc['ItemList']) && doc['ItemList'].length === 0
@@ -26,6 +28,7 @@ export const itemListLimit = defineRule({
   id: 'EINV-ITEMS-MAX',
   code: '2173',
   certainty: 'certain',
+  evidence: irp('2173'),
   description: `ItemList may hold at most ${MAX_ITEMS} lines.`,
   check: (doc) => {
     const n = list(doc['ItemList']).length;
@@ -37,6 +40,7 @@ export const serialNumbersUnique = defineRule({
   id: 'EINV-SLNO-UNIQUE',
   code: '2233',
   certainty: 'certain',
+  evidence: irp('2233'),
   description: 'Each line\'s SlNo must be unique within the document.',
   check: (doc) => {
     const seen = new Map<string, number>();
@@ -57,6 +61,7 @@ export const hsnChapterKnown = defineRule({
   id: 'EINV-HSN-CHAPTER',
   code: '2176',
   certainty: 'certain',
+  evidence: irp('2176'),
   description: 'HsnCd must start with a chapter that exists in the HSN/SAC classification.',
   check: (doc) =>
     items(doc).flatMap(({ item, index }) => {
@@ -71,6 +76,7 @@ export const hsnInMaster = defineRule({
   id: 'EINV-HSN-MASTER',
   code: '2176',
   certainty: 'certain',
+  evidence: irp('2176'),
   description: 'HsnCd must exist in the HSN master (checked only when a full HSN master is loaded).',
   check: (doc, context) =>
     items(doc).flatMap(({ item, index }) => {
@@ -87,6 +93,7 @@ export const serviceHsn = defineRule({
   code: 'SVC-305',
   severity: 'warning',
   certainty: 'uncertain',
+  evidence: 'own',
   description:
     'IsServc should agree with HsnCd: services use SAC codes starting 99, goods do not. Whether the IRP enforces this is not known, so it is a warning.',
   check: (doc) =>
@@ -109,6 +116,7 @@ export const unitKnown = defineRule({
   id: 'EINV-UNIT',
   code: '2177',
   certainty: 'certain',
+  evidence: irp('2177'),
   description: 'Unit must be a unit quantity code (UQC) from the master.',
   check: (doc) =>
     items(doc).flatMap(({ item, index }) => {
@@ -123,6 +131,7 @@ export const goodsQuantity = defineRule({
   id: 'EINV-QTY',
   code: '2238',
   certainty: 'likely',
+  evidence: irp('2238'),
   description: 'A goods line (IsServc not Y) needs a quantity: Qty above 0, or FreeQty above 0 for free goods.',
   check: (doc) =>
     items(doc).flatMap(({ item, index }) => {
@@ -139,6 +148,7 @@ export const goodsUnit = defineRule({
   id: 'EINV-UNIT-REQUIRED',
   code: '2239',
   certainty: 'certain',
+  evidence: irp('2239'),
   description: 'A goods line (IsServc not Y) needs a Unit.',
   check: (doc) =>
     items(doc).flatMap(({ item, index }) => {

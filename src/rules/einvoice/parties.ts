@@ -7,6 +7,7 @@ import { error, pointer, type Issue } from '../../issue.js';
 import { parseGstin, pinMatchesState, state } from '../../masters/index.js';
 import { text } from '../../compute/payload.js';
 import { defineRule, gstinText, isUrp, party, registeredRecipientTypes, stateField, type Doc } from './define.js';
+import { irp, irpWithoutCode, NIC_SCHEMA } from './evidence.js';
 
 /** The parsed GSTIN of a party, when it parses. */
 function parsed(value: unknown): { stateCode: string; kind: string; checkCharValid: boolean } | undefined {
@@ -33,6 +34,7 @@ export const sellerGstinValid = defineRule({
   id: 'EINV-SELLER-GSTIN',
   code: 'SVC-152',
   certainty: 'certain',
+  evidence: irpWithoutCode(`${NIC_SCHEMA}: Gstin pattern; check character as in nic.md section 4 (GSTIN)`),
   description: 'SellerDtls.Gstin must be a well-formed GSTIN with a correct check character.',
   check: (doc) => gstinValidity('SellerDtls', doc),
 });
@@ -41,6 +43,7 @@ export const buyerGstinValid = defineRule({
   id: 'EINV-BUYER-GSTIN',
   code: 'SVC-152',
   certainty: 'certain',
+  evidence: irpWithoutCode(`${NIC_SCHEMA}: Gstin pattern; check character as in nic.md section 4 (GSTIN)`),
   description: 'BuyerDtls.Gstin, unless URP, must be a well-formed GSTIN with a correct check character.',
   check: (doc) => gstinValidity('BuyerDtls', doc),
 });
@@ -49,6 +52,7 @@ export const sellerNotUrp = defineRule({
   id: 'EINV-SELLER-URP',
   code: '2213',
   certainty: 'certain',
+  evidence: irp('2213'),
   description: 'The supplier must be registered: SellerDtls.Gstin cannot be URP.',
   check: (doc) =>
     isUrp(party(doc, 'SellerDtls')['Gstin'])
@@ -60,6 +64,7 @@ export const partiesDiffer = defineRule({
   id: 'EINV-GSTIN-SAME',
   code: '2211',
   certainty: 'certain',
+  evidence: irp('2211'),
   description: 'Supplier and recipient GSTINs must differ.',
   check: (doc) => {
     const seller = gstinText(party(doc, 'SellerDtls')['Gstin']);
@@ -74,6 +79,7 @@ export const buyerGstinRequired = defineRule({
   id: 'EINV-BUYER-GSTIN-REQUIRED',
   code: '2214',
   certainty: 'likely',
+  evidence: irp('2214'),
   description: 'B2B, SEZ and deemed-export supplies need BuyerDtls.Gstin.',
   check: (doc, _c, s) =>
     registeredRecipientTypes.has(s.type) && gstinText(party(doc, 'BuyerDtls')['Gstin']) === undefined
@@ -85,6 +91,7 @@ export const b2bNotUrp = defineRule({
   id: 'EINV-B2B-URP',
   code: '2212',
   certainty: 'certain',
+  evidence: irp('2212'),
   description: 'A B2B or SEZ supply needs a registered recipient: BuyerDtls.Gstin cannot be URP.',
   check: (doc, _c, s) =>
     (s.type === 'B2B' || s.sez) && isUrp(party(doc, 'BuyerDtls')['Gstin'])
@@ -96,6 +103,7 @@ export const deemedExportNotUrp = defineRule({
   id: 'EINV-DEXP-URP',
   code: '2171',
   certainty: 'certain',
+  evidence: irp('2171'),
   description: 'A deemed export (DEXP) needs a registered recipient: BuyerDtls.Gstin cannot be URP.',
   check: (doc, _c, s) =>
     s.type === 'DEXP' && isUrp(party(doc, 'BuyerDtls')['Gstin'])
@@ -107,6 +115,7 @@ export const sellerStateMatchesGstin = defineRule({
   id: 'EINV-SELLER-STATE',
   code: '2258',
   certainty: 'certain',
+  evidence: irp('2258'),
   description: 'SellerDtls.Stcd must equal the state code in the first two characters of SellerDtls.Gstin.',
   check: (doc) => {
     const seller = party(doc, 'SellerDtls');
@@ -122,6 +131,7 @@ export const buyerStateMatchesGstin = defineRule({
   id: 'EINV-BUYER-STATE',
   code: '2265',
   certainty: 'certain',
+  evidence: irp('2265'),
   description: 'BuyerDtls.Stcd must equal the state code of BuyerDtls.Gstin (exports and URP recipients are exempt).',
   check: (doc, _c, s) => {
     if (s.export) return [];
@@ -138,6 +148,7 @@ export const sellerStateCode = defineRule({
   id: 'EINV-SELLER-STCD',
   code: '2259',
   certainty: 'certain',
+  evidence: irp('2259'),
   description: 'SellerDtls.Stcd must be an Indian state or union territory code.',
   check: (doc) => {
     const stcd = stateField(party(doc, 'SellerDtls')['Stcd']);
@@ -151,6 +162,7 @@ export const buyerStateCode = defineRule({
   id: 'EINV-BUYER-STCD',
   code: '2260',
   certainty: 'certain',
+  evidence: irp('2260'),
   description: 'BuyerDtls.Stcd must be a state code from the master (96 for other countries).',
   check: (doc) => {
     const stcd = stateField(party(doc, 'BuyerDtls')['Stcd']);
@@ -164,6 +176,7 @@ export const shipDispatchStateCode = defineRule({
   id: 'EINV-SHIP-DISP-STCD',
   code: '2200',
   certainty: 'certain',
+  evidence: irp('2200'),
   description: 'DispDtls.Stcd and ShipDtls.Stcd must be state codes from the master.',
   check: (doc) =>
     (['DispDtls', 'ShipDtls'] as const).flatMap((block) => {
@@ -178,6 +191,7 @@ export const pinMatchesPartyState = defineRule({
   id: 'EINV-PIN-STATE',
   code: '2178',
   certainty: 'certain',
+  evidence: irp('2178'),
   description: 'Each party\'s Pin must belong to its Stcd (checked on seller, buyer, dispatch and ship-to; foreign addresses exempt).',
   check: (doc) =>
     (['SellerDtls', 'BuyerDtls', 'DispDtls', 'ShipDtls'] as const).flatMap((block) => {
@@ -196,6 +210,7 @@ export const ecommerceGstinIsTcs = defineRule({
   id: 'EINV-ECM-GSTIN',
   code: '2195',
   certainty: 'likely',
+  evidence: irp('2195'),
   description: 'TranDtls.EcmGstin, when given, must be the e-commerce operator\'s TCS registration.',
   check: (doc) => {
     const raw = party(doc, 'TranDtls')['EcmGstin'];

@@ -8,11 +8,13 @@ import { error, pointer } from '../../issue.js';
 import { state } from '../../masters/index.js';
 import { text } from '../../compute/payload.js';
 import { defineRule, isUrp, party, stateField } from './define.js';
+import { irp, irpWithoutCode, NIC_SCHEMA } from './evidence.js';
 
 export const noIrnForB2c = defineRule({
   id: 'EINV-SUPPLY-B2C',
   code: 'SVC-303',
   certainty: 'certain',
+  evidence: irpWithoutCode(`${NIC_SCHEMA}: SupTyp has no B2C; nic.md section 4`),
   description: 'The IRP generates no IRN for B2C supplies (use a payment QR instead).',
   check: (_doc, _c, s) =>
     s.type === 'B2C'
@@ -24,6 +26,7 @@ export const placeOfSupplyValid = defineRule({
   id: 'EINV-POS-VALID',
   code: '2243',
   certainty: 'certain',
+  evidence: irp('2243'),
   description: 'BuyerDtls.Pos must be a state code from the master.',
   check: (doc) => {
     const pos = stateField(party(doc, 'BuyerDtls')['Pos']);
@@ -37,6 +40,7 @@ export const domesticPlaceOfSupply = defineRule({
   id: 'EINV-POS-DOMESTIC',
   code: '2242',
   certainty: 'certain',
+  evidence: irp('2242'),
   description: 'BuyerDtls.Pos cannot be 96 (other countries) unless the supply is an export.',
   check: (doc, _c, s) =>
     !s.export && stateField(party(doc, 'BuyerDtls')['Pos']) === '96'
@@ -48,6 +52,7 @@ export const exportPlaceOfSupply = defineRule({
   id: 'EINV-EXP-POS',
   code: '2232',
   certainty: 'certain',
+  evidence: irp('2232'),
   description: 'For exports BuyerDtls.Pos must be 96 (other countries); the IRP also reports this condition as 2229.',
   check: (doc, _c, s) => {
     const pos = stateField(party(doc, 'BuyerDtls')['Pos']);
@@ -61,6 +66,7 @@ export const exportBuyerState = defineRule({
   id: 'EINV-EXP-BUYER-STCD',
   code: '2261',
   certainty: 'certain',
+  evidence: irp('2261'),
   description: 'For exports BuyerDtls.Stcd must be 96 (other countries).',
   check: (doc, _c, s) => {
     const stcd = stateField(party(doc, 'BuyerDtls')['Stcd']);
@@ -74,6 +80,7 @@ export const exportRecipientUrp = defineRule({
   id: 'EINV-EXP-URP',
   code: '2248',
   certainty: 'certain',
+  evidence: irp('2248'),
   description: 'For exports BuyerDtls.Gstin must be URP.',
   check: (doc, _c, s) =>
     s.export && !isUrp(party(doc, 'BuyerDtls')['Gstin'])
@@ -85,6 +92,7 @@ export const exportPin = defineRule({
   id: 'EINV-EXP-PIN',
   code: 'SVC-304',
   certainty: 'likely',
+  evidence: 'own',
   description: 'For exports BuyerDtls.Pin should be 999999 (foreign address); no portal code is known for this check.',
   check: (doc, _c, s) => {
     const pin = text(party(doc, 'BuyerDtls')['Pin']);
@@ -98,6 +106,7 @@ export const exportDetailsRequired = defineRule({
   id: 'EINV-EXP-DETAILS',
   code: '2208',
   certainty: 'certain',
+  evidence: irp('2208'),
   description: 'Exports (EXPWP, EXPWOP) need ExpDtls.',
   check: (doc, _c, s) => {
     const exp = doc['ExpDtls'];
@@ -110,6 +119,7 @@ export const exportShipToPort = defineRule({
   id: 'EINV-EXP-SHIP',
   code: '2236',
   certainty: 'uncertain',
+  evidence: irp('2236'),
   description:
     'For exports ShipDtls must be the Indian port or place of export; judged here only as ShipDtls.Stcd not being 96 (the IRP may check more).',
   check: (doc, _c, s) =>
@@ -122,6 +132,7 @@ export const exportNotIntraState = defineRule({
   id: 'EINV-EXP-INTRA',
   code: '2181',
   certainty: 'certain',
+  evidence: irp('2181'),
   description: 'An export cannot be an intra-state supply: BuyerDtls.Pos cannot equal SellerDtls.Stcd.',
   check: (doc, _c, s) => {
     const seller = stateField(party(doc, 'SellerDtls')['Stcd']);
@@ -136,6 +147,7 @@ export const igstOnIntraNeedsSameState = defineRule({
   id: 'EINV-IGST-ON-INTRA',
   code: '2262',
   certainty: 'certain',
+  evidence: irp('2262'),
   description: 'TranDtls.IgstOnIntra = Y is only for intra-state supplies: SellerDtls.Stcd must equal BuyerDtls.Pos.',
   check: (doc, _c, s) => {
     const seller = stateField(party(doc, 'SellerDtls')['Stcd']);
@@ -150,6 +162,7 @@ export const reverseChargeSupplyTypes = defineRule({
   id: 'EINV-REVERSE-CHARGE',
   code: '2162',
   certainty: 'certain',
+  evidence: irp('2162'),
   description: 'TranDtls.RegRev = Y (reverse charge) is allowed only for B2B, SEZWP and SEZWOP supplies.',
   check: (doc, _c, s) => {
     const rev = (text(party(doc, 'TranDtls')['RegRev']) ?? '').toUpperCase();
@@ -163,6 +176,7 @@ export const shipToStateIsPos = defineRule({
   id: 'EINV-SHIP-POS',
   code: '2245',
   certainty: 'likely',
+  evidence: irp('2245'),
   description: 'For B2B supplies ShipDtls.Stcd must equal BuyerDtls.Pos.',
   check: (doc, _c, s) => {
     const ship = stateField(party(doc, 'ShipDtls')['Stcd']);

@@ -10,6 +10,7 @@ import { parseDate } from '../../compute/dates.js';
 import { dec } from '../../compute/decimal.js';
 import { text } from '../../compute/payload.js';
 import { amount, defineRule, items, nonZero, party, plainInterState, type Doc } from './define.js';
+import { irp } from './evidence.js';
 
 const stateHeads = (item: Doc): boolean => nonZero(item['CgstAmt']) || nonZero(item['SgstAmt']);
 
@@ -17,6 +18,7 @@ export const noIgstIntraState = defineRule({
   id: 'EINV-TAX-INTRA',
   code: '2172',
   certainty: 'certain',
+  evidence: irp('2172'),
   description: 'An intra-state line (SellerDtls.Stcd = BuyerDtls.Pos, IgstOnIntra not Y) cannot carry IGST.',
   check: (doc, _c, s) =>
     s.interState
@@ -32,6 +34,7 @@ export const intraStateNeedsCgstSgst = defineRule({
   id: 'EINV-TAX-INTRA-HEADS',
   code: '2241',
   certainty: 'likely',
+  evidence: irp('2241'),
   description: 'An intra-state line with a non-zero GstRt and taxable value must carry CGST and SGST.',
   check: (doc, _c, s) =>
     s.interState
@@ -47,6 +50,7 @@ export const noCgstSgstInterState = defineRule({
   id: 'EINV-TAX-INTER',
   code: '2174',
   certainty: 'certain',
+  evidence: irp('2174'),
   description: 'An inter-state line (or one with IgstOnIntra = Y) cannot carry CGST or SGST; IGST applies.',
   check: (doc, _c, s) =>
     plainInterState(s)
@@ -62,6 +66,7 @@ export const noCgstSgstExport = defineRule({
   id: 'EINV-EXP-CGST',
   code: '2180',
   certainty: 'certain',
+  evidence: irp('2180'),
   description: 'An export line cannot carry CGST or SGST.',
   check: (doc, _c, s) =>
     s.export
@@ -77,6 +82,7 @@ export const noCgstSgstSez = defineRule({
   id: 'EINV-SEZ-CGST',
   code: '2237',
   certainty: 'certain',
+  evidence: irp('2237'),
   description: 'A supply to an SEZ (SEZWP, SEZWOP) cannot carry CGST or SGST.',
   check: (doc, _c, s) =>
     s.sez
@@ -92,6 +98,7 @@ export const cgstEqualsSgst = defineRule({
   id: 'EINV-TAX-CGST-SGST',
   code: '2227',
   certainty: 'certain',
+  evidence: irp('2227'),
   description: 'CgstAmt and SgstAmt of a line must be equal.',
   check: (doc) =>
     items(doc).flatMap(({ item, index }) => {
@@ -110,6 +117,7 @@ export const gstRateAllowed = defineRule({
   id: 'EINV-RATE',
   code: '2240',
   certainty: 'likely',
+  evidence: irp('2240'),
   description: 'GstRt must be a rate the IRP rate master allows on the document date.',
   check: (doc, context) => {
     const docDate = text(party(doc, 'DocDtls')['Dt']);
