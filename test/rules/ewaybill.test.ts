@@ -75,7 +75,7 @@ const cases: Record<string, { fail: (d: Doc) => void; pass?: (d: Doc) => void; p
   'EWB-TO-GSTIN-STATE': { fail: (d) => (d.toStateCode = '33'), path: '/toStateCode' },
   'EWB-EXPORT-TO-STATE': {
     fail: (d) => ((d.subSupplyType = '3'), (d.toGstin = 'URP')),
-    pass: (d) => ((d.subSupplyType = '3'), (d.toGstin = 'URP'), (d.toStateCode = 96), (d.toPincode = 999999)),
+    pass: (d) => ((d.subSupplyType = '3'), (d.toGstin = 'URP'), (d.toStateCode = 99), (d.toPincode = 999999)),
     path: '/toStateCode',
   },
   'EWB-EXPORT-TO-PIN': {
@@ -85,7 +85,7 @@ const cases: Record<string, { fail: (d: Doc) => void; pass?: (d: Doc) => void; p
   },
   'EWB-IMPORT-FROM-STATE': {
     fail: (d) => ((d.supplyType = 'I'), (d.subSupplyType = '2'), (d.docType = 'BOE')),
-    pass: (d) => ((d.supplyType = 'I'), (d.subSupplyType = '2'), (d.fromStateCode = 96)),
+    pass: (d) => ((d.supplyType = 'I'), (d.subSupplyType = '2'), (d.fromStateCode = 99)),
     path: '/fromStateCode',
   },
   'EWB-IMPORT-FROM-PIN': {

@@ -15,7 +15,8 @@ import {
   integerOf,
   isGiven,
 } from '../ewaybill-support.js';
-import { FOREIGN_PIN, FOREIGN_STATE, isExport, isImport, stateNo, supplyOf } from './shared.js';
+import { EWB_OTHER_TERRITORY, isEwbForeignState } from '../../masters/ewaybill.js';
+import { FOREIGN_PIN, isExport, isImport, stateNo, supplyOf } from './shared.js';
 
 /** A state code rule: the code must be on the state master and usable for new documents. */
 function stateRule(id: string, code: string, key: string, label: string): Rule {
@@ -71,7 +72,7 @@ function pinStateRule(id: string, code: string, pinKey: string, stateKey: string
       const pin = digitsOf(field(doc, pinKey));
       const st = stateNo(doc, stateKey);
       if (pin === undefined || st === undefined || pin === FOREIGN_PIN) return [];
-      if (st === FOREIGN_STATE || st === 97) return [];
+      if (isEwbForeignState(st) || st === EWB_OTHER_TERRITORY) return [];
       if (pinMatchesState(pin, st) === false) {
         return [found(`${pinKey} ${pin} does not belong to the state in ${stateKey} (${st}).`, pinKey)];
       }
@@ -133,32 +134,36 @@ export const partyRules: Rule[] = [
   stateRule('EWB-TO-STATE', '215', 'toStateCode', "the recipient's state"),
   stateRule('EWB-ACT-FROM-STATE', '371', 'actFromStateCode', 'the dispatch-from state'),
   stateRule('EWB-ACT-TO-STATE', '372', 'actToStateCode', 'the ship-to state'),
+  // The portal is not known to compare these: the e-waybill sandbox generated an e-waybill whose state
+  // codes differed from the GSTINs' state digits, and ERPs in production send 99 for SEZ recipients.
   defineRule({
     id: 'EWB-FROM-GSTIN-STATE',
     code: 'SVC-402',
-    severity: 'error',
-    certainty: 'likely',
-    description: "fromStateCode must be the state in the first two digits of fromGstin (imports are exempt).",
+    severity: 'warning',
+    certainty: 'uncertain',
+    description:
+      'fromStateCode is usually the state in the first two digits of fromGstin (imports and foreign codes 96/99 are exempt); the portal accepts a difference, so this only warns.',
     check(doc) {
       if (isImport(doc)) return [];
       const expected = gstinStateCode(field(doc, 'fromGstin'));
       const given = stateNo(doc, 'fromStateCode');
-      if (expected === undefined || given === undefined || expected === given) return [];
-      return [found(`fromStateCode ${given} does not match the state of fromGstin (${String(expected).padStart(2, '0')}).`, 'fromStateCode')];
+      if (expected === undefined || given === undefined || expected === given || isEwbForeignState(given)) return [];
+      return [found(`fromStateCode ${given} differs from the state of fromGstin (${String(expected).padStart(2, '0')}); check that it is meant.`, 'fromStateCode')];
     },
   }),
   defineRule({
     id: 'EWB-TO-GSTIN-STATE',
     code: 'SVC-403',
-    severity: 'error',
-    certainty: 'likely',
-    description: 'toStateCode must be the state in the first two digits of toGstin (exports are exempt).',
+    severity: 'warning',
+    certainty: 'uncertain',
+    description:
+      'toStateCode is usually the state in the first two digits of toGstin (exports and foreign codes 96/99, used for SEZ recipients, are exempt); the portal accepts a difference, so this only warns.',
     check(doc) {
       if (isExport(doc)) return [];
       const expected = gstinStateCode(field(doc, 'toGstin'));
       const given = stateNo(doc, 'toStateCode');
-      if (expected === undefined || given === undefined || expected === given) return [];
-      return [found(`toStateCode ${given} does not match the state of toGstin (${String(expected).padStart(2, '0')}).`, 'toStateCode')];
+      if (expected === undefined || given === undefined || expected === given || isEwbForeignState(given)) return [];
+      return [found(`toStateCode ${given} differs from the state of toGstin (${String(expected).padStart(2, '0')}); check that it is meant.`, 'toStateCode')];
     },
   }),
   defineRule({
@@ -166,11 +171,12 @@ export const partyRules: Rule[] = [
     code: '373',
     severity: 'error',
     certainty: 'likely',
-    description: 'For an export (outward, subSupplyType 3), toStateCode must be 96 (Other Countries).',
+    description:
+      "For an export (outward, subSupplyType 3), toStateCode must be 99, the e-waybill portal's Other Countries (96, the e-invoice's code, is also accepted).",
     check(doc) {
       const to = stateNo(doc, 'toStateCode');
-      if (!isExport(doc) || to === undefined || to === FOREIGN_STATE) return [];
-      return [found(`toStateCode must be 96 (Other Countries) for an export, not ${to}; the port's state goes in actToStateCode.`, 'toStateCode')];
+      if (!isExport(doc) || to === undefined || isEwbForeignState(to)) return [];
+      return [found(`toStateCode must be 99 (Other Countries) for an export, not ${to}; the port's state goes in actToStateCode.`, 'toStateCode')];
     },
   }),
   defineRule({
@@ -190,11 +196,12 @@ export const partyRules: Rule[] = [
     code: '375',
     severity: 'error',
     certainty: 'likely',
-    description: 'For an import (inward, subSupplyType 2), fromStateCode must be 96 (Other Countries).',
+    description:
+      "For an import (inward, subSupplyType 2), fromStateCode must be 99, the e-waybill portal's Other Countries (96, the e-invoice's code, is also accepted).",
     check(doc) {
       const from = stateNo(doc, 'fromStateCode');
-      if (!isImport(doc) || from === undefined || from === FOREIGN_STATE) return [];
-      return [found(`fromStateCode must be 96 (Other Countries) for an import, not ${from}; the port's state goes in actFromStateCode.`, 'fromStateCode')];
+      if (!isImport(doc) || from === undefined || isEwbForeignState(from)) return [];
+      return [found(`fromStateCode must be 99 (Other Countries) for an import, not ${from}; the port's state goes in actFromStateCode.`, 'fromStateCode')];
     },
   }),
   defineRule({

@@ -4,13 +4,12 @@
  */
 
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
+import { EWB_FOREIGN_PIN } from '../../masters/ewaybill.js';
 import type { RuleContext } from '../rule.js';
 import { field, integerOf, textOf } from '../ewaybill-support.js';
 
-/** Other Countries: the state code of a foreign party. */
-export const FOREIGN_STATE = 96;
 /** The PIN of a foreign party. */
-export const FOREIGN_PIN = '999999';
+export const FOREIGN_PIN = EWB_FOREIGN_PIN;
 export const MAX_DISTANCE_KM = 4000;
 export const MAX_ITEMS = 250;
 export const MAX_DOC_AGE_DAYS = 180;

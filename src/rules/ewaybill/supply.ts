@@ -5,49 +5,13 @@
 
 import type { Rule } from '../rule.js';
 import { defineRule, field, found, gstinKind, isGiven, sameGstin, textOf } from '../ewaybill-support.js';
+import {
+  EWB_DOC_TYPES_FOR as DOC_TYPES,
+  EWB_SUB_SUPPLY_FOR_SUPPLY as SUB_SUPPLY_TYPES,
+  EWB_SUB_SUPPLY_TYPES as SUB_SUPPLY_NAMES,
+  isEwbForeignState,
+} from '../../masters/ewaybill.js';
 import { isExport, isImport, stateNo, subOf, supplyOf, txnOf } from './shared.js';
-
-/** Sub-supply types the portal offers for each supply type. */
-const SUB_SUPPLY_TYPES: Record<string, readonly number[]> = {
-  O: [1, 3, 4, 5, 8, 9, 10, 11, 12],
-  I: [1, 2, 5, 6, 7, 8, 9, 12],
-};
-
-const SUB_SUPPLY_NAMES: Record<number, string> = {
-  1: 'Supply',
-  2: 'Import',
-  3: 'Export',
-  4: 'Job Work',
-  5: 'For Own Use',
-  6: 'Job Work Returns',
-  7: 'Sales Return',
-  8: 'Others',
-  9: 'SKD/CKD',
-  10: 'Line Sales',
-  11: 'Recipient Not Known',
-  12: 'Exhibition or Fairs',
-};
-
-/** Document types allowed for each supply type and sub-supply type (the portal's combination table). */
-const DOC_TYPES: Record<string, readonly string[]> = {
-  O1: ['INV', 'BIL'],
-  O3: ['INV', 'BIL'],
-  O4: ['CHL'],
-  O5: ['CHL'],
-  O8: ['CHL', 'OTH'],
-  O9: ['INV', 'BIL', 'CHL'],
-  O10: ['CHL'],
-  O11: ['CHL', 'OTH'],
-  O12: ['CHL'],
-  I1: ['INV', 'BIL'],
-  I2: ['BOE'],
-  I5: ['CHL'],
-  I6: ['CHL'],
-  I7: ['CHL'],
-  I8: ['CHL', 'OTH'],
-  I9: ['BOE', 'INV', 'BIL', 'CHL'],
-  I12: ['CHL'],
-};
 
 /** Rules on the kind of movement, in the order they are reported. */
 export const supplyRules: Rule[] = [
@@ -99,6 +63,7 @@ export const supplyRules: Rule[] = [
       const docType = textOf(field(doc, 'docType'))?.toUpperCase();
       if (supply === undefined || sub === undefined || docType === undefined) return [];
       if (supply === 'O' && docType === 'BOE') return []; // reported as 611
+      if (docType === 'CNT') return []; // on the portal's list; its combinations are not documented
       const allowed = DOC_TYPES[`${supply}${sub}`];
       if (allowed === undefined || allowed.includes(docType)) return [];
       return [
@@ -127,12 +92,12 @@ export const supplyRules: Rule[] = [
     severity: 'error',
     certainty: 'likely',
     description:
-      'For transactionType 1 (Regular), actFromStateCode must equal fromStateCode (imports, whose supplier is abroad, are exempt).',
+      'For transactionType 1 (Regular), actFromStateCode must equal fromStateCode (imports, and suppliers given the foreign code 99 or 96 as ERPs do for SEZ units, are exempt).',
     check(doc) {
       if (txnOf(doc) !== 1 || isImport(doc)) return [];
       const from = stateNo(doc, 'fromStateCode');
       const act = stateNo(doc, 'actFromStateCode');
-      if (from === undefined || act === undefined || from === act) return [];
+      if (from === undefined || act === undefined || from === act || isEwbForeignState(from)) return [];
       return [
         found(
           `actFromStateCode ${act} differs from fromStateCode ${from}; a Regular transaction dispatches from the supplier's state (use transactionType 3 or 4 otherwise).`,
@@ -147,12 +112,12 @@ export const supplyRules: Rule[] = [
     severity: 'error',
     certainty: 'likely',
     description:
-      'For transactionType 1 (Regular), actToStateCode must equal toStateCode (exports, whose recipient is abroad, are exempt).',
+      'For transactionType 1 (Regular), actToStateCode must equal toStateCode (exports, and recipients given the foreign code 99 or 96 as ERPs do for SEZ units, are exempt).',
     check(doc) {
       if (txnOf(doc) !== 1 || isExport(doc)) return [];
       const to = stateNo(doc, 'toStateCode');
       const act = stateNo(doc, 'actToStateCode');
-      if (to === undefined || act === undefined || to === act) return [];
+      if (to === undefined || act === undefined || to === act || isEwbForeignState(to)) return [];
       return [
         found(
           `actToStateCode ${act} differs from toStateCode ${to}; a Regular transaction ships to the recipient's state (use transactionType 2 or 4 otherwise).`,
