@@ -1,24 +1,18 @@
 /**
  * `gstkit serve [--port N]`: the reference server, node:http with the sandbox behind the adapter.
  * Settings come from the environment (README): PORT, GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
- * TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN.
+ * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
+ * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN.
  * @module
  */
 import { createServer } from 'node:http';
 import { createGstHandler } from '../http/index.js';
 import { toNodeListener } from '../http/node.js';
-import {
-  basicAuth,
-  createSandbox,
-  demoGstins,
-  generateApiKey,
-  parseApiKeys,
-  turnstileVerifier,
-  webhookForwarder,
-  type ApiKey,
-  type Inquiry,
-} from '../sandbox/index.js';
-import { isValidGstin } from '../masters/index.js';
+import { generateApiKey, parseApiKeys, secretDigest, storedKeyAuth, type ApiKey } from '../ports/auth.js';
+import type { Store } from '../ports/store.js';
+import { demoGstins, openSandbox, turnstileVerifier, webhookForwarder, type Inquiry } from '../sandbox/index.js';
+import { DEFAULT_DATA_DIR, openStore } from '../store/index.js';
+import { parseCompanyGstins } from './companies.js';
 
 const USAGE = 'usage: gstkit serve [--port N]';
 
@@ -42,12 +36,6 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     return 2;
   }
 
-  const gstins = (env['GSTKIT_SANDBOX_GSTINS'] ?? '').split(',').map((g) => g.trim().toUpperCase()).filter(Boolean);
-  const bad = gstins.filter((g) => !isValidGstin(g));
-  if (bad.length > 0) {
-    process.stderr.write(`GSTKIT_SANDBOX_GSTINS holds invalid GSTINs: ${bad.join(', ')}\n`);
-    return 2;
-  }
   let keys: ApiKey[];
   try {
     keys = env['GSTKIT_API_KEYS'] ? parseApiKeys(env['GSTKIT_API_KEYS']) : [];
@@ -55,20 +43,37 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(`GSTKIT_API_KEYS: ${(e as Error).message}\n`);
     return 2;
   }
-  const demoKey = keys.length === 0 ? generateApiKey('demo') : undefined;
-  if (demoKey) keys = [demoKey];
-  const ownGstins = gstins.length > 0 ? gstins : [...demoGstins];
-  const companies: Record<string, string[]> = {};
-  for (const k of keys) companies[k.companyId] = ownGstins;
+  const companyIds = keys.length > 0 ? [...new Set(keys.map((k) => k.companyId))] : ['demo'];
+  const parsed = parseCompanyGstins(env['GSTKIT_SANDBOX_GSTINS'], companyIds, demoGstins);
+  if (!parsed.ok) {
+    process.stderr.write(`GSTKIT_SANDBOX_GSTINS: ${parsed.message}\n`);
+    return 2;
+  }
+  const companies = Object.fromEntries(parsed.companies);
 
-  const sandbox = createSandbox({ companies });
+  const databaseUrl = env['DATABASE_URL'] || undefined;
+  const dataDir = env['GSTKIT_DATA_DIR'] || DEFAULT_DATA_DIR;
+  let store: Store;
+  try {
+    store = await openStore({ ...(databaseUrl ? { databaseUrl } : {}), dataDir });
+  } catch (e) {
+    process.stderr.write(`cannot open the store: ${(e as Error).message}\n`);
+    return 1;
+  }
+  // Without configured keys, one demo key, made once and kept: the same after a restart and on every server.
+  const demoKey = keys.length === 0 ? (JSON.parse(await store.secret('demo-api-key', () => JSON.stringify(generateApiKey('demo')))) as ApiKey) : undefined;
+  if (demoKey) keys = [demoKey];
+  for (const k of keys) await store.putApiKey({ keyId: k.keyId, companyId: k.companyId, secretSha256: secretDigest(k.keySecret) });
+
+  const sandbox = await openSandbox({ companies, store });
+  const ownGstins = parsed.companies.get(keys[0]!.companyId) ?? [];
   const turnstileSecret = env['TURNSTILE_SECRET'];
   const crmUrl = env['CRM_WEBHOOK_URL'];
   const crmToken = env['CRM_WEBHOOK_TOKEN'];
   const pending: Inquiry[] = [];
   const handler = createGstHandler({
     ...sandbox.providers,
-    authenticate: basicAuth(keys, new Map([...sandbox.companies].map(([id, c]) => [id, c.gstins]))),
+    authenticate: storedKeyAuth(store, new Map([...sandbox.companies].map(([id, c]) => [id, c.gstins]))),
     deal: {
       ...(turnstileSecret
         ? { captcha: turnstileVerifier({ secret: turnstileSecret, ...(env['TURNSTILE_VERIFY_URL'] ? { verifyUrl: env['TURNSTILE_VERIFY_URL'] } : {}) }) }
@@ -92,7 +97,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const actual = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${actual}`;
   const key = keys[0]!;
-  const first = ownGstins[0]!;
+  const first = ownGstins[0] ?? demoGstins[0]!;
   const out = process.stdout;
   out.write(`gstkit sandbox listening on ${url}\n`);
   if (demoKey) {
@@ -102,6 +107,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     out.write(`api keys: ${keys.map((k) => `${k.keyId} (company ${k.companyId})`).join(', ')}\n`);
   }
   out.write(`gstins: ${ownGstins.join(',')}\n`);
+  out.write(`store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}\n`);
   const auth = demoKey ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   out.write('\ntry (from the gstkit folder, with the bundled examples):\n');
   out.write(`  curl -s -u ${auth} -H 'content-type: application/json' --data @docs/examples/irn.json '${url}/api/svc/einvoice/generateirn?qrcode=yes'\n`);
@@ -117,7 +123,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       stopping = true;
       out.write(`\n${signal}: shutting down\n`);
       server.close(() => {
-        void Promise.resolve(sandbox.jobs.close?.()).then(() => resolve(0));
+        void Promise.resolve(sandbox.jobs.close?.())
+          .then(() => store.close())
+          .then(() => resolve(0));
       });
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       setTimeout(() => {

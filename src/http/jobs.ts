@@ -13,12 +13,13 @@ type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
  * The executor of GSTR pull and export jobs over a portal and a store. A queue worker in another
  * process builds the same executor and calls it with the job's data.
  */
-export function gstrJobExecutor(services: { portal: GstPortal; store: ReturnStore; clock?: Clock }): JobExecutor {
+export function gstrJobExecutor(services: { portal: GstPortal; store: ReturnStore | ((companyId: string) => ReturnStore); clock?: Clock }): JobExecutor {
   return async (job, progress): Promise<JobOutput> => {
     const gstr = await import('../gstr/index.js');
     const p = job.params;
     const now = services.clock ? () => services.clock!.now() : undefined;
-    const svc = { portal: services.portal, store: services.store, ...(now ? { now } : {}) };
+    const store = typeof services.store === 'function' ? services.store(job.companyId) : services.store;
+    const svc = { portal: services.portal, store, ...(now ? { now } : {}) };
     if (job.type.endsWith('/pull')) {
       const out = await gstr.pullReturn(
         svc,

@@ -54,7 +54,8 @@ export interface GstHandlerOptions {
   jobs: JobRunner;
   /** GSTR pulls: the portal and the store; without them the GSTR routes answer 503. */
   gstPortal?: GstPortal;
-  returnStore?: ReturnStore;
+  /** One store for all, or each company's own (so no company reads another's pulled returns). */
+  returnStore?: ReturnStore | ((companyId: string) => ReturnStore);
   /** The payee of a seller GSTIN's payment QR. */
   payee?: (company: Company, gstin: string) => PaymentPayee | undefined | Promise<PaymentPayee | undefined>;
   deal?: DealOptions;

@@ -2,7 +2,7 @@
  * HTTP Basic authentication with API keys: the reference server's `authenticate` hook.
  * @module
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Authenticate, Company } from './company.js';
 
 export interface ApiKey {
@@ -52,6 +52,44 @@ export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string
       return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
     }
     const company: Company = { id: key.companyId, gstins: companies.get(key.companyId) ?? [] };
+    return { ok: true, company };
+  };
+}
+
+/** SHA-256 of a key secret in hex: what a store keeps instead of the secret. */
+export function secretDigest(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** Where {@link storedKeyAuth} looks keys up (the store port's API-key methods). */
+export interface ApiKeyLookup {
+  getApiKey(keyId: string): Promise<{ keyId: string; companyId: string; secretSha256: string } | undefined>;
+}
+
+/**
+ * An `authenticate` hook over keys kept in a store (as SHA-256 digests), so every server sharing the
+ * store accepts the same keys. Found keys are remembered for `cacheMs` (default 30 s).
+ */
+export function storedKeyAuth(keys: ApiKeyLookup, companies: ReadonlyMap<string, readonly string[]>, cacheMs = 30_000): Authenticate {
+  const cache = new Map<string, { row: { companyId: string; secretSha256: string }; until: number }>();
+  return async (request) => {
+    const header = request.headers.get('authorization') ?? '';
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+    if (!m) return { ok: false, status: 401, message: 'HTTP Basic credentials are required' };
+    const decoded = Buffer.from(m[1] ?? '', 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
+    const keyId = decoded.slice(0, colon);
+    let hit = cache.get(keyId);
+    if (!hit || hit.until < Date.now()) {
+      const row = await keys.getApiKey(keyId);
+      hit = row ? { row, until: Date.now() + cacheMs } : undefined;
+      if (hit) cache.set(keyId, hit);
+    }
+    if (!hit || !same(secretDigest(decoded.slice(colon + 1)), hit.row.secretSha256)) {
+      return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
+    }
+    const company: Company = { id: hit.row.companyId, gstins: companies.get(hit.row.companyId) ?? [] };
     return { ok: true, company };
   };
 }

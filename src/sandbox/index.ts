@@ -7,23 +7,28 @@
  * const handler = createGstHandler({ ...sandbox.providers, authenticate });
  * @module
  */
-import { createMemoryReturnStore } from '../gstr/store.js';
+import type { ReturnStore } from '../gstr/store.js';
 import { state } from '../masters/index.js';
+import type { Store } from '../ports/store.js';
+import { createMemoryStore } from '../store/memory.js';
+import { storeReturns } from '../store/returns.js';
 import { createSigningIdentity, type SigningIdentity } from './certificate.js';
+import { storedSigningIdentity } from './stored-identity.js';
 import { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill.js';
 import { createSandboxGstPortal } from './gst-portal/index.js';
 import { createSandboxIrp, type SandboxIrp } from './irp.js';
 import { createMemoryJobRunner, type MemoryJobRunner } from './jobs.js';
 import type { Company } from './ports.js';
-import { createSandboxRegistry, sampleTaxpayers, type SandboxRegistry } from './registry.js';
+import { createSandboxRegistry, sampleTaxpayers, type SandboxRegistry, type SandboxTaxpayer } from './registry.js';
 import { systemClock, type Clock } from './time.js';
 
 export * from './ports.js';
 export * from './time.js';
+export { storedSigningIdentity } from './stored-identity.js';
 export { createSigningIdentity, signJws, verifyJws, type SigningIdentity, type DecodedJws } from './certificate.js';
 export { createSandboxRegistry, sampleTaxpayers, type SandboxRegistry, type SandboxTaxpayer } from './registry.js';
 export { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill.js';
-export { createSandboxIrp, SANDBOX_ISSUER, type SandboxIrp } from './irp.js';
+export { createSandboxIrp, duplicateDocKey, SANDBOX_ISSUER, type SandboxIrp } from './irp.js';
 export { createMemoryJobRunner, type MemoryJobRunner, type MemoryJobRunnerOptions } from './jobs.js';
 export { turnstileVerifier, TURNSTILE_VERIFY_URL, type TurnstileOptions } from './turnstile.js';
 export { webhookForwarder, ForwardError, type WebhookForwarderOptions } from './crm.js';
@@ -47,6 +52,8 @@ export interface SandboxOptions {
   /** Synthetic supplier documents per GSTIN and period in 2A/2B. */
   syntheticDocumentsPerPeriod?: number;
   seed?: number;
+  /** Where the portals keep their records. Default: a new in-memory store. */
+  store?: Store;
 }
 
 /** Everything the sandbox made, plus the providers ready to spread into the handler's options. */
@@ -58,13 +65,15 @@ export interface Sandbox {
   irp: SandboxIrp;
   jobs: MemoryJobRunner;
   companies: Map<string, Company>;
+  store: Store;
   providers: {
     irp: SandboxIrp;
     ewb: SandboxEwbPortal;
     registry: SandboxRegistry;
     jobs: MemoryJobRunner;
     gstPortal: ReturnType<typeof createSandboxGstPortal>;
-    returnStore: ReturnType<typeof createMemoryReturnStore>;
+    /** Each company's pulled returns. */
+    returnStore: (companyId: string) => ReturnStore;
     clock: Clock;
     signingCertificatePem: string;
     payee: (company: Company, gstin: string) => { upiId: string; payeeName: string } | undefined;
@@ -75,6 +84,7 @@ export interface Sandbox {
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const clock = options.clock ?? systemClock;
   const identity = options.identity ?? createSigningIdentity();
+  const store = options.store ?? createMemoryStore();
   const companiesIn = options.companies ?? { demo: demoGstins };
   const registry = createSandboxRegistry();
   const companies = new Map<string, Company>();
@@ -91,8 +101,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
   }
   const seed = options.seed ?? Date.now();
-  const ewb = createSandboxEwbPortal({ clock, registry, seed });
-  const irp = createSandboxIrp({ clock, identity, ewb, seed });
+  const ewb = createSandboxEwbPortal({ clock, registry, store, seed });
+  const irp = createSandboxIrp({ clock, identity, ewb, store, seed });
   const jobs = createMemoryJobRunner({ clock, ...(options.jobConcurrency ? { concurrency: options.jobConcurrency } : {}) });
   const gstPortal = createSandboxGstPortal({
     connectedGstins: allGstins,
@@ -100,7 +110,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(options.syntheticDocumentsPerPeriod !== undefined ? { syntheticDocumentsPerPeriod: options.syntheticDocumentsPerPeriod } : {}),
     seed: String(seed),
   });
-  const returnStore = createMemoryReturnStore();
+  const returnStore = (companyId: string): ReturnStore => storeReturns(store, companyId);
   const payee = (company: Company, gstin: string): { upiId: string; payeeName: string } | undefined => {
     if (!company.gstins.includes(gstin)) return undefined;
     const t = registry.get(gstin);
@@ -114,8 +124,29 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     irp,
     jobs,
     companies,
+    store,
     providers: { irp, ewb, registry, jobs, gstPortal, returnStore, clock, signingCertificatePem: identity.certificatePem, payee },
   };
+}
+
+/**
+ * Builds a sandbox over a persistent store: the signing key and certificate come from the store (made
+ * once, then the same across restarts and for every server sharing the store), and taxpayers added to
+ * the registry are kept there.
+ */
+export async function openSandbox(options: SandboxOptions & { store: Store }): Promise<Sandbox> {
+  const identity = options.identity ?? (await storedSigningIdentity(options.store));
+  const sandbox = createSandbox({ ...options, identity });
+  for (const { data } of await options.store.listTaxpayers()) {
+    if (!sandbox.registry.get(String(data['gstin']))) sandbox.registry.add(data as unknown as SandboxTaxpayer);
+  }
+  for (const company of sandbox.companies.values()) {
+    for (const gstin of company.gstins) {
+      const t = sandbox.registry.get(gstin);
+      if (t) await options.store.putTaxpayer(gstin, { ...t });
+    }
+  }
+  return sandbox;
 }
 
 export { sampleTaxpayers as taxpayers };

@@ -5,8 +5,10 @@
  * within 24 hours, and e-waybills by IRN.
  * @module
  */
+import { financialYear } from '../compute/financial-year.js';
 import { canCancelIrn } from '../compute/irn-cancel-window.js';
 import { irnOf } from '../compute/irn.js';
+import type { IrnRow, Store } from '../ports/store.js';
 import { error } from '../issue.js';
 import { signJws, type SigningIdentity } from './certificate.js';
 import { obj, str, num, refuse, type Obj } from './values.js';
@@ -21,16 +23,34 @@ interface IrnEntry {
   companyId: string;
   sellerGstin: string;
   record: IrnRecord;
-  ackAt: Date;
   doc: DocumentKey;
 }
-
-
 
 /** The sandbox IRP plus a way for the GST portal to read invoices by buyer. */
 export interface SandboxIrp extends IrpProvider {
   /** Active invoices whose buyer is `buyerGstin`, with a document date in `period` (YYYY-MM). */
-  invoicesForBuyer(buyerGstin: string, period: string): Iterable<Obj & { Irn: string; AckDt: string }>;
+  invoicesForBuyer(buyerGstin: string, period: string): Promise<Array<Obj & { Irn: string; AckDt: string }>>;
+}
+
+/**
+ * The document number as the duplicate check compares it. The IRP treats document numbers without
+ * regard to case for documents dated from 1 June 2025 (research/nic.md); older documents keep theirs.
+ */
+export function duplicateDocKey(docNo: string, docDate: string): string {
+  const [d, m, y] = docDate.split('/');
+  const iso = `${y}-${m}-${d}`;
+  return iso >= '2025-06-01' ? docNo.toUpperCase() : docNo;
+}
+
+function entryOf(row: IrnRow): IrnEntry {
+  const record = row.record as unknown as IrnRecord;
+  const doc = obj(record.invoice['DocDtls']);
+  return {
+    companyId: row.companyId,
+    sellerGstin: row.sellerGstin,
+    record,
+    doc: { docType: str(doc['Typ']), docNo: str(doc['No']), docDate: str(doc['Dt']) },
+  };
 }
 
 /** The HSN of the line with the highest value. */
@@ -123,43 +143,47 @@ export function createSandboxIrp(deps: {
   clock: Clock;
   identity: SigningIdentity;
   ewb: SandboxEwbPortal;
+  store: Store;
   seed?: number;
 }): SandboxIrp {
-  const { clock, identity, ewb } = deps;
-  // Keyed by company and IRN: no company ever sees another's documents.
-  const entries = new Map<string, IrnEntry>();
-  const key = (companyId: string, irn: string): string => `${companyId}\u0000${irn}`;
-  let sequence = (deps.seed ?? Date.now()) % 90_000_000_000;
+  const { clock, identity, ewb, store } = deps;
+  const firstAck = (deps.seed ?? Date.now()) % 90_000_000_000;
 
-  const nextAckNo = (at: Date): string => {
-    sequence = (sequence + 1) % 100_000_000_000;
+  const nextAckNo = async (at: Date): Promise<string> => {
+    const n = (await store.nextNumber('ack-no', firstAck)) % 100_000_000_000;
     const yy = istIsoDateTime(at).slice(2, 4);
-    return `11${yy}${String(sequence).padStart(11, '0')}`;
+    return `11${yy}${String(n).padStart(11, '0')}`;
   };
 
-  const withEwb = (entry: IrnEntry): IrnRecord => {
+  const withEwb = async (entry: IrnEntry): Promise<IrnRecord> => {
     const r = entry.record;
     if (!r.EwbNo) return r;
-    const e = ewb.entry(r.EwbNo);
+    const e = await ewb.entry(r.EwbNo);
     return e ? { ...r, EwbStatus: e.status } : r;
   };
 
-  const find = (ctx: ProviderContext, gstin: string, irn: string): ProviderResult<IrnEntry> => {
-    const e = entries.get(key(ctx.company.id, irn.trim().toLowerCase()));
+  // Rows are keyed by company and IRN: no company ever sees another's documents.
+  const find = async (ctx: ProviderContext, gstin: string, irn: string): Promise<ProviderResult<IrnEntry>> => {
+    const row = await store.getIrn(ctx.company.id, irn.trim().toLowerCase());
+    const e = row ? entryOf(row) : undefined;
     if (!e) return refuse('2154', `IRN ${irn} was not found`, 404, '/Irn');
     if (e.sellerGstin !== gstin) return refuse('2143', `IRN ${irn} does not belong to GSTIN ${gstin}`, 403, '/Irn');
     return { ok: true, value: e };
   };
 
-  const attachEwb = (ctx: ProviderContext, entry: IrnEntry, transport: Obj): ProviderResult<EwbGenerated> => {
+  const save = (ctx: ProviderContext, entry: IrnEntry): Promise<void> =>
+    store.updateIrn(ctx.company.id, entry.record.Irn, entry.record.IrnStatus, entry.record as unknown as Record<string, unknown>);
+
+  const attachEwb = async (ctx: ProviderContext, entry: IrnEntry, transport: Obj): Promise<ProviderResult<EwbGenerated>> => {
     const partA = partAFromInvoice(entry.record.invoice, transport, entry.sellerGstin);
     if ((partA['itemList'] as unknown[]).length === 0) {
       return refuse('4009', 'an e-waybill needs at least one line of goods', 422, '/ItemList');
     }
-    const issued = ewb.issue(ctx, entry.sellerGstin, partA, entry.record.Irn);
+    const issued = await ewb.issue(ctx, entry.sellerGstin, partA, entry.record.Irn);
     if (!issued.ok) return issued;
     const e = issued.value;
     entry.record = { ...entry.record, EwbNo: e.ewbNo, EwbTime: istDateTime(e.generatedAt), EwbValidTill: e.validUpto, EwbStatus: 'ACT' };
+    await save(ctx, entry);
     return { ok: true, value: { EwbNo: e.ewbNo, EwbTime: istDateTime(e.generatedAt), EwbValidTill: e.validUpto, EwbStatus: 'ACT' } };
   };
 
@@ -178,18 +202,23 @@ export function createSandboxIrp(deps: {
       } catch {
         return refuse('2163', 'document date is not a DD/MM/YYYY date', 400, '/DocDtls/Dt');
       }
-      // From here to the store there is no await: concurrent identical requests cannot both pass.
-      const existing = entries.get(key(ctx.company.id, irn));
-      if (existing) {
+      const fy = financialYear(docKey.docDate) ?? '';
+      const docNoKey = duplicateDocKey(docKey.docNo, docKey.docDate);
+      const duplicate = (existing: IrnRow): Refusal => {
+        const r = existing.record as unknown as IrnRecord;
         return {
           ok: false,
           status: 409,
           errors: [error('2150', 'Duplicate IRN')],
-          info: { AckNo: existing.record.AckNo, AckDt: existing.record.AckDt, AckTime: existing.record.AckTime, Irn: irn },
+          // Another company's acknowledgement is not this caller's to see.
+          ...(existing.companyId === ctx.company.id ? { info: { AckNo: r.AckNo, AckDt: r.AckDt, AckTime: r.AckTime, Irn: r.Irn } } : {}),
         };
-      }
+      };
+      // A cheap look first; the store's constraint below is what decides between concurrent requests.
+      const seen = await store.getIrn(ctx.company.id, irn);
+      if (seen) return duplicate(seen);
       const at = clock.now();
-      const ackNo = nextAckNo(at);
+      const ackNo = await nextAckNo(at);
       const ackDt = istIsoDateTime(at);
       const buyer = obj(invoice['BuyerDtls']);
       const items = Array.isArray(invoice['ItemList']) ? (invoice['ItemList'] as Obj[]) : [];
@@ -215,7 +244,6 @@ export function createSandboxIrp(deps: {
       const entry: IrnEntry = {
         companyId: ctx.company.id,
         sellerGstin: gstin,
-        ackAt: at,
         doc: docKey,
         record: {
           Irn: irn,
@@ -228,18 +256,31 @@ export function createSandboxIrp(deps: {
           invoice,
         },
       };
-      entries.set(key(ctx.company.id, irn), entry);
+      const saved = await store.insertIrn({
+        companyId: ctx.company.id,
+        irn,
+        sellerGstin: gstin,
+        financialYear: fy,
+        docType: docKey.docType,
+        docKey: docNoKey,
+        docDate: docKey.docDate,
+        docPeriod: `${docKey.docDate.slice(6, 10)}-${docKey.docDate.slice(3, 5)}`,
+        buyerGstin: str(obj(invoice['BuyerDtls'])['Gstin']) || 'URP',
+        status: 'ACT',
+        record: entry.record as unknown as Record<string, unknown>,
+      });
+      if (!saved.inserted) return duplicate(saved.existing);
       if (invoice['EwbDtls']) {
-        const attached = attachEwb(ctx, entry, obj(invoice['EwbDtls']));
+        const attached = await attachEwb(ctx, entry, obj(invoice['EwbDtls']));
         // The IRN stands even when its e-waybill is refused (IRP behaviour, InfoDtls EWBERR).
         if (!attached.ok) return { ok: true, value: { ...entry.record, EwbErrors: attached.errors } };
       }
-      return { ok: true, value: withEwb(entry) };
+      return { ok: true, value: await withEwb(entry) };
     },
 
     async getIrn(ctx, gstin, irn) {
-      const found = find(ctx, gstin, irn);
-      return found.ok ? { ok: true, value: withEwb(found.value) } : found;
+      const found = await find(ctx, gstin, irn);
+      return found.ok ? { ok: true, value: await withEwb(found.value) } : found;
     },
 
     async getIrnByDocument(ctx, gstin, doc) {
@@ -249,12 +290,12 @@ export function createSandboxIrp(deps: {
       } catch {
         return refuse('2163', 'docdate is not a DD/MM/YYYY date', 400, '/docdate');
       }
-      const found = find(ctx, gstin, irn);
-      return found.ok ? { ok: true, value: withEwb(found.value) } : found;
+      const found = await find(ctx, gstin, irn);
+      return found.ok ? { ok: true, value: await withEwb(found.value) } : found;
     },
 
     async cancelIrn(ctx, gstin, request) {
-      const found = find(ctx, gstin, str(request.Irn));
+      const found = await find(ctx, gstin, str(request.Irn));
       if (!found.ok) return found;
       const entry = found.value;
       if (entry.record.IrnStatus === 'CNL') return refuse('9999', `IRN ${entry.record.Irn} is already cancelled`, 409, '/Irn');
@@ -262,35 +303,33 @@ export function createSandboxIrp(deps: {
       if (!canCancelIrn(entry.record.AckDt, now)) {
         return refuse('2270', 'an IRN can be cancelled only within 24 hours of its acknowledgement', 422, '/Irn');
       }
-      if (entry.record.EwbNo && ewb.entry(entry.record.EwbNo)?.status === 'ACT') {
+      if (entry.record.EwbNo && (await ewb.entry(entry.record.EwbNo))?.status === 'ACT') {
         return refuse('2230', `IRN has an active e-waybill ${entry.record.EwbNo}; cancel the e-waybill first`, 409, '/Irn');
       }
       const cancelDate = istDateTime(now);
       entry.record = { ...entry.record, IrnStatus: 'CNL', CancelDate: cancelDate };
+      await save(ctx, entry);
       return { ok: true, value: { Irn: entry.record.Irn, CancelDate: cancelDate } };
     },
 
     async generateEwbByIrn(ctx, gstin, request) {
-      const found = find(ctx, gstin, str(request['Irn']));
+      const found = await find(ctx, gstin, str(request['Irn']));
       if (!found.ok) return found;
       const entry = found.value;
       if (entry.record.IrnStatus !== 'ACT') return refuse('2302', 'the IRN is cancelled; no e-waybill can be generated from it', 422, '/Irn');
-      if (entry.record.EwbNo && ewb.entry(entry.record.EwbNo)?.status === 'ACT') {
+      if (entry.record.EwbNo && (await ewb.entry(entry.record.EwbNo))?.status === 'ACT') {
         return refuse('4002', `an e-waybill (${entry.record.EwbNo}) already exists for this IRN`, 409, '/Irn');
       }
       if (entry.doc.docType !== 'INV') return refuse('4010', 'e-waybills are generated for invoices only', 422, '/Irn');
       return attachEwb(ctx, entry, request);
     },
 
-    *invoicesForBuyer(buyerGstin, period) {
-      const [y, m] = period.split('-');
-      const suffix = `/${m}/${y}`;
-      for (const e of entries.values()) {
-        const buyer = obj(e.record.invoice['BuyerDtls']);
-        if (e.record.IrnStatus === 'ACT' && str(buyer['Gstin']) === buyerGstin && e.doc.docDate.endsWith(suffix)) {
-          yield { ...e.record.invoice, Irn: e.record.Irn, AckDt: e.record.AckDt };
-        }
-      }
+    async invoicesForBuyer(buyerGstin, period) {
+      const rows = await store.irnsForBuyer(buyerGstin, period);
+      return rows.map((row) => {
+        const r = row.record as unknown as IrnRecord;
+        return { ...r.invoice, Irn: r.Irn, AckDt: r.AckDt };
+      });
     },
   };
   return irp;

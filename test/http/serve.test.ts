@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../../src/schema/validate.js';
 import { istDate } from '../../src/compute/dates.js';
@@ -19,7 +21,11 @@ let company = '';
 let printed = '';
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0'], { cwd: root, env: { ...process.env, PORT: '' } });
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0'], {
+    cwd: root,
+    // A fresh data folder: the server keeps its records, and this tour starts from none.
+    env: { ...process.env, PORT: '', DATABASE_URL: '', GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-serve-')) },
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${printed}`)), 30_000);
     server.stdout!.on('data', (chunk: Buffer) => {

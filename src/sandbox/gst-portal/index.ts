@@ -15,7 +15,7 @@ export type { CanonicalInvoiceLike, ModelDoc } from './model.js';
 export interface SandboxGstPortalOptions {
   connectedGstins: Iterable<string>;
   /** E-invoices registered with the sandbox IRP where `buyerGstin` is the buyer, for that period. */
-  invoicesForBuyer?: (buyerGstin: string, period: string) => Iterable<CanonicalInvoiceLike>;
+  invoicesForBuyer?: (buyerGstin: string, period: string) => Iterable<CanonicalInvoiceLike> | Promise<Iterable<CanonicalInvoiceLike>>;
   /** Synthetic documents per GSTIN and period (default 60). */
   syntheticDocumentsPerPeriod?: number;
   /** Changes the synthetic data; the same seed, GSTIN and period always give the same data. */
@@ -25,7 +25,7 @@ export interface SandboxGstPortalOptions {
 export interface SandboxGstPortal extends GstPortal {
   connect(gstin: string): void;
   disconnect(gstin: string): void;
-  /** The documents a period's returns are rendered from (for tests and demos). */
+  /** The documents a period's returns are rendered from (for tests and demos; e-invoices only when `invoicesForBuyer` answers at once). */
   documents(gstin: string, period: string): ModelDoc[];
 }
 
@@ -36,14 +36,18 @@ export function createSandboxGstPortal(options: SandboxGstPortalOptions): Sandbo
   const seed = options.seed ?? 'gstkit-sandbox';
   const perPeriod = Math.max(0, Math.floor(options.syntheticDocumentsPerPeriod ?? 60));
 
-  const documents = (gstin: string, period: string): ModelDoc[] => {
+  const build = (gstin: string, period: string, invoices: Iterable<CanonicalInvoiceLike>): ModelDoc[] => {
     const docs: ModelDoc[] = [];
-    for (const inv of options.invoicesForBuyer?.(gstin, period) ?? []) {
+    for (const inv of invoices) {
       const d = docFromEinvoice(inv, gstin);
       if (d) docs.push(d);
     }
     for (let i = 0; i < perPeriod; i++) docs.push(syntheticDoc(seed, gstin, period, i, perPeriod));
     return docs;
+  };
+  const documents = (gstin: string, period: string): ModelDoc[] => {
+    const invoices = options.invoicesForBuyer?.(gstin, period);
+    return build(gstin, period, invoices && Symbol.iterator in invoices ? invoices : []);
   };
 
   return {
@@ -54,7 +58,7 @@ export function createSandboxGstPortal(options: SandboxGstPortalOptions): Sandbo
     async fetchReturn(gstin: string, returnType: ReturnType, period: string): Promise<Outcome<unknown>> {
       if (!connected.has(gstin)) return { ok: false, errors: [error(GstrCode.notConnected, 'not connected to GST System', '/gstin')] };
       if (!PERIOD.test(period)) return { ok: false, errors: [error(GstrCode.badRequest, 'return period should be YYYY-MM', '/returnPeriod')] };
-      const docs = documents(gstin, period);
+      const docs = build(gstin, period, (await options.invoicesForBuyer?.(gstin, period)) ?? []);
       switch (returnType) {
         case 'gstr2a':
           return { ok: true, value: render2a(gstin, period, docs) };

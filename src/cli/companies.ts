@@ -1,0 +1,45 @@
+/**
+ * Reads GSTKIT_SANDBOX_GSTINS: `company:GSTIN,GSTIN;company2:GSTIN` gives each company its own
+ * GSTINs; a plain comma list gives every GSTIN to the first configured company. A GSTIN belongs to
+ * one company only, so two companies can never register the same document.
+ * @module
+ */
+import { isValidGstin } from '../masters/index.js';
+
+/** Company id to its GSTINs, or the reason the setting is wrong. */
+export function parseCompanyGstins(
+  text: string | undefined,
+  companyIds: readonly string[],
+  fallback: readonly string[],
+): { ok: true; companies: Map<string, string[]> } | { ok: false; message: string } {
+  const companies = new Map<string, string[]>(companyIds.map((id) => [id, []]));
+  const first = companyIds[0];
+  const raw = (text ?? '').trim();
+  const groups: Array<[string, string[]]> = [];
+  if (raw === '') {
+    if (first) groups.push([first, [...fallback]]);
+  } else if (!raw.includes(':')) {
+    if (!first) return { ok: false, message: 'no company to give the GSTINs to' };
+    groups.push([first, raw.split(',')]);
+  } else {
+    for (const part of raw.split(';').map((p) => p.trim()).filter(Boolean)) {
+      const colon = part.indexOf(':');
+      const id = colon < 0 ? '' : part.slice(0, colon).trim();
+      if (!id) return { ok: false, message: `"${part}" must be company:GSTIN,GSTIN` };
+      groups.push([id, part.slice(colon + 1).split(',')]);
+    }
+  }
+  const owner = new Map<string, string>();
+  for (const [id, list] of groups) {
+    const gstins = list.map((g) => g.trim().toUpperCase()).filter(Boolean);
+    const bad = gstins.filter((g) => !isValidGstin(g));
+    if (bad.length > 0) return { ok: false, message: `invalid GSTINs: ${bad.join(', ')}` };
+    for (const g of gstins) {
+      const already = owner.get(g);
+      if (already && already !== id) return { ok: false, message: `GSTIN ${g} is given to both ${already} and ${id}; a GSTIN belongs to one company` };
+      owner.set(g, id);
+    }
+    companies.set(id, [...new Set([...(companies.get(id) ?? []), ...gstins])]);
+  }
+  return { ok: true, companies };
+}

@@ -1,0 +1,219 @@
+/**
+ * The store port: every record the server keeps (IRNs, e-waybills with their history, GSTIN registry
+ * entries, pulled returns, jobs and their files, sales inquiries, API keys, the sandbox's signing key).
+ * One SQL schema (src/store/schema.ts) backs the PGlite and PostgreSQL adapters; an in-memory adapter
+ * with the same behaviour serves unit tests. Every row carries its company.
+ *
+ * Uniqueness the portals enforce is the store's job, not a check in memory: `insertIrn` and `insertEwb`
+ * answer `inserted: false` with the row already there, atomically, whatever number of servers race.
+ * @module
+ */
+
+/** One registered IRN. */
+export interface IrnRow {
+  companyId: string;
+  /** 64 lower-case hex characters. */
+  irn: string;
+  sellerGstin: string;
+  /** Financial year of the document date, e.g. `2025-26`. */
+  financialYear: string;
+  docType: string;
+  /** The document number as the duplicate check compares it (upper-cased where the IRP ignores case). */
+  docKey: string;
+  /** DD/MM/YYYY */
+  docDate: string;
+  /** Buyer GSTIN, or `URP`. */
+  buyerGstin: string;
+  /** `YYYY-MM` of the document date, for the buyer's GSTR-2A/2B. */
+  docPeriod: string;
+  status: string;
+  /** The IRP's record as JSON (`IrnRecord`). */
+  record: Record<string, unknown>;
+}
+
+/** One e-waybill. */
+export interface EwbRow {
+  ewbNo: string;
+  companyId: string;
+  genGstin: string;
+  fromGstin: string;
+  toGstin: string;
+  docType: string;
+  /** Upper-cased document number. */
+  docKey: string;
+  /** DD/MM/YYYY (IST) of generation, for the lists by date. */
+  genDate: string;
+  status: string;
+  irn?: string;
+  /** The portal's entry as JSON. */
+  entry: Record<string, unknown>;
+}
+
+/** One change in an e-waybill's life (generated, cancelled, closed, ...). */
+export interface EwbEvent {
+  ewbNo: string;
+  /** ISO 8601. */
+  at: string;
+  event: string;
+  detail: Record<string, unknown>;
+}
+
+/** One pulled return. */
+export interface ReturnRow {
+  companyId: string;
+  gstin: string;
+  returnType: string;
+  period: string;
+  /** ISO 8601. */
+  pulledAt: string;
+  /** The GSTN JSON as received, as text (parsed only by who needs it). */
+  json: string;
+}
+
+/** 0 waiting, 1 working, 100 done, 101 failed. */
+export type JobRowState = 0 | 1 | 100 | 101;
+
+/** One job as the store keeps it. */
+export interface JobRow {
+  jobId: string;
+  companyId: string;
+  type: string;
+  params: Record<string, unknown>;
+  state: JobRowState;
+  /** Units done and total (rows, documents), when known. */
+  done: number;
+  total: number;
+  /** 0..100 */
+  progress: number;
+  attempts: number;
+  error?: { code: string; message: string };
+  result?: unknown;
+  fileId?: string;
+  /** ISO 8601 */
+  createdAt: string;
+  updatedAt: string;
+  /** Until when the runner that claimed the job owns it (ISO 8601); a dead runner's lease runs out. */
+  leaseUntil?: string;
+  owner?: string;
+}
+
+/** A stored file's description; its bytes are kept in chunks. */
+export interface FileMeta {
+  fileId: string;
+  companyId: string;
+  fileName: string;
+  contentType: string;
+  /** Bytes; known once the file is complete. */
+  size: number;
+  complete: boolean;
+}
+
+/** A sales inquiry waiting in the outbox or delivered. */
+export interface OutboxRow {
+  inquiryId: string;
+  payload: Record<string, unknown>;
+  state: 'pending' | 'delivered';
+  attempts: number;
+  /** ISO 8601 */
+  nextAttemptAt: string;
+  lastError?: string;
+  createdAt: string;
+}
+
+/** An API key: the secret is kept only as its SHA-256. */
+export interface ApiKeyRow {
+  keyId: string;
+  companyId: string;
+  secretSha256: string;
+}
+
+/** What a runner may do with an interrupted job (its lease ran out while it was working). */
+export interface RecoveryPolicy {
+  /** Attempts after which an interrupted job fails instead of running again. */
+  maxAttempts: number;
+  /** The error an interrupted job ends with when it may not run again. */
+  error: { code: string; message: string };
+}
+
+/** The store. Every method is atomic on its own. */
+export interface Store {
+  /** `memory`, `pglite` or `postgres`. */
+  readonly kind: string;
+
+  // IRP
+  insertIrn(row: IrnRow): Promise<{ inserted: true } | { inserted: false; existing: IrnRow }>;
+  getIrn(companyId: string, irn: string): Promise<IrnRow | undefined>;
+  /** Replaces the record (and status) of an IRN. */
+  updateIrn(companyId: string, irn: string, status: string, record: Record<string, unknown>): Promise<void>;
+  /** Active IRNs with this buyer and document period. */
+  irnsForBuyer(buyerGstin: string, period: string): Promise<IrnRow[]>;
+
+  // e-waybills
+  /** Refused when the same document (from GSTIN, type, number) has an active e-waybill. */
+  insertEwb(row: EwbRow, event: EwbEvent): Promise<{ inserted: true } | { inserted: false; existingEwbNo: string }>;
+  getEwb(ewbNo: string): Promise<EwbRow | undefined>;
+  updateEwb(ewbNo: string, status: string, entry: Record<string, unknown>, event: EwbEvent): Promise<void>;
+  ewbHistory(ewbNo: string): Promise<EwbEvent[]>;
+  ewbsGeneratedOn(companyId: string, genGstin: string, genDate: string): Promise<EwbRow[]>;
+  /** E-waybills on `genDate` where `gstin` is a party but not the generator. */
+  ewbsOfOtherParty(gstin: string, genDate: string): Promise<EwbRow[]>;
+
+  /** Next value of a named counter; the first call answers `start`. Unique across instances. */
+  nextNumber(name: string, start: number): Promise<number>;
+
+  // GSTIN registry
+  putTaxpayer(gstin: string, data: Record<string, unknown>): Promise<void>;
+  listTaxpayers(): Promise<Array<{ gstin: string; data: Record<string, unknown> }>>;
+
+  // pulled returns
+  putReturn(row: ReturnRow): Promise<void>;
+  getReturn(companyId: string, gstin: string, returnType: string, period: string): Promise<ReturnRow | undefined>;
+
+  // jobs
+  insertJob(row: JobRow): Promise<void>;
+  getJob(companyId: string, jobId: string): Promise<JobRow | undefined>;
+  /**
+   * Claims the oldest waiting job for `owner` until `leaseUntil`. A job whose lease ran out while it was
+   * working is claimed again (attempts + 1) or, past `policy.maxAttempts`, failed with `policy.error`.
+   */
+  claimJob(owner: string, now: string, leaseUntil: string, policy: RecoveryPolicy, types?: readonly string[]): Promise<JobRow | undefined>;
+  /** Extends the lease and records progress; false when the job is no longer this owner's. */
+  touchJob(jobId: string, owner: string, patch: { leaseUntil: string; done?: number; total?: number; progress?: number; updatedAt: string }): Promise<boolean>;
+  /** Ends a job (done or failed); only its owner can, unless `owner` is undefined. */
+  finishJob(
+    jobId: string,
+    owner: string | undefined,
+    end: { state: 100 | 101; updatedAt: string; result?: unknown; error?: { code: string; message: string }; fileId?: string },
+  ): Promise<boolean>;
+  /** Fails every working job whose lease ran out and may not run again; answers how many were re-queued or failed. */
+  recoverJobs(now: string, policy: RecoveryPolicy): Promise<{ requeued: number; failed: number }>;
+  /** Deletes finished jobs (and their files) updated before `before`. */
+  pruneJobs(before: string): Promise<number>;
+
+  // files
+  createFile(meta: Omit<FileMeta, 'size' | 'complete'>): Promise<void>;
+  appendFileChunk(fileId: string, seq: number, bytes: Uint8Array): Promise<void>;
+  completeFile(fileId: string, size: number): Promise<void>;
+  getFile(companyId: string, fileId: string): Promise<FileMeta | undefined>;
+  /** The file's bytes, chunk by chunk, read as they are consumed. */
+  readFile(fileId: string): AsyncIterable<Uint8Array>;
+
+  // sales inquiry outbox
+  addInquiry(row: OutboxRow): Promise<void>;
+  dueInquiries(now: string, limit: number): Promise<OutboxRow[]>;
+  markInquiryDelivered(inquiryId: string): Promise<void>;
+  markInquiryRetry(inquiryId: string, nextAttemptAt: string, error: string): Promise<void>;
+  getInquiry(inquiryId: string): Promise<OutboxRow | undefined>;
+
+  // API keys
+  putApiKey(row: ApiKeyRow): Promise<void>;
+  getApiKey(keyId: string): Promise<ApiKeyRow | undefined>;
+
+  /**
+   * A named secret (the sandbox signing key, the demo API key): the stored value, or `create()`'s,
+   * stored once; every instance racing here gets the same value.
+   */
+  secret(name: string, create: () => string): Promise<string>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,35 @@
+/**
+ * Store adapters behind the {@link Store} port: in memory, PGlite in a data folder (the embedded
+ * default), and PostgreSQL (shared by many servers). `openStore` picks one from the environment.
+ *
+ * @example
+ * const store = await openStore({ databaseUrl: process.env.DATABASE_URL, dataDir: './.gstkit-data' });
+ * @module
+ */
+import type { Store } from '../ports/store.js';
+import { createMemoryStore } from './memory.js';
+import { DEFAULT_DATA_DIR, openPgliteStore } from './pglite.js';
+import { openPostgresStore } from './postgres.js';
+
+export type { Store } from '../ports/store.js';
+export { createMemoryStore } from './memory.js';
+export { openPgliteStore, DEFAULT_DATA_DIR } from './pglite.js';
+export { openPostgresStore, type PostgresStoreOptions } from './postgres.js';
+export { migrations, schemaVersion, type Migration } from './schema.js';
+export { storeReturns } from './returns.js';
+
+export interface OpenStoreOptions {
+  /** postgres://... : the shared PostgreSQL store. */
+  databaseUrl?: string;
+  /** PGlite data folder when no database URL is given; `memory://` keeps nothing. Default `./.gstkit-data`. */
+  dataDir?: string;
+  /** `memory` forces the in-memory store. */
+  kind?: 'memory';
+}
+
+/** Opens the store a server's settings name: PostgreSQL, else PGlite in the data folder. */
+export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+  if (options.kind === 'memory') return createMemoryStore();
+  if (options.databaseUrl) return openPostgresStore(options.databaseUrl);
+  return openPgliteStore(options.dataDir ?? DEFAULT_DATA_DIR);
+}

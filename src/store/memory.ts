@@ -1,0 +1,272 @@
+/**
+ * The in-memory store: the same behaviour as the SQL store (the contract suite runs on both), kept in
+ * maps, for unit tests and for hosts that want nothing persisted. Rows are copied in and out, so a
+ * caller never changes a stored record by accident.
+ * @module
+ */
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store } from '../ports/store.js';
+
+const copy = <T>(v: T): T => structuredClone(v);
+
+/** Builds an empty in-memory store. */
+export function createMemoryStore(): Store {
+  const irns = new Map<string, IrnRow & { seq: number }>();
+  const irnByDocument = new Map<string, string>();
+  const ewbs = new Map<string, EwbRow>();
+  const activeEwbByDocument = new Map<string, string>();
+  const events = new Map<string, EwbEvent[]>();
+  const counters = new Map<string, number>();
+  const taxpayers = new Map<string, Record<string, unknown>>();
+  const returns = new Map<string, ReturnRow>();
+  const jobs = new Map<string, JobRow & { seq: number }>();
+  const files = new Map<string, FileMeta & { createdAt: number; chunks: Uint8Array[] }>();
+  const inquiries = new Map<string, OutboxRow>();
+  const keys = new Map<string, ApiKeyRow>();
+  const secrets = new Map<string, string>();
+  let seq = 0;
+
+  const documentKey = (r: IrnRow): string => [r.sellerGstin, r.financialYear, r.docType, r.docKey].join('\u0000');
+  const ewbDocumentKey = (r: EwbRow): string => [r.fromGstin, r.docType, r.docKey].join('\u0000');
+  const strip = <T extends { seq: number }>(r: T): Omit<T, 'seq'> => {
+    const { seq: _seq, ...rest } = r;
+    return copy(rest);
+  };
+  const addEvent = (e: EwbEvent): void => {
+    const list = events.get(e.ewbNo) ?? [];
+    list.push(copy(e));
+    events.set(e.ewbNo, list);
+  };
+
+  const store: Store = {
+    kind: 'memory',
+
+    async insertIrn(row) {
+      const byDoc = irnByDocument.get(documentKey(row));
+      const existing = irns.get(row.irn) ?? (byDoc ? irns.get(byDoc) : undefined);
+      if (existing) return { inserted: false, existing: strip(existing) };
+      irns.set(row.irn, { ...copy(row), seq: ++seq });
+      irnByDocument.set(documentKey(row), row.irn);
+      return { inserted: true };
+    },
+    async getIrn(companyId, irn) {
+      const r = irns.get(irn);
+      return r && r.companyId === companyId ? strip(r) : undefined;
+    },
+    async updateIrn(companyId, irn, status, record) {
+      const r = irns.get(irn);
+      if (r && r.companyId === companyId) irns.set(irn, { ...r, status, record: copy(record) });
+    },
+    async irnsForBuyer(buyerGstin, period) {
+      return [...irns.values()]
+        .filter((r) => r.buyerGstin === buyerGstin && r.docPeriod === period && r.status === 'ACT')
+        .sort((a, b) => a.seq - b.seq)
+        .map(strip);
+    },
+
+    async insertEwb(row, event) {
+      const active = activeEwbByDocument.get(ewbDocumentKey(row));
+      if (ewbs.has(row.ewbNo)) return { inserted: false, existingEwbNo: row.ewbNo };
+      if (active && row.status === 'ACT') return { inserted: false, existingEwbNo: active };
+      ewbs.set(row.ewbNo, copy(row));
+      if (row.status === 'ACT') activeEwbByDocument.set(ewbDocumentKey(row), row.ewbNo);
+      addEvent(event);
+      return { inserted: true };
+    },
+    async getEwb(ewbNo) {
+      const r = ewbs.get(ewbNo);
+      return r ? copy(r) : undefined;
+    },
+    async updateEwb(ewbNo, status, entry, event) {
+      const r = ewbs.get(ewbNo);
+      if (!r) return;
+      const key = ewbDocumentKey(r);
+      if (r.status === 'ACT' && status !== 'ACT' && activeEwbByDocument.get(key) === ewbNo) activeEwbByDocument.delete(key);
+      ewbs.set(ewbNo, { ...r, status, entry: copy(entry) });
+      addEvent(event);
+    },
+    async ewbHistory(ewbNo) {
+      return copy(events.get(ewbNo) ?? []);
+    },
+    async ewbsGeneratedOn(companyId, genGstin, genDate) {
+      return [...ewbs.values()]
+        .filter((r) => r.companyId === companyId && r.genGstin === genGstin && r.genDate === genDate)
+        .sort((a, b) => a.ewbNo.localeCompare(b.ewbNo))
+        .map(copy);
+    },
+    async ewbsOfOtherParty(gstin, genDate) {
+      return [...ewbs.values()]
+        .filter((r) => r.genDate === genDate && r.genGstin !== gstin && (r.toGstin === gstin || r.fromGstin === gstin))
+        .sort((a, b) => a.ewbNo.localeCompare(b.ewbNo))
+        .map(copy);
+    },
+
+    async nextNumber(name, start) {
+      const next = counters.has(name) ? counters.get(name)! + 1 : start;
+      counters.set(name, next);
+      return next;
+    },
+
+    async putTaxpayer(gstin, data) {
+      taxpayers.set(gstin, copy(data));
+    },
+    async listTaxpayers() {
+      return [...taxpayers.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([gstin, data]) => ({ gstin, data: copy(data) }));
+    },
+
+    async putReturn(row) {
+      returns.set([row.companyId, row.gstin, row.returnType, row.period].join('|'), { ...row });
+    },
+    async getReturn(companyId, gstin, returnType, period) {
+      const r = returns.get([companyId, gstin, returnType, period].join('|'));
+      return r ? { ...r } : undefined;
+    },
+
+    async insertJob(row) {
+      if (jobs.has(row.jobId)) throw new Error(`job ${row.jobId} exists`);
+      jobs.set(row.jobId, { ...copy(row), seq: ++seq });
+    },
+    async getJob(companyId, jobId) {
+      const j = jobs.get(jobId);
+      return j && j.companyId === companyId ? strip(j) : undefined;
+    },
+    async claimJob(owner, now, leaseUntil, policy, types) {
+      await store.recoverJobs(now, policy);
+      const next = [...jobs.values()]
+        .filter((j) => j.state === 0 && (!types || types.includes(j.type)))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.seq - b.seq)[0];
+      if (!next) return undefined;
+      Object.assign(next, { state: 1, owner, leaseUntil, attempts: next.attempts + 1, updatedAt: now, progress: 0, done: 0 });
+      return strip(next);
+    },
+    async touchJob(jobId, owner, patch) {
+      const j = jobs.get(jobId);
+      if (!j || j.owner !== owner || j.state !== 1) return false;
+      j.leaseUntil = patch.leaseUntil;
+      j.updatedAt = patch.updatedAt;
+      if (patch.done !== undefined) j.done = patch.done;
+      if (patch.total !== undefined) j.total = patch.total;
+      if (patch.progress !== undefined) j.progress = patch.progress;
+      return true;
+    },
+    async finishJob(jobId, owner, end) {
+      const j = jobs.get(jobId);
+      if (!j || j.state !== 1 || (owner !== undefined && j.owner !== owner)) return false;
+      j.state = end.state;
+      j.updatedAt = end.updatedAt;
+      delete j.leaseUntil;
+      if (end.result !== undefined) j.result = copy(end.result);
+      else delete j.result;
+      if (end.error) j.error = copy(end.error);
+      else delete j.error;
+      if (end.fileId) j.fileId = end.fileId;
+      if (end.state === 100) {
+        j.progress = 100;
+        if (j.total > 0) j.done = j.total;
+      }
+      return true;
+    },
+    async recoverJobs(now, policy) {
+      let requeued = 0;
+      let failed = 0;
+      for (const j of jobs.values()) {
+        if (j.state !== 1 || !j.leaseUntil || j.leaseUntil >= now) continue;
+        delete j.leaseUntil;
+        delete j.owner;
+        j.updatedAt = now;
+        if (j.attempts >= policy.maxAttempts) {
+          j.state = 101;
+          j.error = copy(policy.error);
+          failed++;
+        } else {
+          j.state = 0;
+          requeued++;
+        }
+      }
+      return { requeued, failed };
+    },
+    async pruneJobs(before) {
+      let n = 0;
+      for (const [id, j] of jobs) {
+        if (j.state >= 100 && j.updatedAt < before) {
+          jobs.delete(id);
+          if (j.fileId) files.delete(j.fileId);
+          n++;
+        }
+      }
+      const cutoff = Date.parse(before);
+      for (const [id, f] of files) if (!f.complete && f.createdAt < cutoff) files.delete(id);
+      return n;
+    },
+
+    async createFile(meta) {
+      files.set(meta.fileId, { ...meta, size: 0, complete: false, createdAt: Date.now(), chunks: [] });
+    },
+    async appendFileChunk(fileId, seqNo, bytes) {
+      const f = files.get(fileId);
+      if (!f) throw new Error(`no file ${fileId}`);
+      if (f.chunks[seqNo]) throw new Error(`chunk ${seqNo} of ${fileId} exists`);
+      f.chunks[seqNo] = new Uint8Array(bytes);
+    },
+    async completeFile(fileId, size) {
+      const f = files.get(fileId);
+      if (f) Object.assign(f, { size, complete: true });
+    },
+    async getFile(companyId, fileId) {
+      const f = files.get(fileId);
+      if (!f || f.companyId !== companyId) return undefined;
+      const { chunks: _c, createdAt: _t, ...meta } = f;
+      return { ...meta };
+    },
+    readFile(fileId) {
+      return {
+        async *[Symbol.asyncIterator]() {
+          const f = files.get(fileId);
+          for (let i = 0; f && f.chunks[i]; i++) yield f.chunks[i]!;
+        },
+      };
+    },
+
+    async addInquiry(row) {
+      if (!inquiries.has(row.inquiryId)) inquiries.set(row.inquiryId, copy(row));
+    },
+    async dueInquiries(now, limit) {
+      return [...inquiries.values()]
+        .filter((r) => r.state === 'pending' && r.nextAttemptAt <= now)
+        .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt))
+        .slice(0, limit)
+        .map(copy);
+    },
+    async markInquiryDelivered(id) {
+      const r = inquiries.get(id);
+      if (r) {
+        r.state = 'delivered';
+        r.attempts++;
+        delete r.lastError;
+      }
+    },
+    async markInquiryRetry(id, nextAttemptAt, error) {
+      const r = inquiries.get(id);
+      if (r && r.state === 'pending') Object.assign(r, { attempts: r.attempts + 1, nextAttemptAt, lastError: error });
+    },
+    async getInquiry(id) {
+      const r = inquiries.get(id);
+      return r ? copy(r) : undefined;
+    },
+
+    async putApiKey(row) {
+      keys.set(row.keyId, { ...row });
+    },
+    async getApiKey(keyId) {
+      const k = keys.get(keyId);
+      return k ? { ...k } : undefined;
+    },
+
+    async secret(name, create) {
+      if (!secrets.has(name)) secrets.set(name, create());
+      return secrets.get(name)!;
+    },
+
+    async close() {},
+  };
+  return store;
+}

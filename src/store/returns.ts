@@ -1,0 +1,28 @@
+/**
+ * The GSTR {@link ReturnStore} of one company over the store: pulled returns survive restarts and are
+ * shared by every server, and one company never reads another's.
+ * @module
+ */
+import type { ReturnStore } from '../gstr/store.js';
+import type { ReturnType } from '../gstr/types.js';
+import type { Store } from '../ports/store.js';
+
+/** The pulled returns of `companyId`. */
+export function storeReturns(store: Store, companyId: string): ReturnStore {
+  return {
+    async put(entry) {
+      await store.putReturn({
+        companyId,
+        gstin: entry.gstin,
+        returnType: entry.returnType,
+        period: entry.period,
+        pulledAt: entry.pulledAt,
+        json: JSON.stringify(entry.data),
+      });
+    },
+    async get(gstin, returnType: ReturnType, period) {
+      const row = await store.getReturn(companyId, gstin, returnType, period);
+      return row ? { gstin, returnType, period, pulledAt: row.pulledAt, data: JSON.parse(row.json) as unknown } : undefined;
+    },
+  };
+}

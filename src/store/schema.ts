@@ -1,0 +1,148 @@
+/**
+ * The one SQL schema of the store (PostgreSQL dialect: PGlite and PostgreSQL run the same text), as
+ * numbered migrations. A migration is never edited once released; a change is a new migration.
+ * @module
+ */
+
+/** One step of the schema. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'records, jobs, files, outbox, keys',
+    sql: `
+create table gst_irn (
+  irn text primary key,
+  company_id text not null,
+  seller_gstin text not null,
+  financial_year text not null,
+  doc_type text not null,
+  doc_key text not null,
+  doc_date text not null,
+  doc_period text not null,
+  buyer_gstin text not null,
+  status text not null,
+  record jsonb not null,
+  created_at timestamptz not null default now(),
+  -- The IRP's duplicate rule: one IRN per GSTIN, financial year, document type and document number.
+  constraint gst_irn_one_per_document unique (seller_gstin, financial_year, doc_type, doc_key)
+);
+create index gst_irn_by_buyer on gst_irn (buyer_gstin, doc_period);
+
+create table gst_ewb (
+  ewb_no text primary key,
+  company_id text not null,
+  gen_gstin text not null,
+  from_gstin text not null,
+  to_gstin text not null,
+  doc_type text not null,
+  doc_key text not null,
+  gen_date text not null,
+  status text not null,
+  irn text,
+  entry jsonb not null
+);
+-- The e-waybill portal's rule: one active e-waybill per document.
+create unique index gst_ewb_one_per_document on gst_ewb (from_gstin, doc_type, doc_key) where status = 'ACT';
+create index gst_ewb_by_generator on gst_ewb (gen_gstin, gen_date);
+create index gst_ewb_by_to on gst_ewb (to_gstin, gen_date);
+create index gst_ewb_by_from on gst_ewb (from_gstin, gen_date);
+
+create table gst_ewb_event (
+  ewb_no text not null references gst_ewb (ewb_no) on delete cascade,
+  seq bigserial not null,
+  at timestamptz not null,
+  event text not null,
+  detail jsonb not null,
+  primary key (ewb_no, seq)
+);
+
+create table gst_counter (
+  name text primary key,
+  value bigint not null
+);
+
+create table gst_taxpayer (
+  gstin text primary key,
+  data jsonb not null
+);
+
+create table gst_return (
+  company_id text not null,
+  gstin text not null,
+  return_type text not null,
+  period text not null,
+  pulled_at timestamptz not null,
+  json text not null,
+  primary key (company_id, gstin, return_type, period)
+);
+
+create table gst_job (
+  job_id text primary key,
+  company_id text not null,
+  type text not null,
+  params jsonb not null,
+  state smallint not null,
+  done bigint not null default 0,
+  total bigint not null default 0,
+  progress real not null default 0,
+  attempts integer not null default 0,
+  error jsonb,
+  result jsonb,
+  file_id text,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  lease_until timestamptz,
+  owner text
+);
+create index gst_job_waiting on gst_job (state, created_at);
+
+create table gst_file (
+  file_id text primary key,
+  company_id text not null,
+  file_name text not null,
+  content_type text not null,
+  size bigint not null default 0,
+  complete boolean not null default false,
+  created_at timestamptz not null default now()
+);
+
+create table gst_file_chunk (
+  file_id text not null references gst_file (file_id) on delete cascade,
+  seq integer not null,
+  bytes bytea not null,
+  primary key (file_id, seq)
+);
+
+create table gst_inquiry (
+  inquiry_id text primary key,
+  payload jsonb not null,
+  state text not null,
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null,
+  last_error text,
+  created_at timestamptz not null
+);
+create index gst_inquiry_due on gst_inquiry (state, next_attempt_at);
+
+create table gst_api_key (
+  key_id text primary key,
+  company_id text not null,
+  secret_sha256 text not null
+);
+
+create table gst_secret (
+  name text primary key,
+  value text not null
+);
+`,
+  },
+];
+
+/** The version the code expects. */
+export const schemaVersion = migrations[migrations.length - 1]!.version;

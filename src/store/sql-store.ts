@@ -1,0 +1,366 @@
+/**
+ * The store over SQL: one implementation for PGlite and PostgreSQL, since both speak the same dialect.
+ * Portal uniqueness comes from the schema's constraints (`on conflict do nothing`), so two servers
+ * racing on one database cannot both register a document.
+ * @module
+ */
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RecoveryPolicy, ReturnRow, Store } from '../ports/store.js';
+import { migrate } from './migrate.js';
+import type { Row, SqlClient } from './sql-client.js';
+
+const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+function irnRow(r: Row): IrnRow {
+  return {
+    companyId: String(r['company_id']),
+    irn: String(r['irn']),
+    sellerGstin: String(r['seller_gstin']),
+    financialYear: String(r['financial_year']),
+    docType: String(r['doc_type']),
+    docKey: String(r['doc_key']),
+    docDate: String(r['doc_date']),
+    docPeriod: String(r['doc_period']),
+    buyerGstin: String(r['buyer_gstin']),
+    status: String(r['status']),
+    record: json(r['record']),
+  };
+}
+
+function ewbRow(r: Row): EwbRow {
+  return {
+    ewbNo: String(r['ewb_no']),
+    companyId: String(r['company_id']),
+    genGstin: String(r['gen_gstin']),
+    fromGstin: String(r['from_gstin']),
+    toGstin: String(r['to_gstin']),
+    docType: String(r['doc_type']),
+    docKey: String(r['doc_key']),
+    genDate: String(r['gen_date']),
+    status: String(r['status']),
+    ...(r['irn'] ? { irn: String(r['irn']) } : {}),
+    entry: json(r['entry']),
+  };
+}
+
+function jobRow(r: Row): JobRow {
+  return {
+    jobId: String(r['job_id']),
+    companyId: String(r['company_id']),
+    type: String(r['type']),
+    params: json(r['params']),
+    state: Number(r['state']) as JobRow['state'],
+    done: Number(r['done']),
+    total: Number(r['total']),
+    progress: Number(r['progress']),
+    attempts: Number(r['attempts']),
+    ...(r['error'] ? { error: json(r['error']) } : {}),
+    ...(r['result'] !== null && r['result'] !== undefined ? { result: json(r['result']) } : {}),
+    ...(r['file_id'] ? { fileId: String(r['file_id']) } : {}),
+    createdAt: iso(r['created_at']),
+    updatedAt: iso(r['updated_at']),
+    ...(r['lease_until'] ? { leaseUntil: iso(r['lease_until']) } : {}),
+    ...(r['owner'] ? { owner: String(r['owner']) } : {}),
+  };
+}
+
+function outboxRow(r: Row): OutboxRow {
+  return {
+    inquiryId: String(r['inquiry_id']),
+    payload: json(r['payload']),
+    state: String(r['state']) as OutboxRow['state'],
+    attempts: Number(r['attempts']),
+    nextAttemptAt: iso(r['next_attempt_at']),
+    ...(r['last_error'] ? { lastError: String(r['last_error']) } : {}),
+    createdAt: iso(r['created_at']),
+  };
+}
+
+const text = (v: unknown): string => JSON.stringify(v);
+
+/** Builds the store over a SQL client, bringing its schema up to date first. */
+export async function createSqlStore(client: SqlClient, kind: 'pglite' | 'postgres'): Promise<Store> {
+  await migrate(client);
+  const q = (sql: string, params: readonly unknown[] = []): Promise<Row[]> => client.query(sql, params);
+
+  const store: Store = {
+    kind,
+
+    async insertIrn(row) {
+      const inserted = await q(
+        `insert into gst_irn (irn, company_id, seller_gstin, financial_year, doc_type, doc_key, doc_date, doc_period, buyer_gstin, status, record)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb) on conflict do nothing returning irn`,
+        [row.irn, row.companyId, row.sellerGstin, row.financialYear, row.docType, row.docKey, row.docDate, row.docPeriod, row.buyerGstin, row.status, text(row.record)],
+      );
+      if (inserted.length > 0) return { inserted: true };
+      const existing = await q(
+        `select * from gst_irn where irn = $1 or (seller_gstin = $2 and financial_year = $3 and doc_type = $4 and doc_key = $5) limit 1`,
+        [row.irn, row.sellerGstin, row.financialYear, row.docType, row.docKey],
+      );
+      if (existing.length === 0) throw new Error('the IRN conflicted with a row that is gone; retry');
+      return { inserted: false, existing: irnRow(existing[0]!) };
+    },
+
+    async getIrn(companyId, irn) {
+      const rows = await q('select * from gst_irn where irn = $1 and company_id = $2', [irn, companyId]);
+      return rows[0] ? irnRow(rows[0]) : undefined;
+    },
+
+    async updateIrn(companyId, irn, status, record) {
+      await q('update gst_irn set status = $3, record = $4::jsonb where irn = $1 and company_id = $2', [irn, companyId, status, text(record)]);
+    },
+
+    async irnsForBuyer(buyerGstin, period) {
+      const rows = await q(`select * from gst_irn where buyer_gstin = $1 and doc_period = $2 and status = 'ACT' order by created_at, irn`, [buyerGstin, period]);
+      return rows.map(irnRow);
+    },
+
+    async insertEwb(row, event) {
+      return client.transaction(async (tx) => {
+        const inserted = await tx.query(
+          `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, irn, entry)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb) on conflict do nothing returning ewb_no`,
+          [row.ewbNo, row.companyId, row.genGstin, row.fromGstin, row.toGstin, row.docType, row.docKey, row.genDate, row.status, row.irn ?? null, text(row.entry)],
+        );
+        if (inserted.length === 0) {
+          const existing = await tx.query(
+            `select ewb_no from gst_ewb where from_gstin = $1 and doc_type = $2 and doc_key = $3 and status = 'ACT'`,
+            [row.fromGstin, row.docType, row.docKey],
+          );
+          return { inserted: false as const, existingEwbNo: String(existing[0]?.['ewb_no'] ?? row.ewbNo) };
+        }
+        await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [event.ewbNo, event.at, event.event, text(event.detail)]);
+        return { inserted: true as const };
+      });
+    },
+
+    async getEwb(ewbNo) {
+      const rows = await q('select * from gst_ewb where ewb_no = $1', [ewbNo]);
+      return rows[0] ? ewbRow(rows[0]) : undefined;
+    },
+
+    async updateEwb(ewbNo, status, entry, event) {
+      await client.transaction(async (tx) => {
+        await tx.query('update gst_ewb set status = $2, entry = $3::jsonb where ewb_no = $1', [ewbNo, status, text(entry)]);
+        await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [event.ewbNo, event.at, event.event, text(event.detail)]);
+      });
+    },
+
+    async ewbHistory(ewbNo) {
+      const rows = await q('select * from gst_ewb_event where ewb_no = $1 order by seq', [ewbNo]);
+      return rows.map((r) => ({ ewbNo: String(r['ewb_no']), at: iso(r['at']), event: String(r['event']), detail: json(r['detail']) }));
+    },
+
+    async ewbsGeneratedOn(companyId, genGstin, genDate) {
+      const rows = await q('select * from gst_ewb where company_id = $1 and gen_gstin = $2 and gen_date = $3 order by ewb_no', [companyId, genGstin, genDate]);
+      return rows.map(ewbRow);
+    },
+
+    async ewbsOfOtherParty(gstin, genDate) {
+      const rows = await q(
+        'select * from gst_ewb where gen_date = $2 and gen_gstin <> $1 and (to_gstin = $1 or from_gstin = $1) order by ewb_no',
+        [gstin, genDate],
+      );
+      return rows.map(ewbRow);
+    },
+
+    async nextNumber(name, start) {
+      const rows = await q(
+        'insert into gst_counter (name, value) values ($1, $2) on conflict (name) do update set value = gst_counter.value + 1 returning value',
+        [name, start],
+      );
+      return Number(rows[0]!['value']);
+    },
+
+    async putTaxpayer(gstin, data) {
+      await q('insert into gst_taxpayer (gstin, data) values ($1, $2::jsonb) on conflict (gstin) do update set data = excluded.data', [gstin, text(data)]);
+    },
+
+    async listTaxpayers() {
+      const rows = await q('select gstin, data from gst_taxpayer order by gstin');
+      return rows.map((r) => ({ gstin: String(r['gstin']), data: json(r['data']) }));
+    },
+
+    async putReturn(row: ReturnRow) {
+      await q(
+        `insert into gst_return (company_id, gstin, return_type, period, pulled_at, json) values ($1, $2, $3, $4, $5, $6)
+         on conflict (company_id, gstin, return_type, period) do update set pulled_at = excluded.pulled_at, json = excluded.json`,
+        [row.companyId, row.gstin, row.returnType, row.period, row.pulledAt, row.json],
+      );
+    },
+
+    async getReturn(companyId, gstin, returnType, period) {
+      const rows = await q('select * from gst_return where company_id = $1 and gstin = $2 and return_type = $3 and period = $4', [companyId, gstin, returnType, period]);
+      const r = rows[0];
+      return r
+        ? { companyId, gstin, returnType, period, pulledAt: iso(r['pulled_at']), json: String(r['json']) }
+        : undefined;
+    },
+
+    async insertJob(row: JobRow) {
+      await q(
+        `insert into gst_job (job_id, company_id, type, params, state, done, total, progress, attempts, created_at, updated_at)
+         values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11)`,
+        [row.jobId, row.companyId, row.type, text(row.params), row.state, row.done, row.total, row.progress, row.attempts, row.createdAt, row.updatedAt],
+      );
+    },
+
+    async getJob(companyId, jobId) {
+      const rows = await q('select * from gst_job where job_id = $1 and company_id = $2', [jobId, companyId]);
+      return rows[0] ? jobRow(rows[0]) : undefined;
+    },
+
+    async claimJob(owner, now, leaseUntil, policy, types) {
+      await store.recoverJobs(now, policy);
+      const rows = await client.transaction(async (tx) => {
+        const pick = await tx.query(
+          `select job_id from gst_job where state = 0 ${types ? 'and type = any($1::text[])' : ''}
+           order by created_at, job_id limit 1 for update skip locked`,
+          types ? [types] : [],
+        );
+        if (pick.length === 0) return [];
+        return tx.query(
+          `update gst_job set state = 1, owner = $2, lease_until = $3, attempts = attempts + 1, updated_at = $4, progress = 0, done = 0
+           where job_id = $1 returning *`,
+          [pick[0]!['job_id'], owner, leaseUntil, now],
+        );
+      });
+      return rows[0] ? jobRow(rows[0]) : undefined;
+    },
+
+    async touchJob(jobId, owner, patch) {
+      const rows = await q(
+        `update gst_job set lease_until = $3, updated_at = $4, done = coalesce($5, done), total = coalesce($6, total), progress = coalesce($7, progress)
+         where job_id = $1 and owner = $2 and state = 1 returning job_id`,
+        [jobId, owner, patch.leaseUntil, patch.updatedAt, patch.done ?? null, patch.total ?? null, patch.progress ?? null],
+      );
+      return rows.length > 0;
+    },
+
+    async finishJob(jobId, owner, end) {
+      const rows = await q(
+        `update gst_job set state = $3::smallint, updated_at = $4, result = $5::jsonb, error = $6::jsonb, file_id = $7, lease_until = null,
+           progress = case when $3::smallint = 100 then 100 else progress end, done = case when $3::smallint = 100 and total > 0 then total else done end
+         where job_id = $1 and state = 1 and ($2::text is null or owner = $2) returning job_id`,
+        [jobId, owner ?? null, end.state, end.updatedAt, end.result === undefined ? null : text(end.result), end.error ? text(end.error) : null, end.fileId ?? null],
+      );
+      return rows.length > 0;
+    },
+
+    async recoverJobs(now, policy) {
+      const failed = await q(
+        `update gst_job set state = 101, error = $3::jsonb, updated_at = $1, owner = null, lease_until = null
+         where state = 1 and lease_until < $1 and attempts >= $2 returning job_id`,
+        [now, policy.maxAttempts, text(policy.error)],
+      );
+      const requeued = await q(
+        `update gst_job set state = 0, updated_at = $1, owner = null, lease_until = null where state = 1 and lease_until < $1 returning job_id`,
+        [now],
+      );
+      return { requeued: requeued.length, failed: failed.length };
+    },
+
+    async pruneJobs(before) {
+      return client.transaction(async (tx) => {
+        const gone = await tx.query('delete from gst_job where state >= 100 and updated_at < $1 returning file_id', [before]);
+        const files = gone.map((r) => r['file_id']).filter(Boolean);
+        if (files.length > 0) await tx.query('delete from gst_file where file_id = any($1::text[])', [files]);
+        await tx.query('delete from gst_file where complete = false and created_at < $1', [before]);
+        return gone.length;
+      });
+    },
+
+    async createFile(meta) {
+      await q('insert into gst_file (file_id, company_id, file_name, content_type) values ($1, $2, $3, $4)', [meta.fileId, meta.companyId, meta.fileName, meta.contentType]);
+    },
+
+    async appendFileChunk(fileId, seq, bytes) {
+      await q('insert into gst_file_chunk (file_id, seq, bytes) values ($1, $2, $3)', [fileId, seq, bytes]);
+    },
+
+    async completeFile(fileId, size) {
+      await q('update gst_file set size = $2, complete = true where file_id = $1', [fileId, size]);
+    },
+
+    async getFile(companyId, fileId): Promise<FileMeta | undefined> {
+      const rows = await q('select * from gst_file where file_id = $1 and company_id = $2', [fileId, companyId]);
+      const r = rows[0];
+      return r
+        ? {
+            fileId,
+            companyId,
+            fileName: String(r['file_name']),
+            contentType: String(r['content_type']),
+            size: Number(r['size']),
+            complete: r['complete'] === true,
+          }
+        : undefined;
+    },
+
+    readFile(fileId) {
+      return {
+        async *[Symbol.asyncIterator]() {
+          for (let seq = 0; ; seq++) {
+            const rows = await q('select bytes from gst_file_chunk where file_id = $1 and seq = $2', [fileId, seq]);
+            const bytes = rows[0]?.['bytes'];
+            if (!bytes) return;
+            yield bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer);
+          }
+        },
+      };
+    },
+
+    async addInquiry(row: OutboxRow) {
+      await q(
+        `insert into gst_inquiry (inquiry_id, payload, state, attempts, next_attempt_at, last_error, created_at)
+         values ($1, $2::jsonb, $3, $4, $5, $6, $7) on conflict (inquiry_id) do nothing`,
+        [row.inquiryId, text(row.payload), row.state, row.attempts, row.nextAttemptAt, row.lastError ?? null, row.createdAt],
+      );
+    },
+
+    async dueInquiries(now, limit) {
+      const rows = await q(`select * from gst_inquiry where state = 'pending' and next_attempt_at <= $1 order by next_attempt_at limit $2`, [now, limit]);
+      return rows.map(outboxRow);
+    },
+
+    async markInquiryDelivered(inquiryId) {
+      await q(`update gst_inquiry set state = 'delivered', attempts = attempts + 1, last_error = null where inquiry_id = $1`, [inquiryId]);
+    },
+
+    async markInquiryRetry(inquiryId, nextAttemptAt, error) {
+      await q(`update gst_inquiry set attempts = attempts + 1, next_attempt_at = $2, last_error = $3 where inquiry_id = $1 and state = 'pending'`, [inquiryId, nextAttemptAt, error]);
+    },
+
+    async getInquiry(inquiryId) {
+      const rows = await q('select * from gst_inquiry where inquiry_id = $1', [inquiryId]);
+      return rows[0] ? outboxRow(rows[0]) : undefined;
+    },
+
+    async putApiKey(row: ApiKeyRow) {
+      await q(
+        `insert into gst_api_key (key_id, company_id, secret_sha256) values ($1, $2, $3)
+         on conflict (key_id) do update set company_id = excluded.company_id, secret_sha256 = excluded.secret_sha256`,
+        [row.keyId, row.companyId, row.secretSha256],
+      );
+    },
+
+    async getApiKey(keyId) {
+      const rows = await q('select * from gst_api_key where key_id = $1', [keyId]);
+      const r = rows[0];
+      return r ? { keyId, companyId: String(r['company_id']), secretSha256: String(r['secret_sha256']) } : undefined;
+    },
+
+    async secret(name, create) {
+      const existing = await q('select value from gst_secret where name = $1', [name]);
+      if (existing[0]) return String(existing[0]['value']);
+      await q('insert into gst_secret (name, value) values ($1, $2) on conflict (name) do nothing', [name, create()]);
+      const rows = await q('select value from gst_secret where name = $1', [name]);
+      return String(rows[0]!['value']);
+    },
+
+    close: () => client.close(),
+  };
+  return store;
+}
+
+export type { EwbEvent };

@@ -1,0 +1,225 @@
+/**
+ * The store contract: the same behaviour from every adapter (memory, PGlite, PostgreSQL).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EwbRow, IrnRow, JobRow, RecoveryPolicy, Store } from '../../src/ports/store.js';
+import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
+import { databaseUrl, freshDatabase, need } from '../support/services.js';
+
+const hasPg = need(databaseUrl);
+
+const adapters: Array<[string, () => Promise<{ store: Store; done: () => Promise<void> }>]> = [
+  ['memory', async () => ({ store: createMemoryStore(), done: async () => {} })],
+  [
+    'pglite',
+    async () => {
+      const store = await openPgliteStore('memory://');
+      return { store, done: () => store.close() };
+    },
+  ],
+];
+if (hasPg) {
+  adapters.push([
+    'postgres',
+    async () => {
+      const db = await freshDatabase(databaseUrl as string);
+      const store = await openPostgresStore(db.url);
+      return {
+        store,
+        done: async () => {
+          await store.close();
+          await db.drop();
+        },
+      };
+    },
+  ]);
+}
+
+const irn = (over: Partial<IrnRow> = {}): IrnRow => ({
+  companyId: 'acme',
+  irn: 'a'.repeat(64),
+  sellerGstin: '29AAGCM4821K1Z6',
+  financialYear: '2025-26',
+  docType: 'INV',
+  docKey: 'INV/1',
+  docDate: '01/07/2025',
+  docPeriod: '2025-07',
+  buyerGstin: '29AADCN7314Q1ZU',
+  status: 'ACT',
+  record: { AckNo: '112510000000001', Irn: 'a'.repeat(64) },
+  ...over,
+});
+
+const ewb = (over: Partial<EwbRow> = {}): EwbRow => ({
+  ewbNo: '300000000001',
+  companyId: 'acme',
+  genGstin: '29AAGCM4821K1Z6',
+  fromGstin: '29AAGCM4821K1Z6',
+  toGstin: '29AADCN7314Q1ZU',
+  docType: 'INV',
+  docKey: 'INV/1',
+  genDate: '01/07/2025',
+  status: 'ACT',
+  entry: { note: 'first' },
+  ...over,
+});
+
+const job = (over: Partial<JobRow> = {}): JobRow => ({
+  jobId: 'job-1',
+  companyId: 'acme',
+  type: 'gstr2b/export',
+  params: { gstins: ['29AAGCM4821K1Z6'] },
+  state: 0,
+  done: 0,
+  total: 0,
+  progress: 0,
+  attempts: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+const policy: RecoveryPolicy = { maxAttempts: 2, error: { code: 'SVC-951', message: 'interrupted' } };
+const at = (s: number): string => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+
+describe.each(adapters)('store contract: %s', (_name, open) => {
+  let store: Store;
+  let done: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, done } = await open());
+  }, 120_000);
+  afterAll(async () => done?.());
+
+  it('registers one IRN per GSTIN, year, type and document, and answers the first one to every later try', async () => {
+    expect(await store.insertIrn(irn())).toEqual({ inserted: true });
+    const again = await store.insertIrn(irn({ irn: 'b'.repeat(64), record: { AckNo: 'other' } }));
+    expect(again.inserted).toBe(false);
+    if (!again.inserted) expect(again.existing.record['AckNo']).toBe('112510000000001');
+    // Another financial year is another document.
+    expect(await store.insertIrn(irn({ irn: 'c'.repeat(64), financialYear: '2026-27' }))).toEqual({ inserted: true });
+  });
+
+  it('lets concurrent identical registrations through exactly once', async () => {
+    const tries = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.insertIrn(irn({ irn: 'd'.repeat(63) + (i % 10), docKey: 'RACE/1', record: { n: i } }))),
+    );
+    expect(tries.filter((t) => t.inserted)).toHaveLength(1);
+    const winners = new Set(tries.map((t) => (t.inserted ? 'me' : JSON.stringify(t.existing.record))));
+    expect(winners.size).toBe(2);
+  });
+
+  it('keeps each company to its own IRNs and finds active ones by buyer and period', async () => {
+    expect(await store.getIrn('other', 'a'.repeat(64))).toBeUndefined();
+    expect((await store.getIrn('acme', 'a'.repeat(64)))?.docKey).toBe('INV/1');
+    await store.updateIrn('acme', 'c'.repeat(64), 'CNL', { cancelled: true });
+    expect((await store.getIrn('acme', 'c'.repeat(64)))?.record).toEqual({ cancelled: true });
+    const bought = await store.irnsForBuyer('29AADCN7314Q1ZU', '2025-07');
+    expect(bought.map((r) => r.irn)).toContain('a'.repeat(64));
+    expect(bought.map((r) => r.irn)).not.toContain('c'.repeat(64));
+  });
+
+  it('allows one active e-waybill per document, again once it is cancelled, and keeps the history', async () => {
+    expect(await store.insertEwb(ewb(), { ewbNo: '300000000001', at: at(1), event: 'generated', detail: {} })).toEqual({ inserted: true });
+    expect(await store.insertEwb(ewb({ ewbNo: '300000000002' }), { ewbNo: '300000000002', at: at(2), event: 'generated', detail: {} })).toEqual({
+      inserted: false,
+      existingEwbNo: '300000000001',
+    });
+    await store.updateEwb('300000000001', 'CNL', { note: 'cancelled' }, { ewbNo: '300000000001', at: at(3), event: 'cancelled', detail: { reason: 1 } });
+    expect((await store.insertEwb(ewb({ ewbNo: '300000000003' }), { ewbNo: '300000000003', at: at(4), event: 'generated', detail: {} })).inserted).toBe(true);
+    expect((await store.ewbHistory('300000000001')).map((e) => e.event)).toEqual(['generated', 'cancelled']);
+    expect((await store.getEwb('300000000001'))?.entry).toEqual({ note: 'cancelled' });
+    expect((await store.ewbsGeneratedOn('acme', '29AAGCM4821K1Z6', '01/07/2025')).map((e) => e.ewbNo)).toEqual(['300000000001', '300000000003']);
+    expect((await store.ewbsOfOtherParty('29AADCN7314Q1ZU', '01/07/2025')).length).toBe(2);
+    expect(await store.ewbsOfOtherParty('29AAGCM4821K1Z6', '01/07/2025')).toEqual([]);
+  });
+
+  it('hands out distinct numbers to concurrent callers', async () => {
+    const numbers = await Promise.all(Array.from({ length: 30 }, () => store.nextNumber('ack', 1000)));
+    expect(new Set(numbers).size).toBe(30);
+    expect(Math.min(...numbers)).toBe(1000);
+  });
+
+  it('keeps returns per company and replaces a pull as a whole', async () => {
+    await store.putReturn({ companyId: 'acme', gstin: 'G', returnType: 'gstr2b', period: '2025-07', pulledAt: at(1), json: '{"v":1}' });
+    await store.putReturn({ companyId: 'acme', gstin: 'G', returnType: 'gstr2b', period: '2025-07', pulledAt: at(2), json: '{"v":2}' });
+    expect((await store.getReturn('acme', 'G', 'gstr2b', '2025-07'))?.json).toBe('{"v":2}');
+    expect(await store.getReturn('other', 'G', 'gstr2b', '2025-07')).toBeUndefined();
+  });
+
+  it('claims a job once, records progress, and ends it once', async () => {
+    await store.insertJob(job());
+    const claims = await Promise.all([1, 2, 3].map((n) => store.claimJob(`runner-${n}`, at(10), at(40), policy)));
+    const won = claims.filter(Boolean);
+    expect(won).toHaveLength(1);
+    const owner = won[0]!.owner!;
+    expect(won[0]!.state).toBe(1);
+    expect(await store.touchJob('job-1', 'someone-else', { leaseUntil: at(50), updatedAt: at(11), done: 1 })).toBe(false);
+    expect(await store.touchJob('job-1', owner, { leaseUntil: at(50), updatedAt: at(11), done: 500, total: 1000, progress: 50 })).toBe(true);
+    expect(await store.getJob('acme', 'job-1')).toMatchObject({ done: 500, total: 1000, progress: 50, state: 1 });
+    expect(await store.getJob('other', 'job-1')).toBeUndefined();
+    expect(await store.finishJob('job-1', owner, { state: 100, updatedAt: at(12), result: { rows: 1000 }, fileId: 'f1' })).toBe(true);
+    expect(await store.finishJob('job-1', owner, { state: 101, updatedAt: at(13), error: { code: 'X', message: 'late' } })).toBe(false);
+    expect(await store.getJob('acme', 'job-1')).toMatchObject({ state: 100, progress: 100, done: 1000, result: { rows: 1000 }, fileId: 'f1' });
+  });
+
+  it('runs an interrupted job again, and fails it clearly when it keeps being interrupted', async () => {
+    await store.insertJob(job({ jobId: 'job-2', createdAt: at(20) }));
+    const first = await store.claimJob('dead-1', at(21), at(30), policy);
+    expect(first?.jobId).toBe('job-2');
+    // The runner died: its lease runs out and the job is claimed again.
+    const second = await store.claimJob('alive', at(31), at(60), policy);
+    expect(second).toMatchObject({ jobId: 'job-2', attempts: 2, owner: 'alive' });
+    expect(await store.finishJob('job-2', 'dead-1', { state: 100, updatedAt: at(32) })).toBe(false);
+    // Dies again: past maxAttempts it ends failed, not working.
+    expect(await store.recoverJobs(at(61), policy)).toEqual({ requeued: 0, failed: 1 });
+    expect(await store.getJob('acme', 'job-2')).toMatchObject({ state: 101, error: policy.error });
+    expect(await store.claimJob('alive', at(62), at(90), policy)).toBeUndefined();
+  });
+
+  it('streams a file back chunk by chunk, only to its company', async () => {
+    await store.createFile({ fileId: 'f1', companyId: 'acme', fileName: 'x.xlsx', contentType: 'application/octet-stream' });
+    const chunks = [new Uint8Array([1, 2, 3]), new Uint8Array(70_000).fill(7), new Uint8Array([9])];
+    for (let i = 0; i < chunks.length; i++) await store.appendFileChunk('f1', i, chunks[i]!);
+    expect((await store.getFile('acme', 'f1'))?.complete).toBe(false);
+    await store.completeFile('f1', 70_004);
+    expect(await store.getFile('acme', 'f1')).toMatchObject({ fileName: 'x.xlsx', size: 70_004, complete: true });
+    expect(await store.getFile('other', 'f1')).toBeUndefined();
+    const back: number[] = [];
+    for await (const c of store.readFile('f1')) back.push(c.length);
+    expect(back).toEqual([3, 70_000, 1]);
+  });
+
+  it('prunes finished jobs with their files', async () => {
+    expect(await store.pruneJobs(at(100))).toBeGreaterThanOrEqual(2);
+    expect(await store.getJob('acme', 'job-1')).toBeUndefined();
+    expect(await store.getFile('acme', 'f1')).toBeUndefined();
+  });
+
+  it('keeps inquiries in the outbox until delivered', async () => {
+    const row = { inquiryId: 'i1', payload: { email: 'a@b.in' }, state: 'pending' as const, attempts: 0, nextAttemptAt: at(1), createdAt: at(0) };
+    await store.addInquiry(row);
+    await store.addInquiry({ ...row, payload: { email: 'changed@b.in' } });
+    expect((await store.dueInquiries(at(0), 10)).length).toBe(0);
+    expect((await store.dueInquiries(at(1), 10)).map((r) => r.payload)).toEqual([{ email: 'a@b.in' }]);
+    await store.markInquiryRetry('i1', at(5), 'CRM down');
+    expect(await store.getInquiry('i1')).toMatchObject({ attempts: 1, lastError: 'CRM down', state: 'pending' });
+    expect(await store.dueInquiries(at(4), 10)).toEqual([]);
+    await store.markInquiryDelivered('i1');
+    expect(await store.dueInquiries(at(9), 10)).toEqual([]);
+    expect((await store.getInquiry('i1'))?.state).toBe('delivered');
+  });
+
+  it('keeps API keys and gives every caller the same secret', async () => {
+    await store.putApiKey({ keyId: 'k1', companyId: 'acme', secretSha256: 'h' });
+    expect(await store.getApiKey('k1')).toEqual({ keyId: 'k1', companyId: 'acme', secretSha256: 'h' });
+    const values = await Promise.all([1, 2, 3, 4].map((n) => store.secret('signing', () => `value-${n}`)));
+    expect(new Set(values).size).toBe(1);
+    expect(await store.secret('signing', () => 'later')).toBe(values[0]);
+  });
+
+  it('keeps taxpayers', async () => {
+    await store.putTaxpayer('29AAGCM4821K1Z6', { legalName: 'A' });
+    await store.putTaxpayer('29AAGCM4821K1Z6', { legalName: 'B' });
+    expect(await store.listTaxpayers()).toEqual([{ gstin: '29AAGCM4821K1Z6', data: { legalName: 'B' } }]);
+  });
+});
