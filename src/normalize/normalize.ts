@@ -5,6 +5,7 @@ import { aliasesByKind, hoistsByKind, type Alias, type Hoist } from './aliases.j
 import { shapeOf, type ObjectShape, type Shape } from './shape.js';
 import { isPlainObject, sameValue, setOwn } from './same-value.js';
 import { readTotAmtAsTotItemVal } from './total-item-value.js';
+import { coerceScalar } from './coerce.js';
 
 /** The canonical payload and what the reader noticed on the way. */
 export interface NormalizeResult<T = unknown> {
@@ -15,7 +16,8 @@ export interface NormalizeResult<T = unknown> {
 /**
  * The tolerant reader: maps every spelling the specification mentions, in any letter case, to the
  * canonical names (NIC schema v1.1), moves fields to their canonical nesting, drops nulls from requests
- * (null means "not given" there) and reports keys it cannot place as warnings. Never changes its input.
+ * (null means "not given" there), converts numbers and numeric text to the type the schema gives (SVC-118)
+ * and reports keys it cannot place as warnings. Never changes its input.
  */
 export function normalize<T = unknown>(kind: Kind, payload: unknown): NormalizeResult<T> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
@@ -48,6 +50,7 @@ class Reader {
 
   read(value: unknown, shape: Shape, path: string, location: string): unknown {
     if (shape.type === 'object' && isPlainObject(value)) return this.readObject(value, shape, path, location);
+    if (shape.type === 'scalar') return coerceScalar(value, shape, path, this.warnings);
     if (shape.type === 'array' && Array.isArray(value)) {
       return value.map((entry, index) => this.read(entry, shape.items, `${path}/${index}`, `${location}/*`));
     }

@@ -6,7 +6,7 @@ import { schemaId, type Kind } from '../kinds.js';
  * The key structure of a payload, read off its JSON Schema: which keys an object may hold (with their
  * canonical spelling) and what shape each value has. The tolerant reader walks payloads along it.
  */
-export type Shape = ObjectShape | ArrayShape | OpaqueShape;
+export type Shape = ObjectShape | ArrayShape | ScalarShape | OpaqueShape;
 
 export interface ObjectShape {
   type: 'object';
@@ -23,7 +23,16 @@ export interface ArrayShape {
   items: Shape;
 }
 
-/** A scalar, or a value with no structure we know: copied as it is. */
+/** A scalar of known JSON types: the reader converts between number and text where the schema allows one only. */
+export interface ScalarShape {
+  type: 'scalar';
+  /** The JSON types the schema accepts (`string`, `number`, `integer`, `boolean`, `null`). */
+  accepts: ReadonlySet<string>;
+  /** A coded text (enum, pattern or format): padding around it is never part of the value. */
+  coded: boolean;
+}
+
+/** A value with no structure or type we know: copied as it is. */
 export interface OpaqueShape {
   type: 'opaque';
 }
@@ -55,6 +64,8 @@ class ShapeBuilder {
       parts.push(this.objectShape(node, base));
     }
     if (node.items !== undefined) parts.push({ type: 'array', items: this.build(node.items, base) });
+    const scalar = scalarShape(node);
+    if (scalar && parts.length === 0) parts.push(scalar);
     for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
       const branches = node[keyword];
       if (Array.isArray(branches)) for (const branch of branches) parts.push(this.build(branch, base));
@@ -108,6 +119,16 @@ function resolvePointer(root: unknown, fragment: string): unknown {
   return node;
 }
 
+const scalarTypes = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/** The scalar shape of a schema node that declares only scalar types, else undefined. */
+function scalarShape(node: AnySchemaObject): ScalarShape | undefined {
+  const declared: unknown[] = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
+  if (declared.length === 0 || !declared.every((t) => typeof t === 'string' && scalarTypes.has(t))) return undefined;
+  const coded = node.enum !== undefined || node.const !== undefined || node.pattern !== undefined || node.format !== undefined;
+  return { type: 'scalar', accepts: new Set(declared as string[]), coded };
+}
+
 function isSchemaObject(node: unknown): node is AnySchemaObject {
   return typeof node === 'object' && node !== null && !Array.isArray(node);
 }
@@ -119,6 +140,11 @@ function mergeShapes(parts: Shape[]): Shape {
   if (structured.length === 1) return structured[0]!;
   const objects = structured.filter((p): p is ObjectShape => p.type === 'object');
   const arrays = structured.filter((p): p is ArrayShape => p.type === 'array');
+  const scalars = structured.filter((p): p is ScalarShape => p.type === 'scalar');
+  if (objects.length === 0 && arrays.length === 0) {
+    // Alternatives of scalar types: the union of what they accept; coded only when every branch is.
+    return { type: 'scalar', accepts: new Set(scalars.flatMap((p) => [...p.accepts])), coded: scalars.every((p) => p.coded) };
+  }
   if (objects.length > 0) {
     const merged: ObjectShape = { type: 'object', properties: new Map(), byLowerCase: new Map(), open: false };
     for (const o of objects) {
@@ -128,5 +154,6 @@ function mergeShapes(parts: Shape[]): Shape {
     }
     return merged;
   }
+  if (arrays.length === 0) return opaque;
   return { type: 'array', items: mergeShapes(arrays.map((a) => a.items)) };
 }

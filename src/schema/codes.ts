@@ -32,6 +32,11 @@ export const svcCodes = {
   conflictingKeys: { code: 'SVC-115', title: 'Field given twice', when: 'Two spellings of the same field are both present with different values (ValDtl and ValDtls); the canonical spelling wins (a warning).' },
   notObject: { code: 'SVC-116', title: 'Not a JSON object', when: 'The payload, or a block inside it, is not a JSON object.' },
   invalid: { code: 'SVC-117', title: 'Invalid value', when: 'A value fails a constraint not covered by a more specific code.' },
+  converted: {
+    code: 'SVC-118',
+    title: 'Value converted to its type',
+    when: 'A number was sent where the specification has text (subSupplyType 1 for "1", Pin as text or number), a number as text ("20", "1500.50"), or a code with padding ("1  "). The portals accept these; gstkit converts the value without changing it (no rounding, no float round trip) and warns. Values that cannot be converted without guessing stay errors.',
+  },
   stateCode: { code: 'SVC-150', title: 'Invalid state code', when: 'A state code is not in the state master (01-38, 96, 97, 99).' },
   unitCode: { code: 'SVC-151', title: 'Invalid unit code', when: 'A unit is not a unit quantity code (UQC) of the master.' },
   gstin: { code: 'SVC-152', title: 'Invalid GSTIN', when: 'A GSTIN does not have the 15-character shape of any registration kind or its check character is wrong (the code the specification shows).' },

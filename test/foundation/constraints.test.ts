@@ -50,7 +50,7 @@ function casesForLeaf(schema: Record<string, any>, pointer: string, value: unkno
       const code = gstFormats[schema.format]?.code.code ?? (schema.format === 'email' ? svcCodes.email.code : svcCodes.invalid.code);
       add(`not a ${schema.format}`, code, 'x@');
     }
-    if (!types.includes('number') && !types.includes('integer') && !Array.isArray(schema.enum)) add('a number instead of text', svcCodes.type.code, 12345);
+    if (!types.includes('number') && !types.includes('integer') && !Array.isArray(schema.enum)) add('true/false instead of text', svcCodes.type.code, true);
   }
   if (typeof value === 'number') {
     if (Array.isArray(schema.digits)) {
@@ -61,7 +61,8 @@ function casesForLeaf(schema: Record<string, any>, pointer: string, value: unkno
     if (typeof schema.minimum === 'number') add('below its minimum', svcCodes.range.code, schema.minimum - 1);
     if (typeof schema.maximum === 'number') add('above its maximum', svcCodes.range.code, schema.maximum + 1);
     if (Array.isArray(schema.enum)) add('outside its list', svcCodes.enum.code, 987654);
-    if (!types.includes('string')) add('text instead of a number', svcCodes.type.code, String(value));
+    // Numeric text is read as the number (SVC-118, test/foundation/coercion.test.ts); other text is a type error.
+    if (!types.includes('string')) add('words instead of a number', svcCodes.type.code, `${String(value)} rupees`);
   }
   if (typeof value === 'boolean') add('text instead of true/false', svcCodes.type.code, 'yes');
   return cases;

@@ -1,0 +1,76 @@
+/**
+ * Number and text as real ERPs send them: NIC's binder accepts `1` where the schema has `"1"` and `"20"`
+ * where it has 20, whenever the value is unambiguous. The reader does the same, and says so.
+ * @module
+ */
+
+import { warning, readablePath, type Issue } from '../issue.js';
+import { svcCodes } from '../schema/codes.js';
+import type { ScalarShape } from './shape.js';
+
+/** A plain decimal written in JSON or by a person: optional minus, digits, optional fraction. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The shortest form of a decimal string (`007.50` → `7.5`, `-0` → `0`), as JavaScript prints a number:
+ * a number converts without loss exactly when it prints as this form.
+ */
+export function canonicalDecimal(text: string): string {
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const int = whole.replace(/^0+(?=\d)/, '');
+  const frac = fraction.replace(/0+$/, '');
+  const body = frac === '' ? int : `${int}.${frac}`;
+  return negative && body !== '0' ? `-${body}` : body;
+}
+
+/** The number a decimal string stands for, when JavaScript holds it exactly (no float round trip); else undefined. */
+export function exactNumber(text: string): number | undefined {
+  if (!DECIMAL.test(text)) return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return undefined;
+  return String(n) === canonicalDecimal(text) ? n : undefined;
+}
+
+/** The text a number stands for, when it prints as a plain decimal (no exponent, a safe integer if whole). */
+export function exactText(n: number): string | undefined {
+  if (!Number.isFinite(n)) return undefined;
+  if (Number.isInteger(n) && !Number.isSafeInteger(n)) return undefined;
+  const text = String(n);
+  return /e/i.test(text) ? undefined : text;
+}
+
+/**
+ * A scalar converted to the schema's type where that is unambiguous: a number to the text the schema
+ * wants, a numeric text to the number, padding trimmed from coded text. Each conversion adds a warning.
+ * Anything else comes back unchanged (the schema then reports it).
+ */
+export function coerceScalar(value: unknown, shape: ScalarShape, path: string, warnings: Issue[]): unknown {
+  const wantsText = shape.accepts.has('string');
+  const wantsNumber = shape.accepts.has('number');
+  const wantsInteger = shape.accepts.has('integer');
+  if (typeof value === 'number') {
+    if (wantsNumber || (wantsInteger && Number.isInteger(value)) || !wantsText) return value;
+    const text = exactText(value);
+    if (text === undefined) return value;
+    warnings.push(note(path, `the number ${text} was read as the text "${text}"`));
+    return text;
+  }
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (!wantsText && (wantsNumber || wantsInteger)) {
+    const n = exactNumber(trimmed);
+    if (n === undefined || (!wantsNumber && !Number.isInteger(n))) return value;
+    warnings.push(note(path, `the text ${JSON.stringify(value)} was read as the number ${String(n)}`));
+    return n;
+  }
+  if (wantsText && shape.coded && trimmed !== value && trimmed !== '') {
+    warnings.push(note(path, `the padding around ${JSON.stringify(value)} was removed`));
+    return trimmed;
+  }
+  return value;
+}
+
+function note(path: string, text: string): Issue {
+  return warning(svcCodes.converted.code, `${readablePath(path)}: ${text} (the type the specification gives)`, path);
+}
