@@ -1,4 +1,5 @@
 import type { Kind } from '../kinds.js';
+import { portalResponseAliases } from './portal-response-forms.js';
 
 /**
  * Alternative spellings and nestings that the specification mentions, per payload kind. Keys are matched
@@ -48,6 +49,11 @@ export const aliasesByKind: Partial<Record<Kind, readonly Alias[]>> = {
   'ewb-response': ewbStatusAlias,
   'irn-record': ewbStatusAlias,
 };
+
+// The portals' own names for response fields (portal-response-forms.ts).
+for (const [kind, list] of Object.entries(portalResponseAliases) as Array<[Kind, readonly Alias[]]>) {
+  aliasesByKind[kind] = [...(aliasesByKind[kind] ?? []), ...list];
+}
 
 export const hoistsByKind: Partial<Record<Kind, readonly Hoist[]>> = {
   'gstin-info': [{ at: '', into: 'Result' }],

@@ -6,6 +6,8 @@ import { shapeOf, type ObjectShape, type Shape } from './shape.js';
 import { isPlainObject, sameValue, setOwn } from './same-value.js';
 import { readTotAmtAsTotItemVal } from './total-item-value.js';
 import { coerceScalar } from './coerce.js';
+import { isPortalResponseKind, readPortalResponse } from './portal-response.js';
+import { envelopePortalResponse } from './portal-response-forms.js';
 
 /** The canonical payload and what the reader noticed on the way. */
 export interface NormalizeResult<T = unknown> {
@@ -22,11 +24,15 @@ export interface NormalizeResult<T = unknown> {
 export function normalize<T = unknown>(kind: Kind, payload: unknown): NormalizeResult<T> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   const reader = new Reader(kind);
-  let value = reader.read(payload, shapeOf(kind), '', '');
+  // Responses as the portals write them (bare answers, AM/PM times, padded codes) read into the service's forms.
+  let value = reader.read(envelopePortalResponse(kind, payload), shapeOf(kind), '', '');
+  value = readPortalResponse(kind, value);
   if ((kind === 'irn' || kind === 'payment-qr') && isPlainObject(value) && Array.isArray(value.ItemList)) {
     value = { ...value, ItemList: readTotAmtAsTotItemVal(value.ItemList, '/ItemList', reader.warnings) };
   }
-  return { value: value as T, warnings: reader.warnings };
+  // A portal writes numbers as text as a matter of course: in its answers that is no sender's slip to warn of.
+  const warnings = isPortalResponseKind(kind) ? reader.warnings.filter((w) => w.code !== svcCodes.converted.code) : reader.warnings;
+  return { value: value as T, warnings };
 }
 
 interface Placed {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -85,7 +85,8 @@ describe('e-waybill PDF', () => {
     const r = await renderEwaybillPdf({ Success: true, Response: ewaybill() });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const t = text(r.value, 'ewb.pdf');
-    for (const s of ['321009876543', '06/10/2025 11:59:00 PM', 'Part - A', 'Part - B', 'KA01AB1234', 'MH12XY9876', 'Outward - Supply', '73181500', 'Maharashtra (27)', '1,18,000.00']) {
+    // validUpto came as the portal writes it (11:59:00 PM) and is shown in the service's 24-hour form.
+    for (const s of ['321009876543', '06/10/2025 23:59:00', 'Part - A', 'Part - B', 'KA01AB1234', 'MH12XY9876', 'Outward - Supply', '73181500', 'Maharashtra (27)', '1,18,000.00']) {
       expect(t).toContain(s);
     }
   });
@@ -93,6 +94,21 @@ describe('e-waybill PDF', () => {
   it.skipIf(!poppler)(`stamps a cancelled e-waybill${why}`, async () => {
     const r = await renderEwaybillPdf(ewaybill('CNL'));
     expect(r.ok && text(r.value, 'ewb-cnl.pdf')).toContain('CANCELLED');
+  });
+
+  it.skipIf(!poppler)(`renders a detail as the portal returns it: AM/PM times, padded codes, numbers as strings, nulls${why}`, async () => {
+    const portal = JSON.parse(readFileSync(new URL('../fixtures/portal-responses/ewb-detail.json', import.meta.url), 'utf8'));
+    const r = await renderEwaybillPdf(portal);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const t = text(r.value, 'ewb-portal.pdf');
+    for (const s of ['381004782215', '03/11/2026 12:07:00', '05/11/2026 23:59:00', '04/11/2026 00:41:00', 'Outward - Supply', 'Regular', 'Road', '56,876.00', '48,200.00', 'TN09CK2231', 'Tamil Nadu (33)', '84821011']) {
+      expect(t).toContain(s);
+    }
+    expect(t).not.toContain('null');
+    expect(t).not.toContain(' PM');
+    const bare = await renderEwaybillPdf(JSON.parse(readFileSync(new URL('../fixtures/portal-responses/ewb-detail-bare.json', import.meta.url), 'utf8')));
+    if (!bare.ok) throw new Error(JSON.stringify(bare.errors));
+    expect(text(bare.value, 'ewb-bare.pdf')).toContain('Outward - Job Work');
   });
 
   it('refuses a detail without e-waybill number', async () => {

@@ -1,4 +1,5 @@
 import { error, type Outcome } from '../../issue.js';
+import { normalize } from '../../normalize/normalize.js';
 import { formatIndian, formatQuantity } from '../format.js';
 import { qrMatrix } from '../qr/matrix.js';
 import { A4, Canvas, MARGIN, type TextStyle } from './canvas.js';
@@ -25,6 +26,7 @@ const DOC_TYPES: Record<string, string> = {
   BIL: 'Bill of Supply',
   BOE: 'Bill of Entry',
   CHL: 'Delivery Challan',
+  CNT: 'Credit Note',
   OTH: 'Others',
 };
 const TRANSACTION: Record<string, string> = {
@@ -45,7 +47,8 @@ export interface EwaybillPdfOptions {
 
 /** The e-waybill document; see `renderEwaybillPdf` in index.ts. */
 export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions = {}): Promise<Outcome<Uint8Array>> {
-  const outer = obj(detail);
+  // The detail as the portal returns it (AM/PM times, padded codes, numbers as strings) in the service's form.
+  const outer = obj(normalize('ewb-detail', detail).value);
   const d: Json | undefined = obj(outer?.['Response']) ?? outer;
   if (!d) return { ok: false, errors: [error(PDF_CODES.notObject, 'E-waybill detail must be an object')] };
   const ewbNo = str(d['ewbNo']);
