@@ -1,5 +1,6 @@
 import { svcCodes } from './schema/codes.js';
 import { allRules } from './rules/index.js';
+import { ewbPortalCodes } from './masters/ewaybill-codes.js';
 
 /** A code outside the schema table and the rule table, with where it comes from. */
 export interface OtherCode {
@@ -110,6 +111,15 @@ export function errorCodesMarkdown(): string {
     '| code | area | when |',
     '|---|---|---|',
     ...otherCodes.map((c) => `| ${c.code} | ${c.area} | ${cell(c.when)} |`),
+    '',
+    '## E-waybill portal codes of the actions and rules gstkit does not check itself',
+    '',
+    'Codes the e-waybill portal answers with that no gstkit rule gives (or that a rule of 2024-2025 introduced),',
+    'so that a response carrying them can be read. Meanings are paraphrased; each row names its source.',
+    '',
+    '| code | family | meaning | source |',
+    '|---|---|---|---|',
+    ...ewbPortalCodes.map((c) => `| ${c.code} | ${c.family} | ${cell(c.meaning)} | ${cell(c.source)} |`),
     '',
   );
   return lines.join('\n');

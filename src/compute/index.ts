@@ -24,4 +24,5 @@ export * from './irn.js';
 export * from './irn-cancel-window.js';
 export * from './ewaybill-validity.js';
 export * from './ewaybill-cancel-window.js';
+export * from './ewaybill-extension.js';
 export * from './ewaybill-totals.js';

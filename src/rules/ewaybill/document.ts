@@ -6,6 +6,7 @@
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import type { Rule } from '../rule.js';
 import { defineRule, field, found } from '../ewaybill-support.js';
+import { ewb, EWB_VALIDATIONS_2025 } from './evidence.js';
 import { GST_START_DAY, MAX_DOC_AGE_DAYS, todayOf } from './shared.js';
 
 /** Rules on the document date, in the order they are reported. */
@@ -42,8 +43,12 @@ export const documentRules: Rule[] = [
     id: 'EWB-DOC-DATE-AGE',
     code: '820',
     severity: 'error',
-    certainty: 'likely',
-    description: 'docDate must not be more than 180 days before today.',
+    certainty: 'certain',
+    evidence: ewb('820', EWB_VALIDATIONS_2025),
+    // Judged on the day of generation: documents older than 180 days are refused from 01/01/2025.
+    since: '01/01/2025',
+    dateBasis: 'reporting',
+    description: 'From 01/01/2025, docDate must not be more than 180 days before the day of generation.',
     check(doc, context) {
       const day = ewbDayNumber(field(doc, 'docDate'));
       const today = todayOf(context);

@@ -6,7 +6,25 @@
 import { hsnChapter, hsnExists, isUnit } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
 import { defineRule, digitsOf, field, found, textOf, type Finding } from '../ewaybill-support.js';
+import { ewb, EWB_ERROR_LIST, EWB_HSN_DIGITS_2024 } from './evidence.js';
 import { MAX_ITEMS, itemsOf } from './shared.js';
+
+/** The day the portal began to count HSN digits by turnover. */
+const HSN_DIGITS_SINCE = '01/02/2024';
+/** Turnover (rupees) from which 6 HSN digits are needed: ₹5 crore. */
+const HSN_SIX_DIGITS_FROM = 50_000_000;
+
+/** Items whose hsnCode has fewer than `min` digits. */
+function shortHsn(doc: unknown, min: number): Finding[] {
+  const out: Finding[] = [];
+  (itemsOf(doc) ?? []).forEach((item, i) => {
+    const code = digitsOf(field(item, 'hsnCode'));
+    if (code !== undefined && code.length < min) {
+      out.push(found(`itemList[${i}].hsnCode ${code} has fewer than ${min} digits.`, 'itemList', i, 'hsnCode'));
+    }
+  });
+  return out;
+}
 
 /** Rules on the items, in the order they are reported. */
 export const itemRules: Rule[] = [
@@ -53,21 +71,49 @@ export const itemRules: Rule[] = [
       return out;
     },
   }),
+  // From 01/02/2024 the portal wants 4 HSN digits below ₹5 crore turnover (282) and 6 from ₹5 crore (283).
+  // Every taxpayer needs 4, so 282 also runs when the turnover is unknown; 283 needs the turnover.
   defineRule({
     id: 'EWB-HSN-LENGTH',
     code: '282',
     severity: 'error',
     certainty: 'certain',
-    description: 'Each item hsnCode must have at least 4 digits (6 for taxpayers with turnover of ₹5 crore or more, not checked here).',
+    evidence: ewb('282', EWB_HSN_DIGITS_2024),
+    since: HSN_DIGITS_SINCE,
+    dateBasis: 'reporting',
+    description:
+      'From 01/02/2024, each item hsnCode must have at least 4 digits (taxpayers below ₹5 crore turnover, or turnover not given; from ₹5 crore 6 digits, code 283).',
+    check(doc, context) {
+      if (context.aato !== undefined && context.aato >= HSN_SIX_DIGITS_FROM) return [];
+      return shortHsn(doc, 4);
+    },
+  }),
+  defineRule({
+    id: 'EWB-HSN-LENGTH-6',
+    code: '283',
+    severity: 'error',
+    certainty: 'certain',
+    evidence: ewb('283', EWB_HSN_DIGITS_2024),
+    since: HSN_DIGITS_SINCE,
+    dateBasis: 'reporting',
+    aato: { atLeast: HSN_SIX_DIGITS_FROM },
+    description: 'From 01/02/2024, taxpayers with turnover of ₹5 crore or more must give at least 6 digits in each item hsnCode.',
+    check(doc, context) {
+      if (context.aato === undefined || !(context.aato >= HSN_SIX_DIGITS_FROM)) return [];
+      return shortHsn(doc, 6);
+    },
+  }),
+  defineRule({
+    id: 'EWB-GOODS-HSN',
+    code: '724',
+    severity: 'error',
+    certainty: 'likely',
+    evidence: ewb('724', `${EWB_ERROR_LIST}; domain-2026.md 1.6`),
+    description: 'At least one item must be goods: an e-waybill whose every hsnCode is a service code (SAC, starting 99) is refused.',
     check(doc) {
-      const out: Finding[] = [];
-      (itemsOf(doc) ?? []).forEach((item, i) => {
-        const code = digitsOf(field(item, 'hsnCode'));
-        if (code !== undefined && code.length < 4) {
-          out.push(found(`itemList[${i}].hsnCode ${code} has fewer than 4 digits.`, 'itemList', i, 'hsnCode'));
-        }
-      });
-      return out;
+      const codes = (itemsOf(doc) ?? []).map((item) => digitsOf(field(item, 'hsnCode'))).filter((c): c is string => c !== undefined && c.length >= 2);
+      if (codes.length === 0 || codes.some((c) => !c.startsWith('99'))) return [];
+      return [found('every item hsnCode is a service code (SAC, 99...); an e-waybill needs at least one item of goods.', 'itemList')];
     },
   }),
   defineRule({

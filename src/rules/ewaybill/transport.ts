@@ -17,7 +17,11 @@ import {
   textOf,
   TRANSPORTER_ID_PATTERN,
 } from '../ewaybill-support.js';
+import { ewb, RAIL_ADVISORIES } from './evidence.js';
 import { FOREIGN_PIN, MAX_DISTANCE_KM, modeOf, todayOf } from './shared.js';
+
+/** A railway receipt as the EWB system wants it: P (parcel, PMS) or F (freight, FOIS), station code, RR number. */
+const RAIL_RECEIPT_PATTERN = /^[PF][A-Z]{1,5}[0-9][0-9/-]*$/i;
 
 /** Rules on Part B, in the order they are reported. */
 export const transportRules: Rule[] = [
@@ -113,6 +117,25 @@ export const transportRules: Rule[] = [
       const mode = modeOf(doc);
       if (mode === undefined || mode < 2 || mode > 4 || isGiven(field(doc, 'transDocNo'))) return [];
       return [found(`transDocNo is required for transMode ${mode} (${['', '', 'Rail', 'Air', 'Ship'][mode]}).`, 'transDocNo')];
+    },
+  }),
+  // The portal checks railway receipt numbers against the railways' data from 01/01/2025 (823), first as
+  // an alert; the exact check is not published, so the documented format only warns unless strict.
+  defineRule({
+    id: 'EWB-RAIL-RR',
+    code: '823',
+    severity: 'error',
+    certainty: 'uncertain',
+    evidence: ewb('823', RAIL_ADVISORIES),
+    since: '01/01/2025',
+    dateBasis: 'reporting',
+    description:
+      'From 01/01/2025, with transMode 2 (Rail) transDocNo should be the railway receipt as the advisories write it: P + station code + RR number (parcels, PMS) or F + station code + RR number (freight, FOIS), e.g. PNZM2020-307306, FSJWT123456789.',
+    check(doc) {
+      if (modeOf(doc) !== 2) return [];
+      const no = textOf(field(doc, 'transDocNo'));
+      if (no === undefined || RAIL_RECEIPT_PATTERN.test(no)) return [];
+      return [found(`transDocNo ${no} is not a railway receipt number in the form P<station><RR no> (parcel) or F<station><RR no> (freight).`, 'transDocNo')];
     },
   }),
   defineRule({
