@@ -3,6 +3,7 @@
  * The `gstkit` command. Each command is loaded only when called, so `gstkit validate` never loads the
  * PDF or Excel libraries.
  */
+import { asksForHelp, commandHelp, overview, packageVersion } from './cli/help.js';
 import { UsageError } from './cli/io.js';
 
 type Command = (args: readonly string[]) => Promise<number>;
@@ -16,25 +17,29 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./cli/serve.js')).run,
 };
 
-const usage = `usage: gstkit <command> ...
-  validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES] [--irp IRP1..IRP6]
-           [--environment sandbox|production] [--strict]
-  normalize <kind> <file|->
-  compute irn <file|->
-  render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
-  render einvoice-pdf <irn-record.json> [--invoice FILE]
-  render ewaybill-pdf <ewb-detail.json>
-  serve [--port N]
-  masters import-hsn <HSN_SAC.xlsx> --out FILE`;
-
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...args] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage + '\n');
-    return name === undefined ? 2 : 0;
+  if (name === '--version' || name === '-v' || name === 'version') {
+    process.stdout.write(packageVersion() + '\n');
+    return 0;
+  }
+  if (name === undefined) {
+    process.stderr.write(overview() + '\n');
+    return 2;
+  }
+  if (name === 'help' || name === '--help' || name === '-h') {
+    const topic = args[0];
+    if (topic === undefined) process.stdout.write(overview() + '\n');
+    else if (commandHelp[topic]) process.stdout.write(commandHelp[topic] + '\n');
+    else throw new UsageError(`no command ${topic}\n${overview()}`);
+    return 0;
   }
   const load = commands[name];
-  if (!load) throw new UsageError(`unknown command ${name}\n${usage}`);
+  if (!load) throw new UsageError(`unknown command ${name}\n${overview()}`);
+  if (asksForHelp(args)) {
+    process.stdout.write((commandHelp[name] ?? overview()) + '\n');
+    return 0;
+  }
   return (await load())(args);
 }
 

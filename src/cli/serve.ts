@@ -13,6 +13,7 @@ import type { Store } from '../ports/store.js';
 import { demoGstins, openSandbox, turnstileVerifier, webhookForwarder, type Inquiry } from '../sandbox/index.js';
 import { DEFAULT_DATA_DIR, openStore } from '../store/index.js';
 import { parseCompanyGstins } from './companies.js';
+import { commandHelp } from './help.js';
 
 const USAGE = 'usage: gstkit serve [--port N]';
 
@@ -24,7 +25,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     if (a === '--port' || a === '-p') port = Number(args[++i]);
     else if (a?.startsWith('--port=')) port = Number(a.slice(7));
     else if (a === '--help' || a === '-h') {
-      process.stdout.write(USAGE + '\n');
+      process.stdout.write(commandHelp['serve'] + '\n');
       return 0;
     } else {
       process.stderr.write(`unknown argument ${a}\n${USAGE}\n`);

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { Decimal, dec, type Numeric } from './decimal.js';
+import { type Decimal, dec, type Numeric } from './decimal.js';
 import { taxAt } from './tax-split.js';
 
 /** Ad valorem cess: CesRt per cent of AssAmt (or StateCesRt for state cess), 2 places. */

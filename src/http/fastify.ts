@@ -1,13 +1,46 @@
 /**
- * Fastify binding: a plugin that serves the handler's paths. It keeps the raw body (its own
- * parsers are switched off inside the plugin's scope) so the handler gives coded answers for
- * malformed JSON and oversized bodies. Only translation.
+ * Fastify binding (`gstkit/http/fastify`): a plugin that serves the handler's paths. It keeps the raw
+ * body (its own parsers are switched off inside the plugin's scope) so the handler gives coded answers
+ * for malformed JSON and oversized bodies. Only translation.
+ *
+ * The Fastify types are described here by the few members the plugin uses rather than imported from
+ * `fastify`, so that a project compiling gstkit's declarations needs Fastify only if it uses Fastify.
  * @module
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_BODY_LIMIT } from './body.js';
-import { errorResponse } from './paths.js';
+import { errorResponse, gstPathPatterns } from './paths.js';
 import type { GstHandler } from './types.js';
+
+/** The members of a Fastify request the plugin reads. */
+export interface FastifyRequestLike {
+  url: string;
+  method: string;
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** The members of a Fastify reply the plugin uses. */
+export interface FastifyReplyLike {
+  code(status: number): unknown;
+  header(key: string, value: string): unknown;
+  send(payload?: unknown): unknown;
+}
+
+type FastifyReply = FastifyReplyLike;
+type FastifyRequest = FastifyRequestLike;
+
+/** The members of a Fastify instance the plugin uses. */
+export interface FastifyInstanceLike {
+  removeAllContentTypeParsers(): unknown;
+  addContentTypeParser(
+    contentType: string,
+    options: { parseAs: 'buffer'; bodyLimit: number },
+    parser: (request: never, body: Buffer, done: (err: Error | null, body?: unknown) => void) => void,
+  ): unknown;
+  setErrorHandler(handler: (error: { statusCode?: number; message?: string }, request: FastifyRequestLike, reply: FastifyReplyLike) => unknown): unknown;
+  all(path: string, handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => Promise<unknown>): unknown;
+}
 
 export interface FastifyBindingOptions {
   handler: GstHandler;
@@ -15,7 +48,7 @@ export interface FastifyBindingOptions {
   bodyLimit?: number;
 }
 
-async function reply(res: FastifyReply, response: Response): Promise<FastifyReply> {
+async function reply(res: FastifyReply, response: Response): Promise<unknown> {
   res.code(response.status);
   response.headers.forEach((value, key) => {
     res.header(key, value);
@@ -27,7 +60,7 @@ async function reply(res: FastifyReply, response: Response): Promise<FastifyRepl
  * Register with `app.register(gstkitFastify, { handler })`. Without fastify-plugin wrapping, the
  * parser change stays inside this plugin and does not touch the host's routes.
  */
-export async function gstkitFastify(app: FastifyInstance, options: FastifyBindingOptions): Promise<void> {
+export async function gstkitFastify(app: FastifyInstanceLike, options: FastifyBindingOptions): Promise<void> {
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
@@ -35,9 +68,9 @@ export async function gstkitFastify(app: FastifyInstance, options: FastifyBindin
     const status = err.statusCode === 413 ? 413 : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     const code = status === 413 ? 'SVC-904' : status < 500 ? 'SVC-903' : 'SVC-950';
     const path = req.url.split('?')[0] ?? '/';
-    return reply(res, errorResponse(path, status, code, status === 413 ? `the body is larger than ${limit} bytes` : status < 500 ? 'the request could not be read' : 'something unforeseen went wrong'));
+    return reply(res, errorResponse(path, status, code, status === 413 ? `the body is larger than ${limit} bytes` : status < 500 ? 'the request could not be read' : 'something unforeseen went wrong', options.handler.basePath));
   });
-  const serve = async (req: FastifyRequest, res: FastifyReply): Promise<FastifyReply> => {
+  const serve = async (req: FastifyRequest, res: FastifyReply): Promise<unknown> => {
     const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) {
@@ -56,5 +89,5 @@ export async function gstkitFastify(app: FastifyInstance, options: FastifyBindin
     const extras = raw !== undefined && !body ? { hasParsedBody: true, parsedBody: raw, remoteAddress: req.ip } : { remoteAddress: req.ip };
     return reply(res, await options.handler(request, extras));
   };
-  for (const path of ['/api/svc/*', '/api/deal', '/api/sandbox/*', '/openapi.json']) app.all(path, serve);
+  for (const path of gstPathPatterns(options.handler.basePath)) app.all(path, serve);
 }

@@ -1,7 +1,8 @@
 /**
  * gstkit's HTTP adapter: one fetch-style handler serving every endpoint of the specification,
- * and thin bindings for node:http/Express ({@link ./node.ts}), Fastify ({@link ./fastify.ts})
- * and any fetch host (Hono, Next.js route handlers, Workers) directly.
+ * usable directly by any fetch host (Hono, Next.js route handlers, Workers), with thin bindings:
+ * node:http and Express here and in `gstkit/http/node` (`gstkit/http/express`), Fastify in
+ * `gstkit/http/fastify`, Hono in `gstkit/http/hono`. This module's declarations import no host.
  *
  * @example
  * import { createServer } from 'node:http';
@@ -23,17 +24,20 @@ import { gstrJobExecutor } from './jobs.js';
 import { openApiDocument } from './openapi.js';
 import { readFlags } from './query.js';
 import { dealFailure, headerFailure, json, svcFailure } from './responses.js';
+import { isRouteEnabled } from './enabled.js';
+import { belowBase, normaliseBasePath } from './paths.js';
 import { routes } from './routes.js';
-import type { GstHandler, GstHandlerOptions, RequestExtras, ResponseStyle, Route } from './types.js';
+import type { EnabledOptions, GstHandler, GstHandlerOptions, RequestExtras, ResponseStyle, Route } from './types.js';
 
-export type { GstHandler, GstHandlerOptions, RequestExtras, Route, DealOptions, PaymentPayee } from './types.js';
+export type { GstHandler, GstHandlerOptions, RequestExtras, Route, DealOptions, PaymentPayee, ProviderName } from './types.js';
 export { routes } from './routes.js';
 export { httpCodes, gstrCodes } from './codes.js';
 export { DEFAULT_BODY_LIMIT } from './body.js';
 export { gstrJobExecutor } from './jobs.js';
 export { openApiDocument } from './openapi.js';
 export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './node.js';
-export { gstkitFastify, type FastifyBindingOptions } from './fastify.js';
+export { gstPathPatterns, isGstPath } from './paths.js';
+export { routeNeeds, isRouteEnabled } from './enabled.js';
 
 interface Compiled {
   route: Route;
@@ -75,9 +79,11 @@ function gstrValidationFailure(issues: Issue[]): Response {
 export function createGstHandler(options: GstHandlerOptions): GstHandler {
   const clock = options.clock ?? systemClock;
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const compiled = routes.map(compile);
+  const basePath = normaliseBasePath(options.basePath);
+  const enabled = routes.filter((route) => isRouteEnabled(route, options));
+  const compiled = enabled.map(compile);
   let openapi: string | undefined;
-  if (options.gstPortal && options.returnStore) {
+  if (options.jobs && options.gstPortal && options.returnStore) {
     options.jobs.attach(gstrJobExecutor({ portal: options.gstPortal, store: options.returnStore, clock }));
   }
 
@@ -102,10 +108,14 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
 
   const serve = async (request: Request, extras: RequestExtras): Promise<Response> => {
     const url = new URL(request.url);
-    const path = url.pathname;
+    const path = belowBase(url.pathname, basePath);
+    if (path === undefined) {
+      await request.body?.cancel().catch(() => undefined);
+      return failure('plain', 404, [error(httpCodes.notFound, `no route ${url.pathname}: gstkit serves ${basePath}/`)]);
+    }
     if (path === '/openapi.json') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return headerFailure(405, httpCodes.methodNotAllowed, 'use GET', { allow: 'GET' });
-      openapi ??= JSON.stringify(openApiDocument());
+      openapi ??= JSON.stringify(openApiDocument({ routes: enabled, basePath }));
       return new Response(openapi, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
     }
     if (path === '/api/deal' || path === '/api/deal/') {
@@ -113,7 +123,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       return handleDeal(request, extras, options, limit);
     }
     let matched: { c: Compiled; m: RegExpExecArray } | undefined;
-    let allowed: string[] = [];
+    const allowed: string[] = [];
     for (const c of compiled) {
       const m = c.pattern.exec(path);
       if (!m) continue;
@@ -176,17 +186,18 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       }
       body = checked.value as Record<string, unknown>;
     }
-    return route.run({ request, url, extras, company, flags: flags.values, params, body, options, clock });
+    // isRouteEnabled checked that the providers this route calls are present.
+    return route.run({ request, url, extras, company, flags: flags.values, params, body, options: options as EnabledOptions, clock });
   };
 
-  return async (request, extras = {}) => {
+  const handler = async (request: Request, extras: RequestExtras = {}): Promise<Response> => {
     try {
       return await serve(request, extras);
     } catch (e) {
       options.onError?.(e, request);
       let style: ResponseStyle = 'plain';
       try {
-        const p = new URL(request.url).pathname;
+        const p = belowBase(new URL(request.url).pathname, basePath) ?? '/';
         style = p.startsWith('/api/deal') ? 'deal' : p.startsWith('/api/svc/einvoice/') || p.startsWith('/api/svc/gst/') ? 'svc' : 'plain';
       } catch {
         /* keep plain */
@@ -195,6 +206,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       return failure(style, 500, [error(httpCodes.internal, 'something unforeseen went wrong; the request was not completed')]);
     }
   };
+  return Object.assign(handler, { basePath });
 }
 
 export { json };

@@ -1,5 +1,5 @@
 /**
- * node:http binding: turns the fetch-style handler into a `(req, res, next?)` listener, usable
+ * node:http binding (`gstkit/http/node`, also exported by `gstkit/http`): turns the fetch-style handler into a `(req, res, next?)` listener, usable
  * with `http.createServer`, `https`, and as Express or Connect middleware. Only translation.
  * @module
  */
@@ -56,7 +56,7 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
   return (req: NodeRequest, res: ServerResponse, next?: Next): void => {
     const rawUrl = req.originalUrl ?? req.url ?? '/';
     const pathname = rawUrl.split('?')[0] ?? '/';
-    if (next && !isGstPath(pathname)) {
+    if (next && !isGstPath(pathname, handler.basePath)) {
       next();
       return;
     }
@@ -82,7 +82,7 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
         } else if (method !== 'GET' && method !== 'HEAD' && !req.readableEnded) {
           const read = await readBody(req, limit);
           if (read === 'too-large') {
-            await send(res, errorResponse(pathname, 413, 'SVC-904', `the body is larger than ${limit} bytes`));
+            await send(res, errorResponse(pathname, 413, 'SVC-904', `the body is larger than ${limit} bytes`, handler.basePath));
             return;
           }
           body = read;
@@ -99,7 +99,7 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
           next(e);
           return;
         }
-        if (!res.headersSent) await send(res, errorResponse(pathname, 500, 'SVC-950', 'something unforeseen went wrong'));
+        if (!res.headersSent) await send(res, errorResponse(pathname, 500, 'SVC-950', 'something unforeseen went wrong', handler.basePath));
         else res.destroy();
       }
     })();
@@ -110,10 +110,11 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
  * Express error middleware for gstkit's paths: when the host's own body parser (`express.json()`)
  * fails on a gstkit path, answer with a coded body instead of the host's error page.
  */
-export function gstErrorMiddleware() {
+export function gstErrorMiddleware(options: { basePath?: string } = {}) {
+  const basePath = options.basePath ?? '';
   return (err: unknown, req: NodeRequest, res: ServerResponse, next: Next): void => {
     const pathname = (req.originalUrl ?? req.url ?? '/').split('?')[0] ?? '/';
-    if (!isGstPath(pathname) || res.headersSent) {
+    if (!isGstPath(pathname, basePath) || res.headersSent) {
       next(err);
       return;
     }
@@ -121,10 +122,10 @@ export function gstErrorMiddleware() {
     const status = e.status ?? e.statusCode ?? 500;
     const response =
       status === 413
-        ? errorResponse(pathname, 413, 'SVC-904', 'the body is larger than the limit')
+        ? errorResponse(pathname, 413, 'SVC-904', 'the body is larger than the limit', basePath)
         : status >= 400 && status < 500
-          ? errorResponse(pathname, 400, 'SVC-903', 'the body is not valid JSON')
-          : errorResponse(pathname, 500, 'SVC-950', 'something unforeseen went wrong');
+          ? errorResponse(pathname, 400, 'SVC-903', 'the body is not valid JSON', basePath)
+          : errorResponse(pathname, 500, 'SVC-950', 'something unforeseen went wrong', basePath);
     void send(res, response);
   };
 }

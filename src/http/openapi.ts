@@ -81,8 +81,16 @@ function operation(route: Route, known: Set<string>): Obj {
   return op;
 }
 
+/** What the document describes: by default every route, served at the root. */
+export interface OpenApiOptions {
+  /** The routes a handler serves (those whose providers it was given). */
+  routes?: readonly Route[];
+  /** The handler's base path, given as the document's server URL. */
+  basePath?: string;
+}
+
 /** Builds the OpenAPI 3.1 document. */
-export function openApiDocument(): Obj {
+export function openApiDocument(options: OpenApiOptions = {}): Obj {
   const schemas = allSchemas();
   const known = new Set(schemas.keys());
   const components: Obj = {};
@@ -91,7 +99,7 @@ export function openApiDocument(): Obj {
     if (kind) components[kind] = schema;
   }
   const paths: Record<string, Obj> = {};
-  for (const route of routes) {
+  for (const route of options.routes ?? routes) {
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operation(route, known);
   }
@@ -120,6 +128,7 @@ export function openApiDocument(): Obj {
       description: 'E-invoice, e-waybill, GSTIN lookup, payment QR, GSTR pull/export jobs and the sales inquiry.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    ...(options.basePath ? { servers: [{ url: options.basePath }] } : {}),
     paths,
     components: { schemas: components, securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
   };

@@ -5,20 +5,48 @@
 import { error } from '../issue.js';
 import { dealFailure, headerFailure, svcFailure } from './responses.js';
 
-/** True for the paths the handler serves. */
-export function isGstPath(pathname: string): boolean {
+/**
+ * Normalises a base path: '' for none, otherwise one leading slash and no trailing one (`gst/` → `/gst`).
+ * Throws on a path with a query, a fragment or `..`: that is a programming error of the host.
+ */
+export function normaliseBasePath(basePath: string | undefined): string {
+  if (basePath === undefined) return '';
+  const trimmed = basePath.trim().replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (/[?#\s]|(^|\/)\.\.?(\/|$)/.test(trimmed)) throw new TypeError(`basePath ${JSON.stringify(basePath)} is not a plain path`);
+  return '/' + trimmed;
+}
+
+/** The path below the base path, or undefined when the path is outside it. */
+export function belowBase(pathname: string, basePath: string): string | undefined {
+  if (basePath === '') return pathname;
+  if (pathname === basePath) return '/';
+  return pathname.startsWith(basePath + '/') ? pathname.slice(basePath.length) : undefined;
+}
+
+/** True for the paths the handler serves (under its base path). */
+export function isGstPath(pathname: string, basePath = ''): boolean {
+  const path = belowBase(pathname, normaliseBasePath(basePath));
+  if (path === undefined) return false;
   return (
-    pathname === '/openapi.json' ||
-    pathname.startsWith('/api/svc/') ||
-    pathname === '/api/deal' ||
-    pathname === '/api/deal/' ||
-    pathname.startsWith('/api/sandbox/')
+    path === '/openapi.json' ||
+    path.startsWith('/api/svc/') ||
+    path === '/api/deal' ||
+    path === '/api/deal/' ||
+    path.startsWith('/api/sandbox/')
   );
 }
 
+/** The route patterns (with `*` wildcards) a router mounts to give gstkit all of its paths. */
+export function gstPathPatterns(basePath?: string): string[] {
+  const base = normaliseBasePath(basePath);
+  return ['/api/svc/*', '/api/deal', '/api/sandbox/*', '/openapi.json'].map((p) => base + p);
+}
+
 /** A failure in the style of the path: Success/Errors, deal body, or Svc-Error headers. */
-export function errorResponse(pathname: string, status: number, code: string, message: string): Response {
-  if (pathname.startsWith('/api/svc/einvoice/') || pathname.startsWith('/api/svc/gst/')) return svcFailure(status, [error(code, message)]);
-  if (pathname.startsWith('/api/deal')) return dealFailure(status, status >= 500 ? 'UNKNOWN_ERROR' : 'VALIDATION_ERROR', message);
+export function errorResponse(pathname: string, status: number, code: string, message: string, basePath = ''): Response {
+  const path = belowBase(pathname, normaliseBasePath(basePath)) ?? pathname;
+  if (path.startsWith('/api/svc/einvoice/') || path.startsWith('/api/svc/gst/')) return svcFailure(status, [error(code, message)]);
+  if (path.startsWith('/api/deal')) return dealFailure(status, status >= 500 ? 'UNKNOWN_ERROR' : 'VALIDATION_ERROR', message);
   return headerFailure(status, code, message);
 }

@@ -8,7 +8,7 @@ import type { IrnRecord, ProviderContext, Refusal } from '../ports/index.js';
 import { httpCodes, gstrCodes } from './codes.js';
 import { flag, type FlagSpec } from './query.js';
 import { headerFailure, json, svcFailure } from './responses.js';
-import type { Route, RouteContext } from './types.js';
+import type { GstHandlerOptions, Route, RouteContext } from './types.js';
 import type { JobType } from '../ports/index.js';
 import { str } from '../sandbox/values.js';
 
@@ -62,8 +62,9 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
     const einvoice = await pdf.renderEinvoicePdf({ ...body, AckDt: record.AckDt }, record.invoice);
     body['EinvoicePdf'] = einvoice.ok ? base64(einvoice.value) : null;
     if (!einvoice.ok) notes.push(...einvoice.errors);
-    if (record.EwbNo) {
-      const detail = await ctx.options.ewb.get(pctx(ctx), gstin, record.EwbNo);
+    const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
+    if (record.EwbNo && ewb) {
+      const detail = await ewb.get(pctx(ctx), gstin, record.EwbNo);
       if (detail.ok) {
         const ewbPdf = await pdf.renderEwaybillPdf(detail.value);
         body['EwbPdf'] = ewbPdf.ok ? base64(ewbPdf.value) : null;

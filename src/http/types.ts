@@ -44,14 +44,24 @@ export interface DealOptions {
   successMessage?: string;
 }
 
-/** Everything {@link createGstHandler} needs. */
+/**
+ * Everything {@link createGstHandler} needs. Only `authenticate` is required: a route is served when
+ * the providers it calls are given, and answers 404 otherwise (an e-invoice-only host passes `irp`
+ * alone). See {@link routeNeeds} for which route calls which provider.
+ */
 export interface GstHandlerOptions {
   /** Names the calling company from the request, or refuses (401/403). */
   authenticate: Authenticate;
-  irp: IrpProvider;
-  ewb: EwbProvider;
-  registry: GstinRegistry;
-  jobs: JobRunner;
+  /** Serves every path under this prefix: `/gst` serves `/gst/api/svc/...` and `/gst/openapi.json`. */
+  basePath?: string;
+  /** The e-invoice routes (generate, get, cancel IRN; e-waybill by IRN with `ewb`). */
+  irp?: IrpProvider;
+  /** The e-waybill routes. */
+  ewb?: EwbProvider;
+  /** The GSTIN lookups. */
+  registry?: GstinRegistry;
+  /** The GSTR pull and export jobs, their status and files. */
+  jobs?: JobRunner;
   /** GSTR pulls: the portal and the store; without them the GSTR routes answer 503. */
   gstPortal?: GstPortal;
   /** One store for all, or each company's own (so no company reads another's pulled returns). */
@@ -79,8 +89,14 @@ export interface RequestExtras {
   remoteAddress?: string;
 }
 
-/** The fetch-style handler. */
-export type GstHandler = (request: Request, extras?: RequestExtras) => Promise<Response>;
+/** The options that enable routes. */
+export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem';
+
+/** The fetch-style handler. `basePath` (normalised, '' for none) tells the host bindings where it is mounted. */
+export type GstHandler = ((request: Request, extras?: RequestExtras) => Promise<Response>) & { readonly basePath?: string };
+
+/** The options as a route's code sees them: a route runs only when the providers it calls were given. */
+export type EnabledOptions = GstHandlerOptions & Required<Pick<GstHandlerOptions, 'irp' | 'ewb' | 'registry' | 'jobs'>>;
 
 export type ResponseStyle = 'svc' | 'gstr' | 'deal' | 'plain';
 
@@ -94,7 +110,7 @@ export interface RouteContext {
   params: Record<string, string>;
   /** The canonical, validated body (routes with a request kind). */
   body: Record<string, unknown>;
-  options: GstHandlerOptions;
+  options: EnabledOptions;
   clock: Clock;
 }
 
@@ -115,5 +131,7 @@ export interface Route {
   responseKind?: Kind;
   /** Response media type when not JSON. */
   produces?: string;
+  /** The providers the route calls; by default read from its tag (see {@link routeNeeds}). */
+  needs?: readonly ProviderName[];
   run(ctx: RouteContext): Promise<Response>;
 }

@@ -1,6 +1,6 @@
 /**
  * Reading the government's HSN_SAC.xlsx into an {@link HsnMaster}, and a compact file form that loads fast.
- * exceljs is imported only when an xlsx is actually read.
+ * exceljs (an optional peer dependency) is imported only when an xlsx is actually read.
  * @module
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -126,8 +126,16 @@ function readSheet(sheet: SheetLike, kind: HsnKind, out: HsnEntry[], notes: Issu
  */
 export async function loadHsnMasterFromXlsx(path: string): Promise<Outcome<HsnMaster>> {
   let workbook: { worksheets: SheetLike[] };
+  let ExcelJS: typeof import('exceljs');
   try {
-    const { default: ExcelJS } = await import('exceljs');
+    // exceljs is an optional peer dependency: only this reader of the official file needs it.
+    ExcelJS = (await import('exceljs')).default;
+  } catch (e) {
+    const missing = (e as NodeJS.ErrnoException)?.code === 'ERR_MODULE_NOT_FOUND';
+    const why = missing ? 'reading the official xlsx needs the optional package exceljs: npm install exceljs' : String((e as Error)?.message ?? e);
+    return { ok: false, errors: [error(HSN_CODES.unreadable, `Cannot read ${path}: ${why}`)] };
+  }
+  try {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(path);
     workbook = wb as unknown as { worksheets: SheetLike[] };

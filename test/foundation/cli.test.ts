@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kinds } from '../../src/kinds.js';
 
@@ -54,5 +56,44 @@ describe('gstkit normalize', () => {
     const canonical = JSON.parse(gstkit(['normalize', 'irn', 'docs/examples/irn.json']).stdout);
     expect(JSON.parse(run.stdout)).toEqual(canonical);
     expect(Object.keys(canonical)).toContain('ValDtls');
+  });
+});
+
+describe('gstkit help, --version and --help', () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+
+  it('prints the package version and exits 0', () => {
+    const run = gstkit(['--version']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(manifest.version);
+  });
+
+  it('prints the command overview on stdout for `gstkit help`', () => {
+    const run = gstkit(['help']);
+    expect(run.code).toBe(0);
+    for (const command of ['validate', 'normalize', 'compute', 'render', 'serve', 'masters']) expect(run.stdout).toContain(command);
+    expect(run.stderr).toBe('');
+  });
+
+  it.each(['validate', 'normalize', 'compute', 'render', 'serve', 'masters'])('answers `%s --help` with its usage on stdout and exit 0', (command) => {
+    const run = gstkit([command, '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^usage: gstkit ${command}`));
+    expect(gstkit(['help', command]).stdout).toBe(run.stdout);
+  });
+
+  it('lists every environment variable the server reads in `serve --help`', () => {
+    const run = gstkit(['serve', '--help']);
+    const source = readFileSync(join(root, 'src/cli/serve.ts'), 'utf8');
+    const read = new Set([...source.matchAll(/env\[['"]([A-Z_]+)['"]\]/g)].map((m) => m[1]!));
+    expect(read.size).toBeGreaterThanOrEqual(7);
+    for (const variable of read) expect(run.stdout).toContain(variable);
+  });
+
+  it('still refuses a missing command with exit 2', () => {
+    const run = gstkit([]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('usage: gstkit');
   });
 });

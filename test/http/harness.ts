@@ -9,6 +9,7 @@ import { serve as honoServe } from '@hono/node-server';
 import { createGstHandler, type GstHandler, type GstHandlerOptions } from '../../src/http/index.js';
 import { toNodeListener, gstErrorMiddleware } from '../../src/http/node.js';
 import { gstkitFastify } from '../../src/http/fastify.js';
+import { mountGstkit } from '../../src/http/hono.js';
 import { basicAuth, createSandbox, createSigningIdentity, manualClock, parseIst, type Sandbox } from '../../src/sandbox/index.js';
 
 export const identity = createSigningIdentity();
@@ -128,7 +129,7 @@ export const targets: Target[] = [
         res.json({ host: true });
       });
       app.use(toNodeListener(handler));
-      app.use(gstErrorMiddleware());
+      app.use(gstErrorMiddleware({ basePath: handler.basePath ?? '' }));
       const server = createServer(app);
       return { call: viaHttp(await listen(server)), close: closeServer(server) };
     },
@@ -147,7 +148,7 @@ export const targets: Target[] = [
     name: 'hono',
     async start(handler) {
       const app = new Hono();
-      app.all('*', (c) => handler(c.req.raw));
+      mountGstkit(app, handler);
       const server = await new Promise<Server>((resolve) => {
         const s = honoServe({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
       });

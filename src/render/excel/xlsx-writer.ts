@@ -148,7 +148,7 @@ export class XlsxStreamWriter {
   }
 
   private sheetName(wanted: string): string {
-    const base = wanted.replace(/[\[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet';
+    const base = wanted.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet';
     let name = base;
     for (let i = 2; this.names.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - ` (${i})`.length)} (${i})`;
     this.names.add(name.toLowerCase());

@@ -1,0 +1,92 @@
+/**
+ * The command line's help texts: `gstkit help`, `gstkit help <command>` and `gstkit <command> --help`
+ * print them on standard output and exit 0.
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { packageFile } from '../package-files.js';
+
+/** Usage of each command, as printed by `gstkit <command> --help`. */
+export const commandHelp: Readonly<Record<string, string>> = {
+  validate: `usage: gstkit validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES]
+                       [--irp IRP1..IRP6] [--environment sandbox|production] [--strict]
+
+Checks a payload the way the portals check it and prints {"ok","errors","warnings"} as JSON.
+Exit 0 when valid, 1 when invalid, 2 on misuse.
+
+  <kind>             irn, ewb, ewb-by-irn, cancel-ewb, close-ewb, cancel-irn, payment-qr, deal,
+                     gstr-pull, gstr-export, gstr3b-export, or a response kind (irn-record, ...)
+  <file|->           the JSON file, or - for standard input
+  --today DD/MM/YYYY the date the date rules compare against (default: today in India)
+  --hsn-master FILE  a compact HSN/SAC master written by \`gstkit masters import-hsn\`
+  --aato RUPEES      the seller's aggregate annual turnover, for the rules that depend on it
+  --irp IRP1..IRP6   the IRP the invoice goes to
+  --environment      sandbox or production (rules that differ between them)
+  --strict           gstkit's own and uncertain rules refuse instead of warn`,
+  normalize: `usage: gstkit normalize <kind> <file|->
+
+Prints the canonical payload: every accepted spelling and key case resolved to the NIC schema.`,
+  compute: `usage: gstkit compute irn <file|->
+
+Prints the IRN request with every derivable amount filled in (line amounts, tax split, totals).`,
+  render: `usage: gstkit render <what> <file|-> [options] > output
+
+  qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
+      the QR image of an IRN record's SignedQRCode (or of the input text)
+  einvoice-pdf <irn-record.json> [--invoice FILE]
+      the e-invoice PDF; --invoice gives the invoice when the record has no readable SignedInvoice
+  ewaybill-pdf <ewb-detail.json>
+      the e-waybill PDF
+
+The bytes are written to standard output: redirect them to a file.`,
+  serve: `usage: gstkit serve [--port N]
+
+Runs the reference HTTP server on the built-in sandbox and prints a demo API key and curl commands.
+
+Environment variables:
+  PORT                   port to listen on (--port overrides it); default 8080
+  GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth;
+                         default: one demo key, generated and printed at start
+  GSTKIT_SANDBOX_GSTINS  comma-separated GSTINs the company owns in the sandbox;
+                         default: the parties of the bundled examples, printed at start
+  GSTKIT_DATA_DIR        folder of the embedded PGlite store; default ./.gstkit-data
+  DATABASE_URL           a PostgreSQL connection string: the store lives there instead
+  TURNSTILE_SECRET       Cloudflare Turnstile secret for the sales inquiry (POST /api/deal)
+  TURNSTILE_VERIFY_URL   the siteverify address; default Cloudflare's
+  CRM_WEBHOOK_URL        where an accepted inquiry is forwarded
+  CRM_WEBHOOK_TOKEN      the bearer token sent with it`,
+  masters: `usage: gstkit masters import-hsn <HSN_SAC.xlsx> --out FILE
+
+Reads the government's HSN/SAC workbook and writes a compact master for --hsn-master and useHsnMaster().
+Needs the optional package exceljs: npm install exceljs`,
+};
+
+/** The overview printed by `gstkit help`. */
+export function overview(): string {
+  return `usage: gstkit <command> [arguments]
+
+Commands:
+  validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES] [--irp IRP1..IRP6]
+           [--environment sandbox|production] [--strict]
+  normalize <kind> <file|->
+  compute irn <file|->
+  render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
+  render einvoice-pdf <irn-record.json> [--invoice FILE]
+  render ewaybill-pdf <ewb-detail.json>
+  serve [--port N]
+  masters import-hsn <HSN_SAC.xlsx> --out FILE
+
+  gstkit help <command>     the usage of one command (same as gstkit <command> --help)
+  gstkit --version          the version of gstkit`;
+}
+
+/** The installed package's version. */
+export function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version?: unknown };
+  return typeof manifest.version === 'string' ? manifest.version : 'unknown';
+}
+
+/** True when the arguments ask for help (`--help` or `-h` anywhere). */
+export function asksForHelp(args: readonly string[]): boolean {
+  return args.includes('--help') || args.includes('-h');
+}
