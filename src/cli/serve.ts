@@ -14,6 +14,13 @@ import { demoGstins, openSandbox, turnstileVerifier, webhookForwarder, type Inqu
 import { DEFAULT_DATA_DIR, openStore } from '../store/index.js';
 import { parseCompanyGstins } from './companies.js';
 import { commandHelp } from './help.js';
+import { walkthrough } from './walkthrough.js';
+import { packageFile } from '../package-files.js';
+
+/** A word the shell reads back as it is. */
+function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
 
 const USAGE = 'usage: gstkit serve [--port N]';
 
@@ -98,7 +105,6 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const actual = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${actual}`;
   const key = keys[0]!;
-  const first = ownGstins[0] ?? demoGstins[0]!;
   const out = process.stdout;
   out.write(`gstkit sandbox listening on ${url}\n`);
   if (demoKey) {
@@ -110,12 +116,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`gstins: ${ownGstins.join(',')}\n`);
   out.write(`store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}\n`);
   const auth = demoKey ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
-  out.write('\ntry (from the gstkit folder, with the bundled examples):\n');
-  out.write(`  curl -s -u ${auth} -H 'content-type: application/json' --data @docs/examples/irn.json '${url}/api/svc/einvoice/generateirn?qrcode=yes'\n`);
-  out.write(`  curl -s -u ${auth} -H 'content-type: application/json' --data @docs/examples/ewb.json '${url}/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6'\n`);
-  out.write(`  curl -s -u ${auth} '${url}/api/svc/gst/getgstin?gstin=${first}'\n`);
-  out.write(`  curl -s -u ${auth} -H 'Svc-Company: ${key.companyId}' -H 'content-type: application/json' -d '{"gstin":"${first}","returnPeriod":"2026-10"}' ${url}/api/svc/gstr2b/pull\n`);
-  out.write(`  the whole API: ${url}/openapi.json\n`);
+  out.write('\nwalkthrough (paste into a shell; it writes invoice.pdf and gstr2b.xlsx in the current folder):\n');
+  out.write(walkthrough({ url, auth, company: key.companyId, examples: shellQuote(packageFile('docs/examples')) }));
+  out.write(`\nthe whole API: ${url}/openapi.json\n`);
 
   return new Promise<number>((resolve) => {
     let stopping = false;
