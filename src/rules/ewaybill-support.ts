@@ -84,7 +84,7 @@ export function sameGstin(a: unknown, b: unknown): boolean {
  * Vehicle registration numbers as the e-waybill system accepts them, letters in either case, no
  * spaces or hyphens: state series (`KA01AB1234`, `KA011234`, `KA01A1234`, `KA123A1234`), the old
  * three-letter series (`ABC1234`, `ABC123`), Bharat series (`22BH1234AB`), defence (`DF…`) and
- * temporary registrations (`TR…`, `TM…`).
+ * temporary registrations (`TR…`, `TM…`), and vehicles of Bhutan (`BP…`) and Nepal (`NP…`).
  */
 const VEHICLE_PATTERNS: readonly RegExp[] = [
   /^[A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}$/i,
@@ -93,6 +93,8 @@ const VEHICLE_PATTERNS: readonly RegExp[] = [
   /^[0-9]{2}BH[0-9]{4}[A-Z]{1,2}$/i,
   /^DF[0-9A-Z]{4,13}$/i,
   /^T[RM][0-9A-Z]{4,13}$/i,
+  // Vehicles of Bhutan (BP) and Nepal (NP), at least 7 characters (e-invoice general master, valid formats).
+  /^(BP|NP)[0-9A-Z]{5,13}$/i,
 ];
 
 /** Whether a string looks like a vehicle registration number the portal accepts. */

@@ -112,3 +112,35 @@ describe('extension limit of 360 days after generation (821)', () => {
     expect(judgeEwbExtension('01/01/2024 09:00:00', '03/01/2025 23:59:00', '01/01/2025 08:00:00')).toMatchObject({ allowed: false, code: '821' });
   });
 });
+
+describe('retail-sale-price goods from 01/02/2026 (620 skipped)', () => {
+  // Tax on cigarettes is computed on the retail sale price, so the invoice value is below value + taxes.
+  const cigarettes = (docDate: string): Doc =>
+    changed(ewbBase(), (d) => {
+      d.docDate = docDate;
+      d.itemList = [{ productName: 'Cigarettes', hsnCode: '24022090', quantity: 100, qtyUnit: 'PAC', taxableAmount: 10000, cgstRate: 20, sgstRate: 20, igstRate: 0, cessRate: 0 }];
+      d.totalValue = 10000;
+      d.cgstValue = 2400;
+      d.sgstValue = 2400;
+      d.totInvValue = 14000;
+    });
+
+  it('refuses a value below value + taxes for a document dated 31/01/2026, not from 01/02/2026', () => {
+    expect(run(cigarettes('31/01/2026'), { today: '02/02/2026' }).errors).toContain('620');
+    expect(run(cigarettes('01/02/2026'), { today: '02/02/2026' }).errors).not.toContain('620');
+  });
+
+  it('still refuses it for other goods', () => {
+    const other = changed(cigarettes('01/02/2026'), (d) => (d.itemList[0].hsnCode = '84713010'));
+    expect(run(other, { today: '02/02/2026' }).errors).toContain('620');
+  });
+});
+
+describe('vehicle numbers of Bhutan and Nepal (225)', () => {
+  it('accepts BP and NP registrations of at least 7 characters', () => {
+    for (const no of ['BP1234567', 'NPBA2PA1234']) {
+      expect(run(changed(ewbBase(), (d) => (d.vehicleNo = no)), { today: '15/06/2024' }).errors).not.toContain('225');
+    }
+    expect(run(changed(ewbBase(), (d) => (d.vehicleNo = 'BP12')), { today: '15/06/2024' }).errors).toContain('225');
+  });
+});

@@ -5,10 +5,29 @@
 
 import { ewbTotals, withinEwbTolerance } from '../../compute/ewaybill-totals.js';
 import { dec } from '../../compute/decimal.js';
+import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import { rateAllowedOn } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, numberOf, type Finding } from '../ewaybill-support.js';
+import { defineRule, digitsOf, field, found, numberOf, type Finding } from '../ewaybill-support.js';
 import { itemsOf, rateDate, stateNo } from './shared.js';
+
+/**
+ * Goods valued on retail sale price from 01/02/2026 (notifications 19/2025-CT and 20/2025-CT): tax is
+ * computed on the RSP, so the invoice value can fall below the taxable value plus taxes, and the portal
+ * skips 620 for a document with such a line (NIC's relaxation relayed on 28/01/2026, likely: domain-2026.md
+ * section 1.3). Judged on the document date, as NIC applies it.
+ */
+const RSP_HSN_PREFIXES = ['21069020', '2401', '2402', '2403', '24041100', '24041900'];
+const RSP_SINCE_DAY = ewbDayNumber('01/02/2026')!;
+
+function rspValued(doc: unknown): boolean {
+  const day = ewbDayNumber(field(doc, 'docDate'));
+  if (day === undefined || day < RSP_SINCE_DAY) return false;
+  return (itemsOf(doc) ?? []).some((item) => {
+    const code = digitsOf(field(item, 'hsnCode'));
+    return code !== undefined && RSP_HSN_PREFIXES.some((prefix) => code.startsWith(prefix));
+  });
+}
 
 /** A rule refusing a negative header amount. */
 function notNegativeRule(id: string, code: string, key: string): Rule {
@@ -77,10 +96,10 @@ export const amountRules: Rule[] = [
     severity: 'error',
     certainty: 'certain',
     description:
-      'totInvValue must not be below totalValue + igstValue + cgstValue + sgstValue + cessValue + cessNonAdvolValue (with the ₹1 band).',
+      'totInvValue must not be below totalValue + igstValue + cgstValue + sgstValue + cessValue + cessNonAdvolValue (with the ₹1 band); not checked for documents dated 01/02/2026 or later with a line valued on retail sale price (HSN 21069020, 2401, 2402, 2403, 24041100, 24041900), whose tax is computed on that price.',
     check(doc) {
       const declared = numberOf(field(doc, 'totInvValue'));
-      if (declared === undefined) return [];
+      if (declared === undefined || rspValued(doc)) return [];
       let base = dec(numberOf(field(doc, 'totalValue')) ?? 0);
       for (const [key] of HEADER_TAXES) base = base.plus(numberOf(field(doc, key)) ?? 0);
       if (dec(declared).gte(base.floor().minus(1))) return [];
