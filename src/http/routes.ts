@@ -45,6 +45,10 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
     body['EwbTime'] = record.EwbTime;
     body['EwbValidTill'] = record.EwbValidTill ?? null;
   }
+  // The IRN stands when its e-waybill part was refused; the IRP says so in InfoDtls EWBERR.
+  if (record.EwbErrors && record.EwbErrors.length > 0) {
+    body['InfoDtls'] = [{ InfCd: 'EWBERR', Desc: record.EwbErrors.map((e) => ({ ErrorCode: e.code, ErrorMessage: e.message })) }];
+  }
   const headers: Record<string, string> = {};
   const notes: Issue[] = [...(record.EwbErrors ?? [])];
   if (ctx.flags.qrcode === 'yes') {

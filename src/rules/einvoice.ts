@@ -10,6 +10,7 @@ import { itemRules } from './einvoice/items.js';
 import { partyRules } from './einvoice/parties.js';
 import { supplyRules } from './einvoice/supply.js';
 import { taxRules } from './einvoice/tax.js';
+import { ewbDetailsRules } from './einvoice/ewb-details.js';
 
 export { amountRules, documentRules, itemRules, partyRules, supplyRules, taxRules };
 export { defineRule } from './einvoice/define.js';
@@ -22,4 +23,5 @@ export const einvoiceRules: Rule[] = [
   ...itemRules,
   ...taxRules,
   ...amountRules,
+  ...ewbDetailsRules,
 ];

@@ -31,6 +31,14 @@ function turnover(rule: Rule): string {
   return rule.whenAatoUnknown === 'warn' ? `${bounds} (warns when aato is not given)` : `${bounds} (skipped when aato is not given)`;
 }
 
+/** Portal codes gstkit deliberately does not check, and why. */
+export const uncheckedCodes: ReadonlyArray<{ code: string; why: string }> = [
+  {
+    code: 'IRP 2245',
+    why: 'Listed as "ship-to state must equal POS for B2B", but the IRP sandbox registered B2B invoices whose ShipDtls.Stcd differed from BuyerDtls.Pos, and bill-to/ship-to supplies have the buyer\'s state as place of supply (IGST Act s.10(1)(b)). What the IRP checks under 2245 is not known; gstkit refuses nothing under it.',
+  },
+];
+
 /** The markdown of docs/rules.md. */
 export function rulesMarkdown(): string {
   const rules = allRules();
@@ -75,6 +83,6 @@ export function rulesMarkdown(): string {
       `| ${kind} | ${rule.id} | ${rule.code} | ${rule.severity}${rule.advisory ? ' (advisory)' : ''} | ${strictSeverity(rule)} | ${rule.certainty} | ${cell(describeEvidence(rule.evidence))} | ${rule.since ? rule.since + dates : ''} | ${rule.until ? rule.until + dates : ''} | ${cell(turnover(rule))} | ${cell(rule.description)} |`,
     );
   }
-  lines.push('');
+  lines.push('', '## Codes not checked', '', '| code | why |', '|---|---|', ...uncheckedCodes.map((c) => `| ${c.code} | ${cell(c.why)} |`), '');
   return lines.join('\n');
 }

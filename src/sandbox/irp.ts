@@ -8,6 +8,8 @@
 import { financialYear } from '../compute/financial-year.js';
 import { canCancelIrn } from '../compute/irn-cancel-window.js';
 import { irnOf } from '../compute/irn.js';
+import { istDate } from '../compute/dates.js';
+import { ewbDetailsRules } from '../rules/einvoice/ewb-details.js';
 import type { IrnRow, Store } from '../ports/store.js';
 import { error } from '../issue.js';
 import { signJws, type SigningIdentity } from './certificate.js';
@@ -271,6 +273,9 @@ export function createSandboxIrp(deps: {
       });
       if (!saved.inserted) return duplicate(saved.existing);
       if (invoice['EwbDtls']) {
+        // The e-waybill system's own checks of the transport details (4019 Part-A without a transporter, ...).
+        const transport = ewbDetailsRules.flatMap((rule) => rule.check(invoice, { today: istDate(at) }));
+        if (transport.length > 0) return { ok: true, value: { ...entry.record, EwbErrors: transport } };
         const attached = await attachEwb(ctx, entry, obj(invoice['EwbDtls']));
         // The IRN stands even when its e-waybill is refused (IRP behaviour, InfoDtls EWBERR).
         if (!attached.ok) return { ok: true, value: { ...entry.record, EwbErrors: attached.errors } };

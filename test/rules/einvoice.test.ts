@@ -23,6 +23,18 @@ const edit = (make: () => IrnPayload, change: (doc: Record<string, any>) => void
   return doc;
 };
 
+/** The intra-state invoice with e-waybill details (road, Part-A and Part-B), changed as given (undefined removes a key). */
+const withEwb = (change: Record<string, unknown>) => (): IrnPayload => {
+  const doc = intra();
+  const details: Record<string, unknown> = { TransId: SELLER, TransName: 'Road Movers', TransMode: '1', Distance: 150, VehNo: 'KA01AB1234', VehType: 'R' };
+  for (const [key, value] of Object.entries(change)) {
+    if (value === undefined) delete details[key];
+    else details[key] = value;
+  }
+  loose(doc).EwbDtls = details;
+  return doc;
+};
+
 const cases: Record<string, Case> = {
   'EINV-DOC-TYPE': { fail: edit(intra, (d) => (d.DocDtls.Typ = 'BIL')) },
   'EINV-DOC-NO': { fail: edit(intra, (d) => (d.DocDtls.No = '0KA/24/1')) },
@@ -50,10 +62,6 @@ const cases: Record<string, Case> = {
   'EINV-REVERSE-CHARGE': {
     pass: edit(intra, (d) => (d.TranDtls.RegRev = 'Y')),
     fail: edit(exportDoc, (d) => (d.TranDtls.RegRev = 'Y')),
-  },
-  'EINV-SHIP-POS': {
-    pass: edit(intra, (d) => (d.ShipDtls = { LglNm: 'Depot', Addr1: 'Peenya', Loc: 'Bengaluru', Pin: 560058, Stcd: '29' })),
-    fail: edit(intra, (d) => (d.ShipDtls = { LglNm: 'Depot', Addr1: 'Bhiwandi', Loc: 'Thane', Pin: 421302, Stcd: '27' })),
   },
   'EINV-SELLER-GSTIN': { fail: edit(intra, (d) => (d.SellerDtls.Gstin = SELLER.slice(0, 14) + (SELLER.endsWith('A') ? 'B' : 'A'))) },
   'EINV-BUYER-GSTIN': { fail: edit(intra, (d) => (d.BuyerDtls.Gstin = '29AABCT5678D1Z' + (d.BuyerDtls.Gstin.endsWith('A') ? 'B' : 'A'))) },
@@ -106,7 +114,20 @@ const cases: Record<string, Case> = {
   },
   'EINV-HSN-SERVICE': { fail: edit(intra, (d) => (d.ItemList[2].IsServc = 'N')) },
   'EINV-UNIT': { fail: edit(intra, (d) => (d.ItemList[0].Unit = 'XYZ')) },
-  'EINV-QTY': { fail: edit(intra, (d) => delete d.ItemList[0].Qty) },
+  'EINV-QTY': { pass: edit(intra, (d) => (d.ItemList[0].Qty = 0)), fail: edit(intra, (d) => delete d.ItemList[0].Qty) },
+  'EINV-EWB-DISTANCE': { pass: withEwb({}), fail: withEwb({ Distance: 4500 }) },
+  'EINV-EWB-TRANSMODE-NEEDED': { pass: withEwb({}), fail: withEwb({ TransMode: undefined }) },
+  'EINV-EWB-ROAD-VEHNO': { pass: withEwb({}), fail: withEwb({ VehNo: undefined }) },
+  'EINV-EWB-ROAD-VEHTYPE': { pass: withEwb({}), fail: withEwb({ VehType: undefined }) },
+  'EINV-EWB-NONROAD-DOCNO': { pass: withEwb({ TransMode: '2', VehNo: undefined, TransDocNo: 'RR1234', TransDocDt: '15/06/2024' }), fail: withEwb({ TransMode: '2', VehNo: undefined, TransDocDt: '15/06/2024' }) },
+  'EINV-EWB-NONROAD-DOCDT': { pass: withEwb({ TransMode: '3', VehNo: undefined, TransDocNo: 'AWB1', TransDocDt: '15/06/2024' }), fail: withEwb({ TransMode: '3', VehNo: undefined, TransDocNo: 'AWB1' }) },
+  'EINV-EWB-VEHNO-FORMAT': { pass: withEwb({}), fail: withEwb({ VehNo: 'KA 01 AB 1234' }) },
+  'EINV-EWB-VEHTYPE': { pass: withEwb({}), fail: withEwb({ VehType: 'X' }) },
+  'EINV-EWB-ODC-ROAD': { pass: withEwb({ VehType: 'O' }), fail: withEwb({ TransMode: '4', VehNo: undefined, VehType: 'O', TransDocNo: 'BL1', TransDocDt: '15/06/2024' }) },
+  'EINV-EWB-PARTA-TRANSID': { pass: withEwb({ TransMode: undefined, VehNo: undefined, VehType: undefined }), fail: withEwb({ TransMode: undefined, VehNo: undefined, VehType: undefined, TransId: undefined }) },
+  'EINV-EWB-TRANSID': { pass: withEwb({}), fail: withEwb({ TransId: 'ABC' }) },
+  'EINV-EWB-TRANSDOCDT-FORMAT': { pass: withEwb({}), fail: withEwb({ TransDocDt: '31/02/2024' }) },
+  'EINV-EWB-TRANSDOCDT-FUTURE': { pass: withEwb({}), fail: withEwb({ TransDocDt: '21/06/2024' }) },
   'EINV-UNIT-REQUIRED': { fail: edit(intra, (d) => delete d.ItemList[0].Unit) },
   'EINV-TAX-INTRA': { fail: edit(intra, (d) => (d.ItemList[0].IgstAmt = 10)) },
   'EINV-TAX-INTRA-HEADS': { fail: edit(intra, (d) => ((d.ItemList[0].CgstAmt = 0), (d.ItemList[0].SgstAmt = 0))) },

@@ -127,18 +127,21 @@ export const unitKnown = defineRule({
     }),
 });
 
+/*
+ * 2238 asks for a quantity on goods lines; the IRP checks that one is given. A quantity of 0 is accepted:
+ * price-revision credit and debit notes and fully discounted lines carry Qty 0 (the schema has minimum 0),
+ * and no source shows the IRP refusing them.
+ */
 export const goodsQuantity = defineRule({
   id: 'EINV-QTY',
   code: '2238',
   certainty: 'likely',
   evidence: irp('2238'),
-  description: 'A goods line (IsServc not Y) needs a quantity: Qty above 0, or FreeQty above 0 for free goods.',
+  description: 'A goods line (IsServc not Y) needs Qty (0 is accepted, as on price-revision notes).',
   check: (doc) =>
     items(doc).flatMap(({ item, index }) => {
       if (isService(item)) return [];
-      const qty = amount(item['Qty']);
-      const free = amount(item['FreeQty']);
-      return (qty === undefined || qty.lte(0)) && (free === undefined || free.lte(0))
+      return amount(item['Qty']) === undefined && amount(item['FreeQty']) === undefined
         ? [error('2238', `ItemList[${index}].Qty is required for goods`, pointer('ItemList', index, 'Qty'))]
         : [];
     }),

@@ -172,20 +172,13 @@ export const reverseChargeSupplyTypes = defineRule({
   },
 });
 
-export const shipToStateIsPos = defineRule({
-  id: 'EINV-SHIP-POS',
-  code: '2245',
-  certainty: 'likely',
-  evidence: irp('2245'),
-  description: 'For B2B supplies ShipDtls.Stcd must equal BuyerDtls.Pos.',
-  check: (doc, _c, s) => {
-    const ship = stateField(party(doc, 'ShipDtls')['Stcd']);
-    const pos = stateField(party(doc, 'BuyerDtls')['Pos']);
-    return s.type === 'B2B' && ship !== undefined && pos !== undefined && ship !== pos
-      ? [error('2245', `ShipDtls.Stcd ${ship} differs from the place of supply BuyerDtls.Pos ${pos}`, pointer('ShipDtls', 'Stcd'))]
-      : [];
-  },
-});
+/*
+ * No rule for IRP 2245. Its published text ("ship-to state must equal POS for B2B") cannot be what the
+ * IRP enforces: the IRP sandbox registered a B2B invoice whose ShipDtls.Stcd differed from BuyerDtls.Pos,
+ * and bill-to/ship-to supplies legitimately have a place of supply (the buyer's state, IGST Act s.10(1)(b))
+ * other than the ship-to state. What 2245 really covers is not known, so gstkit does not check it
+ * (docs/rules.md, "Codes not checked").
+ */
 
 export const supplyRules = [
   noIrnForB2c,
@@ -200,5 +193,4 @@ export const supplyRules = [
   exportNotIntraState,
   igstOnIntraNeedsSameState,
   reverseChargeSupplyTypes,
-  shipToStateIsPos,
 ];
