@@ -5,6 +5,7 @@
  * @module
  */
 export type { Issue, Outcome, Severity } from './issue.js';
+export { error, warning, pointer } from './issue.js';
 export { kinds, requestKinds, responseKinds, isKind, schemaId, type Kind, type RequestKind, type ResponseKind } from './kinds.js';
 export { validate, type ValidateOptions, type ValidationResult } from './schema/validate.js';
 export { normalize, type NormalizeResult } from './normalize/normalize.js';

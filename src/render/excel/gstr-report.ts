@@ -122,7 +122,7 @@ const TRAIL: Col[] = [
   date('Date received', (r) => r.doc.receivedDate),
   text('BoE amended', 8, (r) => r.doc.billOfEntryAmended),
   { header: 'Sign', kind: 'integer', width: 6, get: (r) => r.doc.sign },
-  { header: 'Pulled at', kind: 'datetime', width: 19, get: (r) => r.pulledAt },
+  { header: 'Pulled at (IST)', kind: 'datetime', width: 19, get: (r) => r.pulledAt },
 ];
 const SMART_EXTRA: Col[] = [
   text('Rates present', 14, (r) => ratesPresent(r.doc)),
@@ -236,11 +236,11 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
     [{ value: 'Report type', style: 'bold' }, { value: options.reportType === 100 ? '100 Full (one row per rate line)' : '101 Smart (one row per document, amendments netted)' }],
     [{ value: 'GSTINs', style: 'bold' }, { value: gstins.join(', ') }],
     [{ value: 'Periods', style: 'bold' }, { value: periods.length ? `${periods[0]} to ${periods[periods.length - 1]}` : '' }],
-    [{ value: 'Generated at', style: 'bold' }, { value: options.generatedAt, style: 'datetime' }],
+    [{ value: 'Generated at (IST)', style: 'bold' }, { value: options.generatedAt, style: 'datetime' }],
     [{ value: 'Data rows', style: 'bold' }, { value: table.rows, style: 'integer' }],
     [{ value: 'Data sheets', style: 'bold' }, { value: table.sheets.join(', ') }],
     [],
-    ['GSTIN', 'Period', 'Status', 'Pulled at', 'Documents', 'Rows'].map((h) => ({ value: h, style: 'header' as const })),
+    ['GSTIN', 'Period', 'Status', 'Pulled at (IST)', 'Documents', 'Rows'].map((h) => ({ value: h, style: 'header' as const })),
   ];
   for (const s of sources) {
     const st = stats.get(s)!;
@@ -339,8 +339,8 @@ export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pul
             : 'no',
         },
       ],
-      [{ value: 'Pulled at', style: 'bold' }, { value: meta.pulledAt ? new Date(meta.pulledAt) : undefined, style: 'datetime' }],
-      [{ value: 'Generated at', style: 'bold' }, { value: meta.generatedAt, style: 'datetime' }],
+      [{ value: 'Pulled at (IST)', style: 'bold' }, { value: meta.pulledAt ? new Date(meta.pulledAt) : undefined, style: 'datetime' }],
+      [{ value: 'Generated at (IST)', style: 'bold' }, { value: meta.generatedAt, style: 'datetime' }],
     ],
     { widths: [18, 40], first: true },
   );

@@ -80,6 +80,8 @@ export function columnLetter(i: number): string {
 }
 
 const DAY_MS = 86_400_000;
+/** India Standard Time's offset from UTC, in days. */
+const IST_OFFSET_DAYS = 5.5 / 24;
 /** Excel serial of a date: days since 1899-12-30 (UTC calendar), with the time of day as a fraction. */
 export function excelSerial(d: Date): number {
   return d.getTime() / DAY_MS + 25569;
@@ -100,7 +102,10 @@ function anyCell(ref: string, value: CellValue, style: number): string {
   if (value instanceof Date) {
     const t = value.getTime();
     if (Number.isNaN(t)) return '';
-    return `<c r="${ref}" s="${style === 6 ? 6 : 3}"><v>${excelSerial(value)}</v></c>`;
+    // A date-time cell is an instant (generated, pulled): written as the clock in India reads it, since Excel
+    // keeps no zone. IST is UTC+05:30 all year. A date cell is a calendar day and is written as it is.
+    const serial = style === 6 ? excelSerial(value) + IST_OFFSET_DAYS : excelSerial(value);
+    return `<c r="${ref}" s="${style === 6 ? 6 : 3}"><v>${serial}</v></c>`;
   }
   return inlineString(ref, style === 2 || style === 3 || style === 4 || style === 5 || style === 6 ? 0 : style, String(value));
 }
