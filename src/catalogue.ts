@@ -57,6 +57,7 @@ export const otherCodes: readonly OtherCode[] = [
   { code: 'SVC-953', area: 'HTTP', when: 'The job has no file: not finished, or not an export.' },
   { code: 'SVC-954', area: 'HTTP', when: 'No UPI payee is configured for the seller GSTIN.' },
   { code: 'SVC-955', area: 'HTTP', when: 'The provider this route needs is not configured in the host.' },
+  { code: 'SVC-956', area: 'HTTP', when: 'A job was interrupted (its server or worker stopped) more times than it may be retried; submit it again.' },
   { code: 'HSN-001', area: 'HSN master loader', when: 'The file cannot be read, or is not an xlsx workbook.' },
   { code: 'HSN-002', area: 'HSN master loader', when: 'The workbook has neither an HSN_MSTR nor a SAC_MSTR sheet.' },
   { code: 'HSN-003', area: 'HSN master loader', when: 'The file is not a compact HSN master.' },

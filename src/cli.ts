@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<Command>> = {
   render: async () => (await import('./cli/render.js')).renderCommand,
   masters: async () => (await import('./cli/masters.js')).mastersCommand,
   serve: async () => (await import('./cli/serve.js')).run,
+  worker: async () => (await import('./cli/worker.js')).run,
 };
 
 async function main(argv: readonly string[]): Promise<number> {

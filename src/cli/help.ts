@@ -47,10 +47,15 @@ Environment variables:
   PORT                   port to listen on (--port overrides it); default 8080
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth;
                          default: one demo key, generated and printed at start
-  GSTKIT_SANDBOX_GSTINS  comma-separated GSTINs the company owns in the sandbox;
+  GSTKIT_SANDBOX_GSTINS  company:GSTIN,GSTIN;company2:GSTIN gives each company its own GSTINs
+                         (a plain comma list goes to the first company of GSTKIT_API_KEYS);
                          default: the parties of the bundled examples, printed at start
   GSTKIT_DATA_DIR        folder of the embedded PGlite store; default ./.gstkit-data
   DATABASE_URL           a PostgreSQL connection string: the store lives there instead
+                         (install the optional package pg)
+  REDIS_URL              a Redis connection string: jobs go on a BullMQ queue and gstkit worker
+                         processes run them (needs DATABASE_URL; install bullmq and ioredis)
+  GSTKIT_QUEUE           the BullMQ queue name; default gstkit-jobs
   TURNSTILE_SECRET       Cloudflare Turnstile secret for the sales inquiry (POST /api/deal)
   TURNSTILE_VERIFY_URL   the siteverify address; default Cloudflare's
   CRM_WEBHOOK_URL        where an accepted inquiry is forwarded
@@ -59,6 +64,19 @@ Environment variables:
 
 Reads the government's HSN/SAC workbook and writes a compact master for --hsn-master and useHsnMaster().
 Needs the optional package exceljs: npm install exceljs`,
+  worker: `usage: gstkit worker [--concurrency N]
+
+Runs the GSTR jobs that gstkit serve processes put on the BullMQ queue, against their shared store.
+Start any number beside any number of servers, with the same environment.
+
+  --concurrency N        jobs at once in this worker; default 2
+
+Environment variables:
+  DATABASE_URL           the PostgreSQL store the servers use (required)
+  REDIS_URL              the Redis the servers queue jobs on (required)
+  GSTKIT_QUEUE           the BullMQ queue name; default gstkit-jobs
+  GSTKIT_API_KEYS        as for gstkit serve: the companies
+  GSTKIT_SANDBOX_GSTINS  as for gstkit serve: each company's GSTINs`,
 };
 
 /** The overview printed by `gstkit help`. */
@@ -74,6 +92,7 @@ Commands:
   render einvoice-pdf <irn-record.json> [--invoice FILE]
   render ewaybill-pdf <ewb-detail.json>
   serve [--port N]
+  worker [--concurrency N]
   masters import-hsn <HSN_SAC.xlsx> --out FILE
 
   gstkit help <command>     the usage of one command (same as gstkit <command> --help)

@@ -8,11 +8,11 @@
 import { createServer } from 'node:http';
 import { createGstHandler } from '../http/index.js';
 import { toNodeListener } from '../http/node.js';
-import { generateApiKey, parseApiKeys, secretDigest, storedKeyAuth, type ApiKey } from '../ports/auth.js';
-import type { Store } from '../ports/store.js';
-import { demoGstins, openSandbox, turnstileVerifier, webhookForwarder, type Inquiry } from '../sandbox/index.js';
-import { DEFAULT_DATA_DIR, openStore } from '../store/index.js';
-import { parseCompanyGstins } from './companies.js';
+import { createBullJobRunner } from '../jobs/bullmq.js';
+import { storedKeyAuth } from '../ports/auth.js';
+import type { JobRunner } from '../ports/jobs.js';
+import { demoGstins, turnstileVerifier, webhookForwarder, type Inquiry } from '../sandbox/index.js';
+import { setUp } from './setup.js';
 import { commandHelp } from './help.js';
 import { walkthrough } from './walkthrough.js';
 import { packageFile } from '../package-files.js';
@@ -44,43 +44,37 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     return 2;
   }
 
-  let keys: ApiKey[];
-  try {
-    keys = env['GSTKIT_API_KEYS'] ? parseApiKeys(env['GSTKIT_API_KEYS']) : [];
-  } catch (e) {
-    process.stderr.write(`GSTKIT_API_KEYS: ${(e as Error).message}\n`);
+  const ready = await setUp(env);
+  if (!ready.ok) {
+    process.stderr.write(ready.message + '\n');
+    return ready.code;
+  }
+  const { keys, demoKey, companies, store, dataDir, sandbox } = ready.setup;
+  const ownGstins = companies.get(keys[0]!.companyId) ?? [];
+  // With REDIS_URL, jobs go on the BullMQ queue for `gstkit worker` processes; else this server runs them.
+  const redisUrl = env['REDIS_URL'] || undefined;
+  let jobs: JobRunner = sandbox.jobs;
+  if (redisUrl && store.kind !== 'postgres') {
+    process.stderr.write('REDIS_URL needs DATABASE_URL too: workers share the servers\' store, and a PGlite folder belongs to one process\n');
+    await store.close();
     return 2;
   }
-  const companyIds = keys.length > 0 ? [...new Set(keys.map((k) => k.companyId))] : ['demo'];
-  const parsed = parseCompanyGstins(env['GSTKIT_SANDBOX_GSTINS'], companyIds, demoGstins);
-  if (!parsed.ok) {
-    process.stderr.write(`GSTKIT_SANDBOX_GSTINS: ${parsed.message}\n`);
-    return 2;
+  if (redisUrl) {
+    try {
+      jobs = await createBullJobRunner({ store, redisUrl, ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}) });
+    } catch (e) {
+      process.stderr.write(`${(e as Error).message}\n`);
+      await store.close();
+      return 1;
+    }
   }
-  const companies = Object.fromEntries(parsed.companies);
-
-  const databaseUrl = env['DATABASE_URL'] || undefined;
-  const dataDir = env['GSTKIT_DATA_DIR'] || DEFAULT_DATA_DIR;
-  let store: Store;
-  try {
-    store = await openStore({ ...(databaseUrl ? { databaseUrl } : {}), dataDir });
-  } catch (e) {
-    process.stderr.write(`cannot open the store: ${(e as Error).message}\n`);
-    return 1;
-  }
-  // Without configured keys, one demo key, made once and kept: the same after a restart and on every server.
-  const demoKey = keys.length === 0 ? (JSON.parse(await store.secret('demo-api-key', () => JSON.stringify(generateApiKey('demo')))) as ApiKey) : undefined;
-  if (demoKey) keys = [demoKey];
-  for (const k of keys) await store.putApiKey({ keyId: k.keyId, companyId: k.companyId, secretSha256: secretDigest(k.keySecret) });
-
-  const sandbox = await openSandbox({ companies, store });
-  const ownGstins = parsed.companies.get(keys[0]!.companyId) ?? [];
   const turnstileSecret = env['TURNSTILE_SECRET'];
   const crmUrl = env['CRM_WEBHOOK_URL'];
   const crmToken = env['CRM_WEBHOOK_TOKEN'];
   const pending: Inquiry[] = [];
   const handler = createGstHandler({
     ...sandbox.providers,
+    jobs,
     authenticate: storedKeyAuth(store, new Map([...sandbox.companies].map(([id, c]) => [id, c.gstins]))),
     deal: {
       ...(turnstileSecret
@@ -115,6 +109,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   }
   out.write(`gstins: ${ownGstins.join(',')}\n`);
   out.write(`store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}\n`);
+  out.write(`jobs: ${redisUrl ? 'BullMQ on REDIS_URL (run gstkit worker)' : 'run by this server'}\n`);
   const auth = demoKey ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   out.write('\nwalkthrough (paste into a shell; it writes invoice.pdf and gstr2b.xlsx in the current folder):\n');
   out.write(walkthrough({ url, auth, company: key.companyId, examples: shellQuote(packageFile('docs/examples')) }));
@@ -127,7 +122,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       stopping = true;
       out.write(`\n${signal}: shutting down\n`);
       server.close(() => {
-        void Promise.resolve(sandbox.jobs.close?.())
+        void Promise.resolve(jobs.close?.())
           .then(() => store.close())
           .then(() => resolve(0));
       });

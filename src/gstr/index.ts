@@ -13,6 +13,7 @@ export { GstrCode, type GstPortal } from './portal.js';
 export {
   pullReturn,
   exportReturns,
+  exportReturnsTo,
   readReturn,
   MAX_EXPORT_MONTHS,
   XLSX_CONTENT_TYPE,

@@ -4,7 +4,7 @@
  */
 import { error, type Issue, type Outcome } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
-import { memorySink } from '../render/excel/zip.js';
+import { memorySink, type ByteSink } from '../render/excel/zip.js';
 import { writeGstr3bReport, writeInwardReport, type InwardSource } from '../render/excel/gstr-report.js';
 import { GstrCode, type GstPortal } from './portal.js';
 import { isPeriod, monthsInclusive, periodRange } from './read-common.js';
@@ -97,6 +97,21 @@ export async function exportReturns(
   request: ExportRequest,
   progress?: (fraction: number) => void,
 ): Promise<Outcome<ExportFile>> {
+  let sink: (ByteSink & { bytes(): Uint8Array }) | undefined;
+  const out = await exportReturnsTo(services, request, async () => (sink = memorySink()), progress);
+  return out.ok ? { ok: true, value: { ...out.value, data: sink!.bytes() } } : out;
+}
+
+/**
+ * Like {@link exportReturns}, but the workbook goes to the sink `open` gives as it is written, so a big
+ * export is never whole in memory (a job runner passes a sink into its file store).
+ */
+export async function exportReturnsTo(
+  services: GstrServices,
+  request: ExportRequest,
+  open: (fileName: string, contentType: string) => Promise<ByteSink>,
+  progress?: (fraction: number) => void,
+): Promise<Outcome<Omit<ExportFile, 'data'>>> {
   if (!request || typeof request !== 'object') return bad('request body', '');
   const { returnType, gstins, startPeriod, endPeriod } = request;
   if (!RETURN_TYPES.includes(returnType)) return bad('returnType', '/returnType');
@@ -120,13 +135,11 @@ export async function exportReturns(
     if (!stored) return nothingStored();
     const read = readGstr3b(stored.data, { gstin, period: startPeriod });
     if (!read.ok) return read;
-    const sink = memorySink();
+    const fileName = `GSTR3B_${gstin}_${startPeriod}.xlsx`;
+    const sink = await open(fileName, XLSX_CONTENT_TYPE);
     const res = await writeGstr3bReport(sink, read.value, { pulledAt: stored.pulledAt, generatedAt });
     progress?.(1);
-    return {
-      ok: true,
-      value: { fileName: `GSTR3B_${gstin}_${startPeriod}.xlsx`, contentType: XLSX_CONTENT_TYPE, data: sink.bytes(), rows: res.rows },
-    };
+    return { ok: true, value: { fileName, contentType: XLSX_CONTENT_TYPE, rows: res.rows } };
   }
 
   if (months > MAX_EXPORT_MONTHS) {
@@ -154,23 +167,16 @@ export async function exportReturns(
     }
   }
   if (!anyStored) return nothingStored();
-  const sink = memorySink();
+  const kind = returnType === 'gstr2a' ? 'GSTR2A' : 'GSTR2B';
+  const fileName = `${kind}_${reportType === 100 ? 'Full' : 'Smart'}_${startPeriod}_${endPeriod}.xlsx`;
+  const sink = await open(fileName, XLSX_CONTENT_TYPE);
   const res = await writeInwardReport(sink, sources, {
     returnType,
     reportType,
     generatedAt,
     onProgress: progress,
   });
-  const kind = returnType === 'gstr2a' ? 'GSTR2A' : 'GSTR2B';
-  return {
-    ok: true,
-    value: {
-      fileName: `${kind}_${reportType === 100 ? 'Full' : 'Smart'}_${startPeriod}_${endPeriod}.xlsx`,
-      contentType: XLSX_CONTENT_TYPE,
-      data: sink.bytes(),
-      rows: res.rows,
-    },
-  };
+  return { ok: true, value: { fileName, contentType: XLSX_CONTENT_TYPE, rows: res.rows } };
 }
 
 function nothingStored(): { ok: false; errors: Issue[] } {

@@ -32,6 +32,8 @@ export const httpCodes = {
   payeeMissing: 'SVC-954',
   /** The provider needed by this route is not configured. */
   notConfigured: 'SVC-955',
+  /** A job was interrupted more times than it may be retried. */
+  jobInterrupted: 'SVC-956',
 } as const;
 
 /** The GSTR routes' own codes (SPEC 7.2). */

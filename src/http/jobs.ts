@@ -14,7 +14,7 @@ type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
  * process builds the same executor and calls it with the job's data.
  */
 export function gstrJobExecutor(services: { portal: GstPortal; store: ReturnStore | ((companyId: string) => ReturnStore); clock?: Clock }): JobExecutor {
-  return async (job, progress): Promise<JobOutput> => {
+  return async (job, progress, context): Promise<JobOutput> => {
     const gstr = await import('../gstr/index.js');
     const p = job.params;
     const now = services.clock ? () => services.clock!.now() : undefined;
@@ -30,18 +30,23 @@ export function gstrJobExecutor(services: { portal: GstPortal; store: ReturnStor
       const documents = (out.value as { documents?: unknown }).documents;
       return { ok: true, result: { documents: typeof documents === 'number' ? documents : Array.isArray(documents) ? documents.length : documents } };
     }
-    const out = await gstr.exportReturns(
-      svc,
-      {
-        returnType: String(p['returnType']) as ReturnKind,
-        gstins: (p['gstins'] as string[]) ?? [],
-        startPeriod: String(p['startPeriod']),
-        endPeriod: String(p['endPeriod']),
-        ...(p['reportType'] !== undefined ? { reportType: Number(p['reportType']) as 100 | 101 } : {}),
-      },
-      (fraction: number) => progress(fraction * 100),
-    );
-    if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.map((e: { message: string }) => e.message).join('; ') } };
+    const request = {
+      returnType: String(p['returnType']) as ReturnKind,
+      gstins: (p['gstins'] as string[]) ?? [],
+      startPeriod: String(p['startPeriod']),
+      endPeriod: String(p['endPeriod']),
+      ...(p['reportType'] !== undefined ? { reportType: Number(p['reportType']) as 100 | 101 } : {}),
+    };
+    const onProgress = (fraction: number): void => progress(fraction * 100);
+    // A runner with a file store takes the workbook as it is written; otherwise it is built in memory.
+    const openFile = context?.openFile;
+    if (openFile) {
+      const out = await gstr.exportReturnsTo(svc, request, (name, type) => openFile(name, type), onProgress);
+      if (!out.ok) return failed(out.errors);
+      return { ok: true, result: { fileName: out.value.fileName, rows: out.value.rows } };
+    }
+    const out = await gstr.exportReturns(svc, request, onProgress);
+    if (!out.ok) return failed(out.errors);
     const v = out.value;
     return {
       ok: true,
@@ -49,4 +54,8 @@ export function gstrJobExecutor(services: { portal: GstPortal; store: ReturnStor
       file: { fileName: v.fileName, contentType: v.contentType, data: v.data },
     };
   };
+}
+
+function failed(errors: Array<{ code: string; message: string }>): JobOutput {
+  return { ok: false, error: { code: errors[0]?.code ?? '1000', message: errors.map((e) => e.message).join('; ') } };
 }

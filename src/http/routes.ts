@@ -284,12 +284,28 @@ async function jobFile(ctx: RouteContext): Promise<Response> {
   if (!status) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
   const file = await ctx.options.jobs.file(ctx.company.id, id);
   if (!file) return headerFailure(404, httpCodes.jobFileMissing, status.jobStatus === 100 ? 'this job produced no file' : 'the job has not finished');
-  return new Response(file.data as Uint8Array<ArrayBuffer>, {
+  const body = 'data' in file ? (file.data as Uint8Array<ArrayBuffer>) : streamOf(file.chunks());
+  return new Response(body, {
     status: 200,
     headers: {
       'content-type': file.contentType,
-      'content-length': String(file.data.byteLength),
+      'content-length': String('data' in file ? file.data.byteLength : file.size),
       'content-disposition': `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`,
+    },
+  });
+}
+
+/** A byte stream pulled chunk by chunk from where a job's file is kept. */
+function streamOf(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const it = chunks[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await it.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await it.return?.();
     },
   });
 }

@@ -31,15 +31,28 @@ export interface JobStatusRecord {
   updatedAt: string;
   /** 0..100 */
   progress?: number;
+  /** Units (documents, rows) done so far, and of how many, when the job knows. */
+  done?: number;
+  total?: number;
   error?: { code: string; message: string };
   url?: string;
   result?: unknown;
 }
 
+/** A file a job produced, whole in memory. */
 export interface JobFile {
   fileName: string;
   contentType: string;
   data: Uint8Array;
+}
+
+/** A file a job produced, read from where it is kept chunk by chunk (never whole in memory). */
+export interface JobFileStream {
+  fileName: string;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  chunks(): AsyncIterable<Uint8Array>;
 }
 
 /** What the work of a job produced. */
@@ -47,8 +60,32 @@ export type JobOutput =
   | { ok: true; result?: unknown; file?: JobFile }
   | { ok: false; error: { code: string; message: string } };
 
-/** Does the work of one job; progress is 0..100. */
-export type JobExecutor = (job: JobRequest & { jobId: string }, progress: (percent: number) => void) => Promise<JobOutput>;
+/** Units done of a total (documents, rows), for progress finer than a percentage. */
+export interface JobCounts {
+  done: number;
+  total: number;
+}
+
+/** Where a job writes its file as it goes; the runner keeps it (a store, a file store). */
+export interface JobFileSink {
+  write(chunk: Uint8Array): Promise<void>;
+}
+
+/** What a runner offers an executor besides progress. */
+export interface JobContext {
+  /**
+   * Opens the job's output file: bytes written are kept as they come, so a big export is never whole in
+   * memory. A job that opened its file returns no `file` in its output.
+   */
+  openFile?(fileName: string, contentType: string): Promise<JobFileSink>;
+}
+
+/** Does the work of one job; progress is 0..100, with counts when the job knows them. */
+export type JobExecutor = (
+  job: JobRequest & { jobId: string },
+  progress: (percent: number, counts?: JobCounts) => void,
+  context?: JobContext,
+) => Promise<JobOutput>;
 
 /** Accepts jobs at once and runs them later, here or elsewhere. */
 export interface JobRunner {
@@ -57,6 +94,6 @@ export interface JobRunner {
   submit(job: JobRequest): Promise<{ jobId: string }>;
   /** undefined when the job does not exist or belongs to another company. */
   status(companyId: string, jobId: string): Promise<JobStatusRecord | undefined>;
-  file(companyId: string, jobId: string): Promise<JobFile | undefined>;
+  file(companyId: string, jobId: string): Promise<JobFile | JobFileStream | undefined>;
   close?(): Promise<void>;
 }

@@ -15,7 +15,6 @@ import type {
   EwbProvider,
   ProviderContext,
   ProviderResult,
-  Refusal,
 } from './ports.js';
 import type { EwbRow, Store } from '../ports/store.js';
 import type { SandboxRegistry } from './registry.js';

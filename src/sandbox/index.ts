@@ -17,7 +17,8 @@ import { storedSigningIdentity } from './stored-identity.js';
 import { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill.js';
 import { createSandboxGstPortal } from './gst-portal/index.js';
 import { createSandboxIrp, type SandboxIrp } from './irp.js';
-import { createMemoryJobRunner, type MemoryJobRunner } from './jobs.js';
+import { createEmbeddedJobRunner, type EmbeddedJobRunner } from '../jobs/embedded.js';
+import type { JobRunner } from '../ports/jobs.js';
 import type { Company } from './ports.js';
 import { createSandboxRegistry, sampleTaxpayers, type SandboxRegistry, type SandboxTaxpayer } from './registry.js';
 import { systemClock, type Clock } from './time.js';
@@ -63,14 +64,15 @@ export interface Sandbox {
   registry: SandboxRegistry;
   ewb: SandboxEwbPortal;
   irp: SandboxIrp;
-  jobs: MemoryJobRunner;
+  /** The embedded runner over the sandbox's store. */
+  jobs: EmbeddedJobRunner;
   companies: Map<string, Company>;
   store: Store;
   providers: {
     irp: SandboxIrp;
     ewb: SandboxEwbPortal;
     registry: SandboxRegistry;
-    jobs: MemoryJobRunner;
+    jobs: JobRunner;
     gstPortal: ReturnType<typeof createSandboxGstPortal>;
     /** Each company's pulled returns. */
     returnStore: (companyId: string) => ReturnStore;
@@ -103,7 +105,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const seed = options.seed ?? Date.now();
   const ewb = createSandboxEwbPortal({ clock, registry, store, seed });
   const irp = createSandboxIrp({ clock, identity, ewb, store, seed });
-  const jobs = createMemoryJobRunner({ clock, ...(options.jobConcurrency ? { concurrency: options.jobConcurrency } : {}) });
+  // PGlite and memory stores belong to this process alone: a job found working at start was interrupted.
+  const jobs = createEmbeddedJobRunner({
+    store,
+    clock,
+    exclusive: store.kind !== 'postgres',
+    ...(options.jobConcurrency ? { concurrency: options.jobConcurrency } : {}),
+  });
   const gstPortal = createSandboxGstPortal({
     connectedGstins: allGstins,
     invoicesForBuyer: (buyer: string, period: string) => irp.invoicesForBuyer(buyer, period),

@@ -129,10 +129,10 @@ export function createMemoryStore(): Store {
       const j = jobs.get(jobId);
       return j && j.companyId === companyId ? strip(j) : undefined;
     },
-    async claimJob(owner, now, leaseUntil, policy, types) {
+    async claimJob(owner, now, leaseUntil, policy, only = {}) {
       await store.recoverJobs(now, policy);
       const next = [...jobs.values()]
-        .filter((j) => j.state === 0 && (!types || types.includes(j.type)))
+        .filter((j) => j.state === 0 && (!only.types || only.types.includes(j.type)) && (!only.jobId || j.jobId === only.jobId))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.seq - b.seq)[0];
       if (!next) return undefined;
       Object.assign(next, { state: 1, owner, leaseUntil, attempts: next.attempts + 1, updatedAt: now, progress: 0, done: 0 });
@@ -150,7 +150,7 @@ export function createMemoryStore(): Store {
     },
     async finishJob(jobId, owner, end) {
       const j = jobs.get(jobId);
-      if (!j || j.state !== 1 || (owner !== undefined && j.owner !== owner)) return false;
+      if (j?.state !== 1 || (owner !== undefined && j.owner !== owner)) return false;
       j.state = end.state;
       j.updatedAt = end.updatedAt;
       delete j.leaseUntil;
@@ -169,7 +169,8 @@ export function createMemoryStore(): Store {
       let requeued = 0;
       let failed = 0;
       for (const j of jobs.values()) {
-        if (j.state !== 1 || !j.leaseUntil || j.leaseUntil >= now) continue;
+        // A working row without a lease belongs to no live runner.
+        if (j.state !== 1 || (j.leaseUntil !== undefined && j.leaseUntil >= now)) continue;
         delete j.leaseUntil;
         delete j.owner;
         j.updatedAt = now;
@@ -221,7 +222,7 @@ export function createMemoryStore(): Store {
       return {
         async *[Symbol.asyncIterator]() {
           const f = files.get(fileId);
-          for (let i = 0; f && f.chunks[i]; i++) yield f.chunks[i]!;
+          for (let i = 0; f?.chunks[i]; i++) yield f.chunks[i]!;
         },
       };
     },

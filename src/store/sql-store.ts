@@ -4,7 +4,7 @@
  * racing on one database cannot both register a document.
  * @module
  */
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RecoveryPolicy, ReturnRow, Store } from '../ports/store.js';
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store } from '../ports/store.js';
 import { migrate } from './migrate.js';
 import type { Row, SqlClient } from './sql-client.js';
 
@@ -199,9 +199,9 @@ export async function createSqlStore(client: SqlClient, kind: 'pglite' | 'postgr
 
     async insertJob(row: JobRow) {
       await q(
-        `insert into gst_job (job_id, company_id, type, params, state, done, total, progress, attempts, created_at, updated_at)
-         values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11)`,
-        [row.jobId, row.companyId, row.type, text(row.params), row.state, row.done, row.total, row.progress, row.attempts, row.createdAt, row.updatedAt],
+        `insert into gst_job (job_id, company_id, type, params, state, done, total, progress, attempts, created_at, updated_at, lease_until, owner)
+         values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [row.jobId, row.companyId, row.type, text(row.params), row.state, row.done, row.total, row.progress, row.attempts, row.createdAt, row.updatedAt, row.leaseUntil ?? null, row.owner ?? null],
       );
     },
 
@@ -210,13 +210,13 @@ export async function createSqlStore(client: SqlClient, kind: 'pglite' | 'postgr
       return rows[0] ? jobRow(rows[0]) : undefined;
     },
 
-    async claimJob(owner, now, leaseUntil, policy, types) {
+    async claimJob(owner, now, leaseUntil, policy, only = {}) {
       await store.recoverJobs(now, policy);
       const rows = await client.transaction(async (tx) => {
         const pick = await tx.query(
-          `select job_id from gst_job where state = 0 ${types ? 'and type = any($1::text[])' : ''}
+          `select job_id from gst_job where state = 0 and ($1::text[] is null or type = any($1::text[])) and ($2::text is null or job_id = $2)
            order by created_at, job_id limit 1 for update skip locked`,
-          types ? [types] : [],
+          [only.types ? [...only.types] : null, only.jobId ?? null],
         );
         if (pick.length === 0) return [];
         return tx.query(
@@ -250,11 +250,11 @@ export async function createSqlStore(client: SqlClient, kind: 'pglite' | 'postgr
     async recoverJobs(now, policy) {
       const failed = await q(
         `update gst_job set state = 101, error = $3::jsonb, updated_at = $1, owner = null, lease_until = null
-         where state = 1 and lease_until < $1 and attempts >= $2 returning job_id`,
+         where state = 1 and coalesce(lease_until, '-infinity') < $1 and attempts >= $2 returning job_id`,
         [now, policy.maxAttempts, text(policy.error)],
       );
       const requeued = await q(
-        `update gst_job set state = 0, updated_at = $1, owner = null, lease_until = null where state = 1 and lease_until < $1 returning job_id`,
+        `update gst_job set state = 0, updated_at = $1, owner = null, lease_until = null where state = 1 and coalesce(lease_until, '-infinity') < $1 returning job_id`,
         [now],
       );
       return { requeued: requeued.length, failed: failed.length };

@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0'], {
     cwd: root,
     // A fresh data folder: the server keeps its records, and this tour starts from none.
-    env: { ...process.env, PORT: '', DATABASE_URL: '', GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-serve-')) },
+    env: { ...process.env, PORT: '', DATABASE_URL: '', REDIS_URL: '', GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-serve-')) },
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${printed}`)), 30_000);

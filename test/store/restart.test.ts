@@ -28,6 +28,22 @@ describe('restart on the same data folder', () => {
     const certificate = await (await first.call('/api/sandbox/certificate')).text();
     expect(certificate).toMatch(/BEGIN CERTIFICATE/);
 
+    // Jobs in flight when the process dies: a pull, then an export of the period pulled before.
+    const company = { 'svc-company': /company: (\S+)/.exec(first.printed)![1]! };
+    const period = '2026-10';
+    const body = { gstin: '29AADCN7314Q1ZU', returnPeriod: period };
+    const pulled = await (await first.call('/api/svc/gstr2b/pull', { body, headers: company })).json();
+    for (;;) {
+      const s = await (await first.call(`/api/svc/robot/jobstatus/${pulled.jobId}`, { headers: company })).json();
+      if (s.jobStatus >= 100) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const exportBody = { gstins: ['29AADCN7314Q1ZU'], startReturnPeriod: period, endReturnPeriod: period };
+    const inFlight = [
+      (await (await first.call('/api/svc/gstr2b/pull', { body, headers: company })).json()).jobId,
+      (await (await first.call('/api/svc/gstr2b/export', { body: exportBody, headers: company })).json()).jobId,
+    ];
+
     // A second process may not open the folder while the first holds it.
     await expect(startServer(env)).rejects.toThrow(/in use by process/);
 
@@ -48,5 +64,19 @@ describe('restart on the same data folder', () => {
     // The duplicate rule holds for the e-waybill too, from the stored row.
     const twice = await (await second.call('/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6', { body: example('ewb') })).json();
     expect(twice.Errors[0].Code).toBe('604');
+
+    // The jobs the killed process held end done (run again) or failed with a reason; none stays working.
+    for (const jobId of inFlight) {
+      const end = Date.now() + 60_000;
+      let s: any;
+      for (;;) {
+        s = await (await second.call(`/api/svc/robot/jobstatus/${jobId}`, { headers: company })).json();
+        if (s.jobStatus >= 100 || Date.now() > end) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(s.jobStatus === 100 || (s.jobStatus === 101 && typeof s.error?.code === 'string')).toBe(true);
+    }
+    const file = await second.call(`/api/svc/robot/jobfile/${inFlight[1]}`, { headers: company });
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
   }, 240_000);
 });

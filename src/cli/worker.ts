@@ -1,0 +1,69 @@
+/**
+ * `gstkit worker`: runs GSTR jobs from the BullMQ queue (REDIS_URL) against the shared store
+ * (DATABASE_URL), beside any number of `gstkit serve` processes with the same settings.
+ * @module
+ */
+import { gstrJobExecutor } from '../http/jobs.js';
+import { startBullWorker } from '../jobs/bullmq.js';
+import { commandHelp } from './help.js';
+import { setUp } from './setup.js';
+
+const USAGE = commandHelp['worker']!;
+
+/** Runs until SIGINT or SIGTERM; resolves with the exit code. */
+export async function run(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let concurrency = 2;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--help' || a === '-h') {
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    } else if (a === '--concurrency') concurrency = Number(args[++i]);
+    else {
+      process.stderr.write(`unknown argument ${a}\n${USAGE}\n`);
+      return 2;
+    }
+  }
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    process.stderr.write(`invalid concurrency\n${USAGE}\n`);
+    return 2;
+  }
+  const redisUrl = env['REDIS_URL'];
+  if (!redisUrl || !env['DATABASE_URL']) {
+    process.stderr.write(`gstkit worker needs REDIS_URL and DATABASE_URL (a worker shares the servers' store)\n${USAGE}\n`);
+    return 2;
+  }
+  const ready = await setUp(env);
+  if (!ready.ok) {
+    process.stderr.write(ready.message + '\n');
+    return ready.code;
+  }
+  const { store, sandbox } = ready.setup;
+  const providers = sandbox.providers;
+  let worker: Awaited<ReturnType<typeof startBullWorker>>;
+  try {
+    worker = await startBullWorker({
+      store,
+      redisUrl,
+      concurrency,
+      ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}),
+      executor: gstrJobExecutor({ portal: providers.gstPortal, store: providers.returnStore, clock: providers.clock }),
+    });
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    await store.close();
+    return 1;
+  }
+  process.stdout.write(`gstkit worker ${worker.owner} running jobs from REDIS_URL, concurrency ${concurrency}\n`);
+  return new Promise<number>((resolve) => {
+    const stop = (signal: string): void => {
+      process.stdout.write(`\n${signal}: finishing running jobs\n`);
+      void worker
+        .close()
+        .then(() => store.close())
+        .then(() => resolve(0));
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * Job runners behind the {@link JobRunner} port: the embedded runner (job rows in the store) and BullMQ
+ * on Redis with workers in other processes.
+ *
+ * @example
+ * const jobs = createEmbeddedJobRunner({ store });
+ * @module
+ */
+export { createEmbeddedJobRunner, type EmbeddedJobRunner, type EmbeddedJobRunnerOptions } from './embedded.js';
+export { createBullJobRunner, startBullWorker, DEFAULT_QUEUE, type BullJobRunnerOptions, type BullWorkerOptions } from './bullmq.js';
+export { runClaimedJob, defaultRecovery, FILE_CHUNK_BYTES, type RunJobDeps } from './run-job.js';
+export { jobStatusOf, jobFileOf, defaultFileUrl } from './status.js';

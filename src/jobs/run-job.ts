@@ -1,0 +1,130 @@
+/**
+ * Runs one claimed job row: the executor's progress goes to the store (throttled), its lease is kept
+ * alive while it works, its file goes into the store chunk by chunk, and the row ends done or failed.
+ * Shared by the embedded runner and the BullMQ worker.
+ * @module
+ */
+import type { JobCounts, JobExecutor, JobFileSink, JobType } from '../ports/jobs.js';
+import type { JobRow, RecoveryPolicy, Store } from '../ports/store.js';
+import { httpCodes } from '../http/codes.js';
+import type { Clock } from '../sandbox/time.js';
+
+/** Chunk size of stored files. */
+export const FILE_CHUNK_BYTES = 1 << 20;
+
+/** An interrupted job runs again this many times in all, then fails with SVC-956. */
+export const defaultRecovery: RecoveryPolicy = {
+  maxAttempts: 3,
+  error: { code: httpCodes.jobInterrupted, message: 'the job was interrupted (its server or worker stopped) and was not retried again; submit it again' },
+};
+
+export interface RunJobDeps {
+  store: Store;
+  clock: Clock;
+  executor: JobExecutor;
+  /** Who runs it (unique per runner). */
+  owner: string;
+  /** How long a claim lasts without a heartbeat. */
+  leaseMs: number;
+}
+
+/** Writes a file into the store in fixed-size chunks. */
+function storeFileSink(store: Store, fileId: string): JobFileSink & { finish(): Promise<number> } {
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let seq = 0;
+  let size = 0;
+  const flush = async (): Promise<void> => {
+    if (pendingBytes === 0) return;
+    const chunk = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    await store.appendFileChunk(fileId, seq++, chunk);
+  };
+  return {
+    async write(chunk) {
+      // Copy: the writer may reuse its buffer once this resolves.
+      pending.push(Uint8Array.from(chunk));
+      pendingBytes += chunk.byteLength;
+      size += chunk.byteLength;
+      if (pendingBytes >= FILE_CHUNK_BYTES) await flush();
+    },
+    async finish() {
+      await flush();
+      await store.completeFile(fileId, size);
+      return size;
+    },
+  };
+}
+
+/** Runs a claimed row to its end; never throws. */
+export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void> {
+  const { store, clock, owner, leaseMs } = deps;
+  const now = (): string => clock.now().toISOString();
+  // Leases run on the machine's clock: an injected clock (tests, demos) may stand still or jump.
+  const lease = (): string => new Date(Date.now() + leaseMs).toISOString();
+  let latest: { progress: number; counts?: JobCounts } | undefined;
+  let lost = false;
+  let beating: Promise<void> = Promise.resolve();
+  const beat = (): void => {
+    const snapshot = latest;
+    latest = undefined;
+    beating = beating
+      .then(async () => {
+        const kept = await store.touchJob(row.jobId, owner, {
+          leaseUntil: lease(),
+          updatedAt: now(),
+          ...(snapshot ? { progress: snapshot.progress } : {}),
+          ...(snapshot?.counts ? { done: snapshot.counts.done, total: snapshot.counts.total } : {}),
+        });
+        if (!kept) lost = true;
+      })
+      .catch(() => {});
+  };
+  // Progress reaches the store a few times a second at most, and the lease is renewed well before it ends.
+  const timer = setInterval(beat, Math.max(100, Math.min(500, leaseMs / 4)));
+  timer.unref?.();
+
+  let sink: (JobFileSink & { finish(): Promise<number> }) | undefined;
+  let fileId: string | undefined;
+  const openFile = async (fileName: string, contentType: string): Promise<JobFileSink> => {
+    fileId = `${row.jobId}.${row.attempts}`;
+    await store.createFile({ fileId, companyId: row.companyId, fileName, contentType });
+    sink = storeFileSink(store, fileId);
+    return sink;
+  };
+
+  try {
+    const out = await deps.executor(
+      { jobId: row.jobId, type: row.type as JobType, companyId: row.companyId, params: row.params },
+      (percent, counts) => {
+        latest = { progress: Math.max(0, Math.min(100, Math.round(percent * 100) / 100)), ...(counts ? { counts } : {}) };
+      },
+      { openFile },
+    );
+    clearInterval(timer);
+    await beating;
+    if (lost) return;
+    if (out.ok) {
+      if (out.file && !sink) {
+        const s = await openFile(out.file.fileName, out.file.contentType);
+        for (let i = 0; i < out.file.data.byteLength; i += FILE_CHUNK_BYTES) await s.write(out.file.data.subarray(i, i + FILE_CHUNK_BYTES));
+      }
+      if (sink) await sink.finish();
+      await store.finishJob(row.jobId, owner, {
+        state: 100,
+        updatedAt: now(),
+        ...(out.result !== undefined ? { result: out.result } : {}),
+        ...(fileId ? { fileId } : {}),
+      });
+    } else {
+      await store.finishJob(row.jobId, owner, { state: 101, updatedAt: now(), error: out.error });
+    }
+  } catch (e) {
+    clearInterval(timer);
+    await beating;
+    await store
+      .finishJob(row.jobId, owner, { state: 101, updatedAt: now(), error: { code: 'SVC-950', message: e instanceof Error ? e.message : 'the job failed' } })
+      .catch(() => {});
+  }
+}
