@@ -11,7 +11,8 @@ import { toNodeListener } from '../http/node.js';
 import { createBullJobRunner } from '../jobs/bullmq.js';
 import { storedKeyAuth } from '../ports/auth.js';
 import type { JobRunner } from '../ports/jobs.js';
-import { demoGstins, turnstileVerifier, webhookForwarder, type Inquiry } from '../sandbox/index.js';
+import { createInquiryOutbox } from '../jobs/outbox.js';
+import { turnstileVerifier, webhookForwarder } from '../sandbox/index.js';
 import { setUp } from './setup.js';
 import { commandHelp } from './help.js';
 import { walkthrough } from './walkthrough.js';
@@ -71,7 +72,15 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const turnstileSecret = env['TURNSTILE_SECRET'];
   const crmUrl = env['CRM_WEBHOOK_URL'];
   const crmToken = env['CRM_WEBHOOK_TOKEN'];
-  const pending: Inquiry[] = [];
+  // Inquiries go through the outbox in the store: kept before the CRM is tried, retried until it takes them.
+  const outbox = crmUrl
+    ? createInquiryOutbox({
+        store,
+        forwarder: webhookForwarder({ url: crmUrl, ...(crmToken ? { token: crmToken } : {}) }),
+        onRetryFailed: (inquiry, reason, attempts) => process.stderr.write(`inquiry ${inquiry.inquiryId} still kept after ${attempts} tries: ${reason.message}\n`),
+      })
+    : undefined;
+  outbox?.start();
   const handler = createGstHandler({
     ...sandbox.providers,
     jobs,
@@ -80,11 +89,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       ...(turnstileSecret
         ? { captcha: turnstileVerifier({ secret: turnstileSecret, ...(env['TURNSTILE_VERIFY_URL'] ? { verifyUrl: env['TURNSTILE_VERIFY_URL'] } : {}) }) }
         : {}),
-      ...(crmUrl ? { forwarder: webhookForwarder({ url: crmUrl, ...(crmToken ? { token: crmToken } : {}) }) } : {}),
-      onForwardFailed: (inquiry, reason) => {
-        pending.push(inquiry);
-        process.stderr.write(`inquiry ${inquiry.inquiryId} kept: ${reason.message}\n`);
-      },
+      ...(outbox?.deal ?? {}),
     },
     onError: (e) => process.stderr.write(`unexpected: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
   });
@@ -123,6 +128,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       out.write(`\n${signal}: shutting down\n`);
       server.close(() => {
         void Promise.resolve(jobs.close?.())
+          .then(() => outbox?.close())
           .then(() => store.close())
           .then(() => resolve(0));
       });

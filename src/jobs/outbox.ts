@@ -1,0 +1,97 @@
+/**
+ * The sales inquiry outbox: every inquiry that passed the captcha is written to the store before the
+ * CRM is tried. When the CRM is down or slow the caller gets BACKEND_ERROR (SPEC) with the inquiry's
+ * reference, and a delivery loop retries with growing pauses until the CRM takes it; the outbox is in
+ * the store, so a restart loses nothing. Each try carries the inquiry id as Idempotency-Key, so a CRM
+ * that honours it records an inquiry once even when two servers retry it at the same moment.
+ * @module
+ */
+import type { DealOptions } from '../http/types.js';
+import type { Inquiry, InquiryForwarder } from '../ports/inquiry.js';
+import type { Store } from '../ports/store.js';
+import { systemClock, type Clock } from '../sandbox/time.js';
+
+export interface InquiryOutboxOptions {
+  store: Store;
+  /** Carries an inquiry to the CRM (for example the webhook forwarder). */
+  forwarder: InquiryForwarder;
+  clock?: Clock;
+  /** Pause before try n (n = 1 after the first failure). Default 30 s doubling, at most 1 hour. */
+  backoffMs?: (attempt: number) => number;
+  /** How often the loop looks for inquiries due for another try, ms. Default 10 s. */
+  pollMs?: number;
+  /** Told about each failed retry. */
+  onRetryFailed?: (inquiry: Inquiry, error: Error, attempts: number) => void;
+}
+
+export interface InquiryOutbox {
+  /** The hooks to spread into the handler's `deal` options (with the captcha). */
+  deal: Pick<DealOptions, 'forwarder' | 'onInquiry' | 'onForwardFailed'>;
+  /** Tries every inquiry that is due now; answers how many were delivered. */
+  deliverDue(): Promise<number>;
+  /** Starts the delivery loop. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+export const defaultInquiryBackoff = (attempt: number): number => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+
+/** Builds the outbox over the store. */
+export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbox {
+  const { store, forwarder } = options;
+  const clock = options.clock ?? systemClock;
+  const backoff = options.backoffMs ?? defaultInquiryBackoff;
+  const pollMs = options.pollMs ?? 10_000;
+  let timer: NodeJS.Timeout | undefined;
+  let delivering: Promise<number> | undefined;
+  const later = (attempt: number): string => new Date(clock.now().getTime() + backoff(attempt)).toISOString();
+
+  const deliverDue = async (): Promise<number> => {
+    let delivered = 0;
+    for (const row of await store.dueInquiries(clock.now().toISOString(), 50)) {
+      const inquiry = row.payload as unknown as Inquiry;
+      try {
+        await forwarder.forward(inquiry);
+        await store.markInquiryDelivered(row.inquiryId);
+        delivered++;
+      } catch (e) {
+        const error = e instanceof Error ? e : new Error(String(e));
+        await store.markInquiryRetry(row.inquiryId, later(row.attempts + 1), error.message);
+        options.onRetryFailed?.(inquiry, error, row.attempts + 1);
+      }
+    }
+    return delivered;
+  };
+
+  return {
+    deal: {
+      forwarder: {
+        async forward(inquiry) {
+          await forwarder.forward(inquiry);
+          await store.markInquiryDelivered(inquiry.inquiryId);
+        },
+      },
+      async onInquiry(inquiry) {
+        const at = clock.now().toISOString();
+        // Due only after the first pause: the request itself makes the first try.
+        await store.addInquiry({ inquiryId: inquiry.inquiryId, payload: { ...inquiry }, state: 'pending', attempts: 0, nextAttemptAt: later(1), createdAt: at });
+      },
+      async onForwardFailed(inquiry, reason) {
+        await store.markInquiryRetry(inquiry.inquiryId, later(1), reason.message);
+      },
+    },
+    deliverDue() {
+      // One pass at a time in this process.
+      delivering ??= deliverDue().finally(() => (delivering = undefined));
+      return delivering;
+    },
+    start() {
+      timer = setInterval(() => void this.deliverDue().catch(() => {}), pollMs);
+      timer.unref?.();
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      await delivering?.catch(() => 0);
+    },
+  };
+}
