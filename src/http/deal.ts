@@ -35,7 +35,7 @@ export async function handleDeal(request: Request, extras: RequestExtras, option
       `Set ${!deal.captcha ? 'TURNSTILE_SECRET' : 'CRM_WEBHOOK_URL'} on the server.`,
     );
   }
-  const v = checked.value as Record<string, unknown>;
+  const v = checked.value;
   const inquiryId = randomUUID();
   const verdict = await deal.captcha.verify({
     token: str(v['turnstileToken']),

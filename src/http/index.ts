@@ -184,7 +184,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       if (checked.value === null || typeof checked.value !== 'object' || Array.isArray(checked.value)) {
         return failure(route.style, 400, [error(httpCodes.malformedJson, 'the body must be a JSON object')]);
       }
-      body = checked.value as Record<string, unknown>;
+      body = checked.value as unknown as Record<string, unknown>; // each route reads its own kind field by field
     }
     // isRouteEnabled checked that the providers this route calls are present.
     return route.run({ request, url, extras, company, flags: flags.values, params, body, options: options as EnabledOptions, clock });

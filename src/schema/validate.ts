@@ -1,3 +1,4 @@
+import type { PayloadTypes } from '../types/payloads.js';
 import type { Issue } from '../issue.js';
 import { isKind, type Kind } from '../kinds.js';
 import { normalize } from '../normalize/normalize.js';
@@ -58,10 +59,11 @@ export interface ValidationResult<T = unknown> {
  * const result = validate('irn', invoice, { today: '22/11/2026' });
  * if (!result.ok) for (const e of result.errors) console.log(e.code, e.message);
  */
-export function validate<T = unknown>(kind: Kind, payload: unknown, options: ValidateOptions = {}): ValidationResult<T> {
+export function validate<K extends Kind>(kind: K, payload: unknown, options: ValidateOptions = {}): ValidationResult<PayloadTypes[K]> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   checkOptions(options);
-  const { value, warnings } = normalize<T>(kind, payload);
+  // The canonical form of the kind; when the result is not ok it may still break the schema (see `errors`).
+  const { value, warnings } = normalize<PayloadTypes[K]>(kind, payload);
   const schemaIssues = translateAjvErrors(schemaErrors(kind, value));
   const ruleIssues: Issue[] = [];
   if (options.rules !== false && isPlainObject(value)) {

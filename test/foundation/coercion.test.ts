@@ -14,7 +14,7 @@ describe('types as real ERPs send them', () => {
     Object.assign(doc, { subSupplyType: 1, transMode: '1  ', transactionType: '1', transDistance: '505', totalValue: '79000.00', fromPincode: '600032' });
     const result = validate('ewb', doc, { today: '15/11/2026' });
     expect(result.errors).toEqual([]);
-    const value = result.value as Record<string, unknown>;
+    const value: unknown = result.value;
     expect(value).toMatchObject({ subSupplyType: '1', transMode: '1', transactionType: 1, transDistance: 505, totalValue: 79000, fromPincode: 600032 });
     for (const path of ['/subSupplyType', '/transMode', '/transactionType', '/transDistance', '/totalValue', '/fromPincode']) {
       expect(codesAt(result.warnings, path), path).toEqual([CONVERTED]);
