@@ -1090,6 +1090,10 @@ export interface JobStatus {
   updatedAt: string;
   /** Progress in percent, 0 to 100. */
   progress?: number;
+  /** Units (documents or rows) done so far, when the job knows them. */
+  done?: number;
+  /** Units (documents or rows) to do in all, when the job knows them. */
+  total?: number;
   /** Why the job failed, when jobStatus is 101: a message, or a code and message pair like the Svc-ErrorCode and Svc-ErrorMessage headers. */
   error?: string | {
     /** Error code, as in the Svc-ErrorCode header. */
