@@ -1,5 +1,6 @@
 import { svcCodes } from './schema/codes.js';
 import { allRules } from './rules/index.js';
+import { describeEvidence } from './rules/table.js';
 import { ewbPortalCodes } from './masters/ewaybill-codes.js';
 
 /** A code outside the schema table and the rule table, with where it comes from. */
@@ -96,11 +97,14 @@ export function errorCodesMarkdown(): string {
     'checked against real portal responses), **likely** (one good source), **uncertain** (inferred; gstkit does',
     'what the portal most likely does).',
     '',
-    '| payload | rule | code | severity | certainty | what it checks |',
-    '|---|---|---|---|---|---|',
+    'Evidence is where the rule comes from: the portal and its code with the source, the specification, or `own`;',
+    'severity follows from it (see [rules.md](rules.md), which also gives the dates and turnover bounds).',
+    '',
+    '| payload | rule | code | severity | certainty | evidence | what it checks |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const { kind, rule } of allRules()) {
-    lines.push(`| ${kind} | ${rule.id} | ${rule.code} | ${rule.severity} | ${rule.certainty} | ${cell(rule.description)} |`);
+    lines.push(`| ${kind} | ${rule.id} | ${rule.code} | ${rule.severity} | ${rule.certainty} | ${cell(describeEvidence(rule.evidence))} | ${cell(rule.description)} |`);
   }
   lines.push(
     '',

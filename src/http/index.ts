@@ -179,6 +179,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       const checked = validate(route.requestKind, read.value, {
         today: istDate(clock.now()),
         ...(options.reportingWindowDays !== undefined ? { reportingWindowDays: options.reportingWindowDays } : {}),
+        ...(company.aato !== undefined ? { aato: company.aato } : {}),
       });
       if (!checked.ok) return route.style === 'gstr' ? gstrValidationFailure(checked.errors) : failure(route.style, 400, checked.errors);
       if (checked.value === null || typeof checked.value !== 'object' || Array.isArray(checked.value)) {

@@ -7,6 +7,8 @@
 export interface Company {
   id: string;
   gstins: readonly string[];
+  /** The company's aggregate annual turnover in rupees, for the rules that depend on it (30-day limit, HSN digits). */
+  aato?: number;
 }
 
 /** What the host's authentication hook answers. */

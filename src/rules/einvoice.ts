@@ -11,6 +11,8 @@ import { partyRules } from './einvoice/parties.js';
 import { supplyRules } from './einvoice/supply.js';
 import { taxRules } from './einvoice/tax.js';
 import { ewbDetailsRules } from './einvoice/ewb-details.js';
+import { cessRules } from './einvoice/cess.js';
+import { reportingLimitRules } from './einvoice/reporting-limit.js';
 
 export { amountRules, documentRules, itemRules, partyRules, supplyRules, taxRules };
 export { defineRule } from './einvoice/define.js';
@@ -18,10 +20,12 @@ export { defineRule } from './einvoice/define.js';
 /** Every e-invoice rule, in the order they report. */
 export const einvoiceRules: Rule[] = [
   ...documentRules,
+  ...reportingLimitRules,
   ...supplyRules,
   ...partyRules,
   ...itemRules,
   ...taxRules,
   ...amountRules,
+  ...cessRules,
   ...ewbDetailsRules,
 ];

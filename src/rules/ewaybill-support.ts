@@ -5,7 +5,7 @@
  * @module
  */
 
-import { error, pointer, warning, type Issue } from '../issue.js';
+import { error, pointer, warning } from '../issue.js';
 import { parseGstin } from '../masters/index.js';
 import { evidenceFromCode, makeRule, ruleSeverity, type Certainty, type Evidence, type Rule, type RuleContext, type TurnoverBounds } from './rule.js';
 

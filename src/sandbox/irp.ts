@@ -7,7 +7,7 @@
  */
 import { financialYear } from '../compute/financial-year.js';
 import { canCancelIrn } from '../compute/irn-cancel-window.js';
-import { irnOf } from '../compute/irn.js';
+import { irnDocumentNumber, irnOf } from '../compute/irn.js';
 import { istDate } from '../compute/dates.js';
 import { ewbDetailsRules } from '../rules/einvoice/ewb-details.js';
 import type { IrnRow, Store } from '../ports/store.js';
@@ -35,13 +35,11 @@ export interface SandboxIrp extends IrpProvider {
 }
 
 /**
- * The document number as the duplicate check compares it. The IRP treats document numbers without
- * regard to case for documents dated from 1 June 2025 (research/nic.md); older documents keep theirs.
+ * The document number as the duplicate check compares it: without regard to case when reported on or
+ * after 01/06/2025 (GSTN advisory 04/04/2025), as sent before. `reportedOn` is DD/MM/YYYY.
  */
-export function duplicateDocKey(docNo: string, docDate: string): string {
-  const [d, m, y] = docDate.split('/');
-  const iso = `${y}-${m}-${d}`;
-  return iso >= '2025-06-01' ? docNo.toUpperCase() : docNo;
+export function duplicateDocKey(docNo: string, reportedOn: string): string {
+  return irnDocumentNumber(docNo, reportedOn);
 }
 
 function entryOf(row: IrnRow): IrnEntry {
@@ -198,14 +196,15 @@ export function createSandboxIrp(deps: {
         return refuse('2143', `seller GSTIN ${gstin} is not one of the company's GSTINs`, 403, '/SellerDtls/Gstin');
       }
       const docKey: DocumentKey = { docType: str(doc['Typ']), docNo: str(doc['No']), docDate: str(doc['Dt']) };
+      const reportedOn = istDate(clock.now());
       let irn: string;
       try {
-        irn = irnOf(gstin, docKey.docType, docKey.docNo, docKey.docDate);
+        irn = irnOf(gstin, docKey.docType, docKey.docNo, docKey.docDate, reportedOn);
       } catch {
         return refuse('2163', 'document date is not a DD/MM/YYYY date', 400, '/DocDtls/Dt');
       }
       const fy = financialYear(docKey.docDate) ?? '';
-      const docNoKey = duplicateDocKey(docKey.docNo, docKey.docDate);
+      const docNoKey = duplicateDocKey(docKey.docNo, reportedOn);
       const duplicate = (existing: IrnRow): Refusal => {
         const r = existing.record as unknown as IrnRecord;
         return {
@@ -289,13 +288,15 @@ export function createSandboxIrp(deps: {
     },
 
     async getIrnByDocument(ctx, gstin, doc) {
-      let irn: string;
+      // The number as reported before 01/06/2025 (exact case), then as the IRP has keyed it since (upper case).
+      let candidates: string[];
       try {
-        irn = irnOf(gstin, doc.docType, doc.docNo, doc.docDate);
+        candidates = [...new Set([irnOf(gstin, doc.docType, doc.docNo, doc.docDate, '31/05/2025'), irnOf(gstin, doc.docType, doc.docNo, doc.docDate, istDate(clock.now()))])];
       } catch {
         return refuse('2163', 'docdate is not a DD/MM/YYYY date', 400, '/docdate');
       }
-      const found = await find(ctx, gstin, irn);
+      let found = await find(ctx, gstin, candidates[0]!);
+      if (!found.ok && candidates.length > 1) found = await find(ctx, gstin, candidates[1]!);
       return found.ok ? { ok: true, value: await withEwb(found.value) } : found;
     },
 

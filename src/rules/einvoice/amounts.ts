@@ -6,7 +6,10 @@
 import type { Issue } from '../../issue.js';
 import { checkAmounts } from '../../compute/check-amounts.js';
 import { sharedResult, type Rule, type RuleContext } from '../rule.js';
-import { defineRule, type Doc } from './define.js';
+import { defineRule, items, party, type Doc } from './define.js';
+import { isRspHsn } from './tobacco.js';
+import { dayNumber } from '../../masters/rates.js';
+import { text } from '../../compute/payload.js';
 import { irp } from './evidence.js';
 
 /** checkAmounts for one document, computed once for all the arithmetic rules of a validation run. */
@@ -14,14 +17,29 @@ function amountIssues(doc: Doc, context: RuleContext): Issue[] {
   return sharedResult(context, 'einvoice:checkAmounts', () => checkAmounts(doc));
 }
 
+/**
+ * NIC's relaxation for goods valued on retail sale price (relayed to GSPs 28/01/2026; domain-2026.md 1.3,
+ * LIKELY): for documents dated from 01/02/2026 with at least one such line, the IRP skips the item total
+ * (2194) and the tax amount checks (2234, 2235) for the whole document, since tax is computed on the RSP.
+ */
+const RSP_RELAXED = new Set(['2194', '2234', '2235']);
+const RSP_FROM = dayNumber('01/02/2026')!;
+
+function rspRelaxed(doc: Doc): boolean {
+  const day = dayNumber(text(party(doc, 'DocDtls')['Dt']));
+  return day !== undefined && day >= RSP_FROM && items(doc).some(({ item }) => isRspHsn(text(item['HsnCd'])));
+}
+
 function arithmetic(id: string, code: string, certainty: Rule['certainty'], description: string): Rule {
+  const relaxed = RSP_RELAXED.has(code);
   return defineRule({
     id,
     code,
     certainty,
     evidence: irp(code),
-    description,
-    check: (doc, context) => amountIssues(doc, context).filter((issue) => issue.code === code).map((issue) => ({ ...issue })),
+    description: relaxed ? `${description} Not checked on documents dated from 01/02/2026 with a line valued on retail sale price (HSN 21069020, 2401, 2402, 2403, 24041100, 24041900).` : description,
+    check: (doc, context) =>
+      relaxed && rspRelaxed(doc) ? [] : amountIssues(doc, context).filter((issue) => issue.code === code).map((issue) => ({ ...issue })),
   });
 }
 

@@ -76,22 +76,4 @@ export const documentDateNotFuture = defineRule({
   },
 });
 
-export const documentDateWindow = defineRule({
-  id: 'EINV-DOC-DATE-WINDOW',
-  code: 'SVC-307',
-  certainty: 'uncertain',
-  evidence: irp('2305', 'GSTN advisories 13/09/2023 and 05/11/2024; domain-2026.md 1.4'),
-  description:
-    'When a reporting window is set (30 days for large taxpayers), DocDtls.Dt may not be older than it. The IRP refuses such documents; its error code is not known, so an own code is used.',
-  check: (doc, context) => {
-    const window = context.reportingWindowDays;
-    if (typeof window !== 'number' || !Number.isFinite(window)) return [];
-    const dt = docDate(doc);
-    const age = dt === undefined ? undefined : daysBetween(dt, context.today);
-    return age !== undefined && age > window
-      ? [error('SVC-307', `DocDtls.Dt ${dt} is ${age} days old; documents older than ${window} days can no longer be reported`, pointer('DocDtls', 'Dt'))]
-      : [];
-  },
-});
-
-export const documentRules = [documentType, documentNumber, documentDateFormat, documentDateNotFuture, documentDateWindow];
+export const documentRules = [documentType, documentNumber, documentDateFormat, documentDateNotFuture];
