@@ -2,7 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { qrImage, QrCapacityError, tryQrImage } from '../../src/render/qr/index.js';
+import QRCode from 'qrcode';
+import { qrImage, qrMatrix, QrCapacityError, tryQrImage } from '../../src/render/qr/index.js';
+import { applyMask } from '../../src/render/qr/mask.js';
+import { encodePng } from '../../src/render/qr/png.js';
 import { SIGNED_QR } from './fixtures.js';
 import { hasTool, run } from './tools.js';
 
@@ -28,6 +31,26 @@ describe('QR images', () => {
       }
     }
   }
+
+  for (let mask = 0; mask < 8; mask++) {
+    it.skipIf(!zbar)(`the signed QR decodes under mask ${mask}, not only under the chosen one`, () => {
+      const symbol = QRCode.create([{ data: Buffer.from(SIGNED_QR), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 });
+      const size = symbol.modules.size;
+      const data = symbol.modules.data as unknown as ArrayLike<number>;
+      const masked0 = Uint8Array.from({ length: size * size }, (_, i) => (data[i] ? 1 : 0));
+      const reserved = (symbol.modules as unknown as { reservedBit: Uint8Array }).reservedBit;
+      const modules = applyMask(masked0, reserved, size, 'M', mask);
+      const file = join(dir, `mask-${mask}.png`);
+      writeFileSync(file, encodePng({ size, version: symbol.version, errorCorrection: 'M', modules }, 4, 4));
+      expect(run('zbarimg', ['-q', '--raw', file]).replace(/\n$/, '')).toBe(SIGNED_QR);
+    });
+  }
+
+  it('encodes a text once when the image and the PDF both ask for it', () => {
+    const text = `${SIGNED_QR.slice(0, 900)}-shared`;
+    expect(qrMatrix(text, 'high')).toBe(qrMatrix(text, 'high'));
+    expect(qrMatrix(text, 'standard')).not.toBe(qrMatrix(text, 'high'));
+  });
 
   it('is deterministic and small as PNG', () => {
     const a = qrImage(SIGNED_QR);

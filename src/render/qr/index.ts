@@ -36,8 +36,8 @@ const FORMATS: readonly QrFormat[] = ['png', 'jpeg', 'gif'];
 
 function encode(matrix: QrMatrix, format: QrFormat, quality: QrQuality): Uint8Array {
   const { scale, margin } = QR_QUALITIES[quality];
+  if (format === 'png') return encodePng(matrix, scale, margin);
   const raster = rasterize(matrix, scale, margin);
-  if (format === 'png') return encodePng(raster);
   if (format === 'gif') return encodeGif(raster);
   return encodeJpeg(raster);
 }

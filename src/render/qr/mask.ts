@@ -1,8 +1,14 @@
 /**
  * Mask choice without re-encoding: the symbol is encoded once with mask 0, then each of the eight
- * masks is tried by flipping the data modules and rewriting the format information, and scored
- * with the four penalty rules of ISO/IEC 18004 (runs, 2x2 blocks, finder-like patterns, balance)
- * on a flat byte array. The lowest score wins; ties go to the lower mask number.
+ * masks is scored with the four penalty rules of ISO/IEC 18004 (runs, 2x2 blocks, finder-like
+ * patterns, balance). The lowest score wins; ties go to the lower mask number.
+ *
+ * Scoring is bit-parallel: the symbol is packed twice into 32-bit words, once with 31 rows per word
+ * (one word per column, walked left to right: the row rules for 31 rows at once, and the 2x2 rule),
+ * once with 31 columns per word (one word per row, walked top to bottom: the column rules). Bit 31 of
+ * each word repeats the first row (or column) of the next word so the 2x2 rule sees its neighbour; it
+ * is never counted itself. A mask and its format bits are one XOR per word, prepared once per symbol
+ * size and level.
  */
 
 const MASKS: Array<(i: number, j: number) => boolean> = [
@@ -39,41 +45,202 @@ export function placeFormat(m: Uint8Array, size: number, bits: number): void {
   m[(size - 8) * size + 8] = 1;
 }
 
-function penalty(m: Uint8Array, size: number): number {
+/** Bits set per 16-bit value, for popcounts by two lookups. */
+const POP16 = (() => {
+  const t = new Uint8Array(65536);
+  for (let i = 1; i < 65536; i++) t[i] = (t[i >> 1] as number) + (i & 1);
+  return t;
+})();
+
+const LANES = 31;
+
+/** A matrix packed lane-wise: `words[s * size + k]` holds lanes (rows or columns) 31s..31s+31 at position k. */
+interface Packed {
+  slices: number;
+  words: Int32Array;
+}
+
+/** Packs `m` with rows in lanes (one word per column) or, with `lanesAreColumns`, columns in lanes (one word per row). */
+function pack(m: Uint8Array, size: number, lanesAreColumns: boolean): Packed {
+  const slices = Math.ceil(size / LANES);
+  const words = new Int32Array(slices * size);
+  for (let s = 0; s < slices; s++) {
+    const base = s * LANES;
+    const top = Math.min(size, base + 32);
+    for (let lane = base; lane < top; lane++) {
+      const bit = 1 << (lane - base);
+      for (let k = 0; k < size; k++) {
+        const v = lanesAreColumns ? m[k * size + lane] : m[lane * size + k];
+        if (v) words[s * size + k] = (words[s * size + k] as number) | bit;
+      }
+    }
+  }
+  return { slices, words };
+}
+
+/** Lanes of slice `s` that are counted: real rows/columns, bit 31 excluded; `below` also needs lane+1 real. */
+function laneMask(s: number, size: number, below: boolean): number {
+  const real = size - s * LANES - (below ? 1 : 0);
+  const n = Math.max(0, Math.min(LANES, real));
+  return n === LANES ? 0x7fffffff : (1 << n) - 1;
+}
+
+const pop = (x: number): number => (POP16[x & 0xffff] as number) + (POP16[x >>> 16] as number);
+
+/**
+ * Rules 1 and 3 along the lanes of one packing (`x` XORed in), plus rule 2 when `withBlocks`, and the
+ * dark count. Writes [runs + finder score, 2x2 blocks, dark modules] into `out`.
+ */
+function scan(p: Packed, x: Int32Array, size: number, withBlocks: boolean, out: Float64Array): void {
   let score = 0;
-  // Rule 1 (runs) and rule 3 (finder-like patterns) on rows and columns.
-  for (let pass = 0; pass < 2; pass++) {
-    for (let a = 0; a < size; a++) {
-      let run = 1;
-      let prev = pass === 0 ? m[a * size] : m[a];
-      let window = prev as number;
-      for (let b = 1; b < size; b++) {
-        const v = (pass === 0 ? m[a * size + b] : m[b * size + a]) as number;
-        if (v === prev) run++;
-        else {
-          if (run >= 5) score += run - 2;
-          run = 1;
-          prev = v;
-        }
-        window = ((window << 1) | v) & 0x7ff;
-        if (b >= 10 && (window === 0x5d0 || window === 0x05d)) score += 40;
-      }
-      if (run >= 5) score += run - 2;
-    }
-  }
-  // Rule 2: 2x2 blocks of one colour; rule 4: balance of dark modules.
+  let blocks = 0;
   let dark = 0;
+  const { words, slices } = p;
+  for (let s = 0; s < slices; s++) {
+    const valid = laneMask(s, size, false);
+    const valid2 = laneMask(s, size, true);
+    const o = s * size;
+    // History: w1..w6 previous words, e1..e3 previous "equal to the next" words, light/core rings for rule 3.
+    let w = words[o]! ^ x[o]!;
+    let w1 = 0, w2 = 0, w3 = 0, w4 = 0, w5 = 0, w6 = 0;
+    let e1 = 0, e2 = 0, e3 = 0;
+    let prevWin = 0;
+    let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0;
+    let c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    let windows = 0;
+    let runs = 0;
+    let finders = 0;
+    dark += pop(w & valid);
+    let vPrev = ~(w ^ (w >>> 1));
+    for (let k = 1; k < size; k++) {
+      const prev = w;
+      w6 = w5; w5 = w4; w4 = w3; w3 = w2; w2 = w1; w1 = prev;
+      w = words[o + k]! ^ x[o + k]!;
+      dark += pop(w & valid);
+      const e0 = ~(prev ^ w);
+      if (withBlocks) {
+        const v = ~(w ^ (w >>> 1));
+        blocks += pop(e0 & vPrev & v & valid2);
+        vPrev = v;
+      }
+      if (k >= 4) {
+        // Five equal modules ending here; a run of L >= 5 has L - 4 such windows and one start.
+        const win = e0 & e1 & e2 & e3;
+        windows += pop(win & valid);
+        runs += pop(win & ~prevWin & valid);
+        prevWin = win;
+      }
+      e3 = e2; e2 = e1; e1 = e0;
+      // Rule 3: 1011101 with four light modules before or after, wholly inside the line.
+      const light = ~(w | w1 | w2 | w3); // four light ending here (valid from k >= 3)
+      const core = w6 & ~w5 & w4 & w3 & w2 & ~w1 & w; // 1011101 ending here (valid from k >= 6)
+      if (k >= 10) finders += pop(((c4 & light) | (core & l7)) & valid);
+      l7 = l6; l6 = l5; l5 = l4; l4 = l3; l3 = l2; l2 = l1; l1 = light;
+      c4 = c3; c3 = c2; c2 = c1; c1 = core;
+    }
+    score += windows + 2 * runs + 40 * finders;
+  }
+  out[0] = score;
+  out[1] = blocks;
+  out[2] = dark;
+}
+
+interface MaskPlan {
+  /** Mask bits of free modules plus format bits, per mask, in each packing. */
+  rowLanes: Int32Array[];
+  colLanes: Int32Array[];
+  /** Per mask, the bits that turn a mask-0 symbol into that mask's data modules (format cells apart). */
+  fromMask0: Uint8Array[];
+  /** Mask 0's bits on the data modules. */
+  mask0: Uint8Array;
+  /** 1 for every cell but the format cells and the dark module. */
+  keep: Uint8Array;
+}
+
+const plans = new Map<string, MaskPlan>();
+
+function plan(reserved: Uint8Array, size: number, level: string): MaskPlan {
+  const key = `${size}:${level}`;
+  let p = plans.get(key);
+  if (p) return p;
+  const rowLanes: Int32Array[] = [];
+  const colLanes: Int32Array[] = [];
+  const masks: Uint8Array[] = [];
+  for (let mask = 0; mask < 8; mask++) {
+    const m = new Uint8Array(size * size);
+    const fn = MASKS[mask] as (i: number, j: number) => boolean;
+    for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) if (!reserved[i * size + j] && fn(i, j)) m[i * size + j] = 1;
+    masks.push(m.slice());
+    placeFormat(m, size, formatBits(level, mask));
+    rowLanes.push(pack(m, size, false).words);
+    colLanes.push(pack(m, size, true).words);
+  }
+  const mask0 = masks[0] as Uint8Array;
+  const fromMask0 = masks.map((m) => m.map((v, i) => v ^ (mask0[i] as number)));
+  const keep = new Uint8Array(size * size);
+  placeFormat(keep, size, 0x7fff);
+  for (let i = 0; i < keep.length; i++) keep[i] = 1 - (keep[i] as number);
+  p = { rowLanes, colLanes, fromMask0, mask0, keep };
+  // Versions 1-40 at four levels: at most 160 plans, a few KB each.
+  plans.set(key, p);
+  return p;
+}
+
+/**
+ * Both packings of the unmasked data modules with the format cells cleared (so a mask plan can be
+ * XORed in), in one row-major pass.
+ */
+function packUnmasked(masked0: Uint8Array, p: MaskPlan, size: number): [Packed, Packed] {
+  const slices = Math.ceil(size / LANES);
+  const rows = new Int32Array(slices * size);
+  const cols = new Int32Array(slices * size);
+  const { mask0, keep } = p;
   for (let i = 0; i < size; i++) {
+    const si = (i / LANES) | 0;
+    const lane = i - si * LANES;
+    // Row i is also bit 31 of the slice above when it starts a slice.
+    const above = i > 0 && lane === 0 ? (si - 1) * size : -1;
+    const at = i * size;
+    let word = 0; // columns of row i, 31 at a time, without branching on the data
+    let sj = 0;
+    let colLane = 0;
     for (let j = 0; j < size; j++) {
-      const v = m[i * size + j] as number;
-      dark += v;
-      if (i < size - 1 && j < size - 1 && v === m[i * size + j + 1] && v === m[(i + 1) * size + j] && v === m[(i + 1) * size + j + 1]) {
-        score += 3;
+      const v = ((masked0[at + j] as number) ^ (mask0[at + j] as number)) & (keep[at + j] as number);
+      rows[si * size + j] = (rows[si * size + j] as number) | (v << lane);
+      if (above >= 0) rows[above + j] = (rows[above + j] as number) | (v << 31);
+      word |= v << colLane;
+      if (++colLane === LANES) {
+        cols[sj * size + i] = word;
+        if (j + 1 < size) cols[sj * size + i] = word | ((((masked0[at + j + 1] as number) ^ (mask0[at + j + 1] as number)) & (keep[at + j + 1] as number)) << 31);
+        sj++;
+        colLane = 0;
+        word = 0;
       }
     }
+    if (colLane > 0) cols[sj * size + i] = word;
   }
-  const k = Math.floor(Math.abs((dark * 100) / (size * size) - 50) / 5);
-  return score + k * 10;
+  return [
+    { slices, words: rows },
+    { slices, words: cols },
+  ];
+}
+
+/** The penalty score of each of the eight masks for a symbol encoded with mask 0. */
+export function maskPenalties(masked0: Uint8Array, reserved: Uint8Array, size: number, level: string): number[] {
+  const p = plan(reserved, size, level);
+  const [rows, cols] = packUnmasked(masked0, p, size);
+  const out = new Float64Array(3);
+  const scores: number[] = [];
+  for (let mask = 0; mask < 8; mask++) {
+    scan(rows, p.rowLanes[mask] as Int32Array, size, true, out);
+    const rowScore = out[0] as number;
+    const blocks = out[1] as number;
+    const dark = out[2] as number;
+    scan(cols, p.colLanes[mask] as Int32Array, size, false, out);
+    const k = Math.floor(Math.abs((dark * 100) / (size * size) - 50) / 5);
+    scores.push(rowScore + (out[0] as number) + 3 * blocks + k * 10);
+  }
+  return scores;
 }
 
 /**
@@ -81,32 +248,27 @@ function penalty(m: Uint8Array, size: number): number {
  * modules under the best mask.
  */
 export function bestMasked(masked0: Uint8Array, reserved: Uint8Array, size: number, level: string): Uint8Array {
-  const base = masked0.slice();
-  const free: number[] = [];
+  const scores = maskPenalties(masked0, reserved, size, level);
+  let best = 0;
+  for (let mask = 1; mask < 8; mask++) if ((scores[mask] as number) < (scores[best] as number)) best = mask;
+  const flip = plan(reserved, size, level).fromMask0[best] as Uint8Array;
+  const out = new Uint8Array(masked0.length);
+  for (let i = 0; i < out.length; i++) out[i] = (masked0[i] as number) ^ (flip[i] as number);
+  placeFormat(out, size, formatBits(level, best));
+  return out;
+}
+
+/** The symbol under mask `mask`: data modules re-masked, format bits rewritten. */
+export function applyMask(masked0: Uint8Array, reserved: Uint8Array, size: number, level: string, mask: number): Uint8Array {
+  const out = masked0.slice();
+  const fn = MASKS[mask] as (i: number, j: number) => boolean;
   for (let i = 0; i < size; i++) {
     for (let j = 0; j < size; j++) {
       const idx = i * size + j;
       if (reserved[idx]) continue;
-      free.push(idx);
-      if (MASKS[0]?.(i, j)) base[idx] = (base[idx] as number) ^ 1; // back to unmasked data
+      if (((i + j) % 2 === 0) !== fn(i, j)) out[idx] = (out[idx] as number) ^ 1;
     }
   }
-  let best: Uint8Array = masked0;
-  let bestScore = Infinity;
-  const trial = new Uint8Array(base.length);
-  for (let p = 0; p < 8; p++) {
-    trial.set(base);
-    const fn = MASKS[p] as (i: number, j: number) => boolean;
-    for (const idx of free) {
-      const i = (idx / size) | 0;
-      if (fn(i, idx - i * size)) trial[idx] = (trial[idx] as number) ^ 1;
-    }
-    placeFormat(trial, size, formatBits(level, p));
-    const s = penalty(trial, size);
-    if (s < bestScore) {
-      bestScore = s;
-      best = trial.slice();
-    }
-  }
-  return best;
+  placeFormat(out, size, formatBits(level, mask));
+  return out;
 }

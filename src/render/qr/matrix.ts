@@ -56,6 +56,23 @@ export class QrCapacityError extends RangeError {
  * Throws {@link QrCapacityError} (a RangeError) when the text is too long for any version.
  */
 export function qrMatrix(text: string, quality: QrQuality = 'high'): QrMatrix {
+  const key = `${quality}\n${text}`;
+  const known = recent.get(key);
+  if (known) return known;
+  const matrix = encodeMatrix(text, quality);
+  if (recent.size >= RECENT) recent.delete(recent.keys().next().value as string);
+  recent.set(key, matrix);
+  return matrix;
+}
+
+/**
+ * The last few symbols, so one request that asks for the QR image and the PDF (which prints the same
+ * QR) encodes the text once. Symbols are frozen: callers share them.
+ */
+const recent = new Map<string, QrMatrix>();
+const RECENT = 8;
+
+function encodeMatrix(text: string, quality: QrQuality): QrMatrix {
   const settings = QR_QUALITIES[quality];
   if (settings === undefined) throw new TypeError(`unknown QR quality: ${String(quality)}`);
   const level = settings.errorCorrection;
@@ -69,10 +86,9 @@ export function qrMatrix(text: string, quality: QrQuality = 'high'): QrMatrix {
     throw new QrCapacityError(bytes, MAX_BYTES[level], level);
   }
   const size = symbol.modules.size;
-  const data = symbol.modules.data as unknown as ArrayLike<number | boolean>;
-  const masked0 = new Uint8Array(size * size);
-  for (let i = 0; i < masked0.length; i++) masked0[i] = data[i] ? 1 : 0;
+  // qrcode keeps modules as 0/1 bytes.
+  const masked0 = symbol.modules.data as unknown as Uint8Array;
   const reserved = (symbol.modules as unknown as { reservedBit: Uint8Array }).reservedBit;
   const modules = bestMasked(masked0, reserved, size, level);
-  return { size, version: symbol.version, errorCorrection: level, modules };
+  return Object.freeze({ size, version: symbol.version, errorCorrection: level, modules });
 }

@@ -33,18 +33,3 @@ export function rasterize(matrix: QrMatrix, scale: number, margin: number): QrRa
   }
   return { width, scale, pixelRows };
 }
-
-/** Packs one row of 0/1 pixels into bytes, most significant bit first; `invert` makes 1 = white. */
-export function packBits(pixels: Uint8Array, invert: boolean): Uint8Array {
-  const out = new Uint8Array((pixels.length + 7) >> 3);
-  for (let i = 0; i < pixels.length; i++) {
-    const bit = invert ? 1 - (pixels[i] as number) : (pixels[i] as number);
-    if (bit) out[i >> 3] = (out[i >> 3] as number) | (0x80 >> (i & 7));
-  }
-  if (invert && (pixels.length & 7) !== 0) {
-    // Padding bits stay white.
-    const last = out.length - 1;
-    out[last] = (out[last] as number) | ((1 << (8 - (pixels.length & 7))) - 1);
-  }
-  return out;
-}
