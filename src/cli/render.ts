@@ -63,6 +63,7 @@ async function renderEinvoice(args: readonly string[]): Promise<number> {
   const { renderEinvoicePdf } = await import('../render/pdf/index.js');
   const pdf = await renderEinvoicePdf(record, invoice);
   if (!pdf.ok) throw new UsageError(pdf.errors.map((e) => `${e.code} ${e.message}`).join('; '));
+  for (const w of pdf.warnings) process.stderr.write(`gstkit: warning ${w.code} ${w.message}\n`);
   await writeOut(pdf.value);
   return 0;
 }
@@ -75,6 +76,7 @@ async function renderEwaybill(args: readonly string[]): Promise<number> {
   const { renderEwaybillPdf } = await import('../render/pdf/index.js');
   const pdf = await renderEwaybillPdf(detail);
   if (!pdf.ok) throw new UsageError(pdf.errors.map((e) => `${e.code} ${e.message}`).join('; '));
+  for (const w of pdf.warnings) process.stderr.write(`gstkit: warning ${w.code} ${w.message}\n`);
   await writeOut(pdf.value);
   return 0;
 }

@@ -65,14 +65,14 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
     const pdf = await import('../render/pdf/index.js');
     const einvoice = await pdf.renderEinvoicePdf({ ...body, AckDt: record.AckDt }, record.invoice);
     body['EinvoicePdf'] = einvoice.ok ? base64(einvoice.value) : null;
-    if (!einvoice.ok) notes.push(...einvoice.errors);
+    notes.push(...(einvoice.ok ? einvoice.warnings : einvoice.errors));
     const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
     if (record.EwbNo && ewb) {
       const detail = await ewb.get(pctx(ctx), gstin, record.EwbNo);
       if (detail.ok) {
         const ewbPdf = await pdf.renderEwaybillPdf(detail.value);
         body['EwbPdf'] = ewbPdf.ok ? base64(ewbPdf.value) : null;
-        if (!ewbPdf.ok) notes.push(...ewbPdf.errors);
+        notes.push(...(ewbPdf.ok ? ewbPdf.warnings : ewbPdf.errors));
       }
     }
   }

@@ -146,3 +146,33 @@ export function ewaybill(status = 'ACT'): Record<string, unknown> {
     ],
   };
 }
+
+/**
+ * Names and places in the scripts of the documents, each with conjuncts, vowel signs written before
+ * their consonant, or split vowels (fictional businesses; real town names).
+ */
+export const INDIC_SAMPLES: Record<string, { name: string; place: string }> = {
+  Devanagari: { name: 'श्री गणेश ट्रेडर्स', place: 'क्षेत्रीय मार्ग, नई दिल्ली' },
+  Bengali: { name: 'শ্রী কৃষ্ণ বস্ত্রালয়', place: 'কলকাতা' },
+  Gurmukhi: { name: 'ਗੁਰੂ ਨਾਨਕ ਟ੍ਰੇਡਰਜ਼', place: 'ਅੰਮ੍ਰਿਤਸਰ' },
+  Gujarati: { name: 'શ્રી કૃષ્ણ ટ્રેડિંગ', place: 'અમદાવાદ' },
+  Odia: { name: 'ଜଗନ୍ନାଥ ଷ୍ଟୋର୍ସ', place: 'କଟକ' },
+  Tamil: { name: 'முருகன் ஸ்டோர்ஸ்', place: 'சென்னை கோயம்புத்தூர்' },
+  Telugu: { name: 'శ్రీ వెంకటేశ్వర ట్రేడర్స్', place: 'విజయవాడ' },
+  Kannada: { name: 'ಶ್ರೀ ಮಂಜುನಾಥ ಟ್ರೇಡರ್ಸ್', place: 'ಬೆಂಗಳೂರು' },
+  Malayalam: { name: 'ശ്രീ കൃഷ്ണ ട്രേഡേഴ്സ്', place: 'കൊച്ചി' },
+};
+
+/** An invoice whose parties and items are written in the Indian scripts. */
+export function indicInvoice(): Record<string, unknown> {
+  const inv = invoice(9);
+  const s = INDIC_SAMPLES;
+  Object.assign(inv['SellerDtls'] as object, { LglNm: s['Devanagari']!.name, TrdNm: 'Shri Ganesh Traders', Addr1: s['Devanagari']!.place });
+  Object.assign(inv['BuyerDtls'] as object, { LglNm: s['Tamil']!.name, Addr1: s['Tamil']!.place });
+  Object.assign(inv['ShipDtls'] as object, { LglNm: s['Kannada']!.name, Addr1: s['Kannada']!.place });
+  Object.assign(inv['DispDtls'] as object, { Nm: s['Gujarati']!.name, Addr1: s['Gujarati']!.place });
+  Object.entries(s).forEach(([script, { name, place }], i) => {
+    ((inv['ItemList'] as Array<Record<string, unknown>>)[i] as Record<string, unknown>)['PrdDesc'] = `${script}: ${name}, ${place}`;
+  });
+  return inv;
+}

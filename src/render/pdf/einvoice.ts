@@ -1,5 +1,5 @@
 import { dec } from '../../compute/decimal.js';
-import { error, type Issue, type Outcome } from '../../issue.js';
+import { error, type Issue } from '../../issue.js';
 import { formatIndian, formatQuantity } from '../format.js';
 import { qrMatrix } from '../qr/matrix.js';
 import { amountInWords } from '../words.js';
@@ -13,7 +13,11 @@ export const PDF_CODES = {
   missingItems: 'SVC-522',
   missingEwb: 'SVC-523',
   qrTooLong: 'SVC-524',
+  unprintable: 'SVC-525',
 } as const;
+
+/** A rendered PDF, with warnings (characters no embedded font draws) beside it. */
+export type PdfOutcome = { ok: true; value: Uint8Array; warnings: Issue[] } | { ok: false; errors: Issue[] };
 
 const TITLES: Record<string, string> = { INV: 'Tax Invoice', CRN: 'Credit Note', DBN: 'Debit Note' };
 const SUPPLY: Record<string, string> = {
@@ -80,7 +84,7 @@ function partyLines(p: Json | undefined, nameKey: string, extra: Array<[string, 
 }
 
 /** The e-invoice document; see `renderEinvoicePdf` in index.ts. */
-export async function einvoicePdf(record: unknown, invoice: unknown, options: EinvoicePdfOptions = {}): Promise<Outcome<Uint8Array>> {
+export async function einvoicePdf(record: unknown, invoice: unknown, options: EinvoicePdfOptions = {}): Promise<PdfOutcome> {
   const rec = obj(record);
   const inv = obj(invoice);
   const errors: Issue[] = [];
@@ -113,7 +117,7 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
     }
   }
 
-  const c = await Canvas.create();
+  const c = await Canvas.create(inv);
   const flow = new Flow(c);
   const docLine = `${title} No. ${str(doc['No'])} dated ${str(doc['Dt'])}`;
   flow.onNewPage = () => {
@@ -308,7 +312,6 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
     title: `${title} ${str(doc['No'])}`,
     subject: `IRN ${irn}`,
     date,
-    idSeed: JSON.stringify([record, invoice]),
   });
-  return { ok: true, value: bytes };
+  return { ok: true, value: bytes, warnings: c.warnings(PDF_CODES.unprintable) };
 }

@@ -1,11 +1,11 @@
-import { error, type Outcome } from '../../issue.js';
+import { error } from '../../issue.js';
 import { normalize } from '../../normalize/normalize.js';
 import { formatIndian, formatQuantity } from '../format.js';
 import { qrMatrix } from '../qr/matrix.js';
 import { A4, Canvas, MARGIN, type TextStyle } from './canvas.js';
 import { arr, obj, parseIst, stateLabel, str, type Json } from './data.js';
 import { type Column, Flow } from './flow.js';
-import { PDF_CODES } from './einvoice.js';
+import { PDF_CODES, type PdfOutcome } from './einvoice.js';
 
 const SUB_SUPPLY: Record<string, string> = {
   '1': 'Supply',
@@ -46,7 +46,7 @@ export interface EwaybillPdfOptions {
 }
 
 /** The e-waybill document; see `renderEwaybillPdf` in index.ts. */
-export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions = {}): Promise<Outcome<Uint8Array>> {
+export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions = {}): Promise<PdfOutcome> {
   // The detail as the portal returns it (AM/PM times, padded codes, numbers as strings) in the service's form.
   const outer = obj(normalize('ewb-detail', detail).value);
   const d: Json | undefined = obj(outer?.['Response']) ?? outer;
@@ -55,7 +55,7 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
   if (!/^\d{12}$/.test(ewbNo)) {
     return { ok: false, errors: [error(PDF_CODES.missingEwb, 'E-waybill detail has no 12-digit ewbNo', '/ewbNo')] };
   }
-  const c = await Canvas.create();
+  const c = await Canvas.create(detail);
   const flow = new Flow(c);
   flow.onNewPage = () => {
     if (c.pages.length === 1) return;
@@ -192,6 +192,6 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
   if (cancelled) for (const p of c.pages) c.stamp('CANCELLED', p);
   flow.footers(`e-Way Bill ${ewbNo}  |  QR: e-way bill number / generator GSTIN / generation date`);
   const date = parseIst(str(d['ewayBillDate'])) ?? new Date(Date.UTC(2017, 6, 1));
-  const bytes = await c.save({ title: `e-Way Bill ${ewbNo}`, subject: `E-way bill ${ewbNo}`, date, idSeed: JSON.stringify(detail) });
-  return { ok: true, value: bytes };
+  const bytes = await c.save({ title: `e-Way Bill ${ewbNo}`, subject: `E-way bill ${ewbNo}`, date });
+  return { ok: true, value: bytes, warnings: c.warnings(PDF_CODES.unprintable) };
 }

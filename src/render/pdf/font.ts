@@ -1,186 +1,154 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { deflateSync } from 'node:zlib';
-import fontkit from '@pdf-lib/fontkit';
-import { subsetKeepingIds } from './subset.js';
-import { PDFRawStream, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
+import { advances, metrics, readTables, subsetSource, type FontMetrics, type SubsetSource } from './sfnt.js';
+import { INDIC_SCRIPTS } from './scripts.js';
 
 /**
- * The embedded typeface: Noto Sans (SIL Open Font License 1.1), regular and bold, which has the
- * rupee sign. Each face is read once per process and cut down to a fixed character set (printable
- * ASCII, Latin-1, Latin Extended-A, common punctuation, the rupee and euro signs); the cut-down
- * font file and its ToUnicode map are deflated once, so embedding them in a document costs nothing
- * but two object writes. Characters outside the set print as `?`.
+ * The typefaces of the documents: Noto Sans regular and bold (Latin, with the rupee sign) and Noto
+ * Sans for each Indian script the documents print, regular weight (bold text in those scripts is
+ * drawn with a thin outline). All SIL Open Font License 1.1, shipped in `fonts/` beside `src/`
+ * and `dist/`. Each file is read when first needed and kept for the life of the process; the
+ * HarfBuzz shaper (WebAssembly) is loaded with the first Indic font.
  */
-export interface PdfFace {
-  readonly name: string;
-  /** Glyph id in the subset for each code point. */
-  readonly gid: Map<number, number>;
-  /** Advance widths in thousandths of the font size, per code point. */
-  readonly advance: Map<number, number>;
-  readonly ascent: number;
-  readonly descent: number;
-  readonly capHeight: number;
-  readonly bbox: [number, number, number, number];
-  readonly fontFile: Uint8Array;
-  readonly fontFileLength: number;
-  readonly toUnicode: Uint8Array;
-  /** The CID widths array, flat: [gid, [w], gid, [w], ...]. */
-  readonly widths: Array<number | number[]>;
+export interface FontFile {
+  /** Short key: `latin`, `latin-bold` or an ISO 15924 script code. */
+  readonly key: string;
+  /** PostScript name used as the base of the embedded font's name. */
+  readonly postscript: string;
+  readonly metrics: FontMetrics;
+  /** Advance widths in font units per glyph id. */
+  readonly advance: Uint16Array;
+  readonly subset: SubsetSource;
+  /** Glyph id for a code point, 0 when the font lacks it. */
+  glyph(cp: number): number;
+  /** Shapes `cps` (one script run) into positioned glyphs; only for fonts loaded with a shaper. */
+  shape?(cps: number[], script: string): ShapedGlyph[];
 }
 
-const require = createRequire(import.meta.url);
-
-function charset(): number[] {
-  const set: number[] = [];
-  for (let c = 0x20; c <= 0x7e; c++) set.push(c);
-  for (let c = 0xa0; c <= 0x17f; c++) set.push(c);
-  set.push(0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0x20ac, 0x20b9, 0x2122);
-  return set;
+/** One glyph out of the shaper: id, cluster (index of its first code point) and position in font units. */
+export interface ShapedGlyph {
+  gid: number;
+  cluster: number;
+  advance: number;
+  dx: number;
+  dy: number;
 }
 
-function buildFace(file: string, name: string): PdfFace {
-  const bytes = readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`));
-  const font = fontkit.create(bytes);
-  const gid = new Map<number, number>();
-  const advance = new Map<number, number>();
-  const unitScale = 1000 / font.unitsPerEm;
-  const widthByGid = new Map<number, number>();
-  for (const cp of charset()) {
-    if (!font.hasGlyphForCodePoint(cp)) continue;
-    const glyph = font.glyphForCodePoint(cp);
-    const id = glyph.id;
-    const w = Math.round(glyph.advanceWidth * unitScale);
-    gid.set(cp, id);
-    advance.set(cp, w);
-    widthByGid.set(id, w);
-  }
-  const raw = subsetKeepingIds(bytes, gid.values());
-  const lines: string[] = [];
-  const entries = [...gid.entries()].sort((a, b) => a[1] - b[1]);
-  for (let i = 0; i < entries.length; i += 100) {
-    const chunk = entries.slice(i, i + 100);
-    lines.push(`${chunk.length} beginbfchar`);
-    for (const [cp, id] of chunk) {
-      lines.push(`<${id.toString(16).padStart(4, '0')}> <${cp.toString(16).padStart(4, '0')}>`);
+const FONT_DIR = new URL('../../../fonts/', import.meta.url);
+
+/** Reads the cmap (format 4 or 12, Unicode) of a font into a lookup. */
+function cmapLookup(cmap: Uint8Array): (cp: number) => number {
+  const v = new DataView(cmap.buffer, cmap.byteOffset, cmap.byteLength);
+  const n = v.getUint16(2);
+  let best = -1;
+  let bestFormat = 0;
+  for (let i = 0; i < n; i++) {
+    const platform = v.getUint16(4 + i * 8);
+    const encoding = v.getUint16(6 + i * 8);
+    const offset = v.getUint32(8 + i * 8);
+    const format = v.getUint16(offset);
+    const unicode = platform === 0 || (platform === 3 && (encoding === 1 || encoding === 10));
+    if (unicode && (format === 12 || (format === 4 && bestFormat !== 12))) {
+      best = offset;
+      bestFormat = format;
     }
-    lines.push('endbfchar');
   }
-  const cmap = [
-    '/CIDInit /ProcSet findresource begin',
-    '12 dict begin',
-    'begincmap',
-    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
-    '/CMapName /Adobe-Identity-UCS def',
-    '/CMapType 2 def',
-    '1 begincodespacerange',
-    '<0000> <ffff>',
-    'endcodespacerange',
-    ...lines,
-    'endcmap',
-    'CMapName currentdict /CMap defineresource pop',
-    'end',
-    'end',
-  ].join('\n');
-  const widths: Array<number | number[]> = [];
-  for (const [id, w] of [...widthByGid.entries()].sort((a, b) => a[0] - b[0])) widths.push(id, [w]);
-  const bb = font.bbox;
+  if (best < 0) throw new Error('font has no Unicode cmap');
+  const map = new Map<number, number>();
+  if (bestFormat === 12) {
+    const groups = v.getUint32(best + 12);
+    for (let g = 0; g < groups; g++) {
+      const at = best + 16 + g * 12;
+      const start = v.getUint32(at);
+      const end = v.getUint32(at + 4);
+      const gid = v.getUint32(at + 8);
+      for (let c = start; c <= end && c - start < 0x10000; c++) map.set(c, gid + (c - start));
+    }
+  } else {
+    const segs = v.getUint16(best + 6) / 2;
+    const ends = best + 14;
+    const starts = ends + segs * 2 + 2;
+    const deltas = starts + segs * 2;
+    const ranges = deltas + segs * 2;
+    for (let s = 0; s < segs; s++) {
+      const end = v.getUint16(ends + s * 2);
+      const start = v.getUint16(starts + s * 2);
+      const delta = v.getInt16(deltas + s * 2);
+      const rangeOffset = v.getUint16(ranges + s * 2);
+      for (let c = start; c <= end && c !== 0xffff; c++) {
+        let gid: number;
+        if (rangeOffset === 0) gid = (c + delta) & 0xffff;
+        else {
+          const at = ranges + s * 2 + rangeOffset + (c - start) * 2;
+          gid = v.getUint16(at);
+          if (gid !== 0) gid = (gid + delta) & 0xffff;
+        }
+        if (gid !== 0) map.set(c, gid);
+      }
+    }
+  }
+  return (cp) => map.get(cp) ?? 0;
+}
+
+function readFont(key: string, file: string, postscript: string): Omit<FontFile, 'shape'> & { bytes: Uint8Array } {
+  const bytes = new Uint8Array(readFileSync(new URL(file, FONT_DIR)));
+  const tables = readTables(bytes);
+  const cmap = tables.get('cmap');
+  if (!cmap) throw new Error(`${file} has no cmap`);
   return {
-    name,
-    gid,
-    advance,
-    ascent: Math.round(font.ascent * unitScale),
-    descent: Math.round(font.descent * unitScale),
-    capHeight: Math.round((font.capHeight || font.ascent * 0.7) * unitScale),
-    bbox: [bb.minX, bb.minY, bb.maxX, bb.maxY].map((v) => Math.round(v * unitScale)) as [number, number, number, number],
-    fontFile: deflateSync(raw),
-    fontFileLength: raw.length,
-    toUnicode: deflateSync(Buffer.from(cmap, 'latin1')),
-    widths,
+    key,
+    postscript,
+    bytes,
+    metrics: metrics(tables),
+    advance: advances(tables),
+    subset: subsetSource(tables),
+    glyph: cmapLookup(cmap),
   };
 }
 
-export interface PdfFaces {
-  regular: PdfFace;
-  bold: PdfFace;
-}
+let latin: Promise<{ regular: FontFile; bold: FontFile }> | undefined;
 
-let faces: Promise<PdfFaces> | undefined;
-
-/** Both faces, built on first use and kept for the life of the process. */
-export function loadFaces(): Promise<PdfFaces> {
-  faces ??= Promise.resolve().then(() => ({
-    regular: buildFace('400Regular/NotoSans_400Regular.ttf', 'GSTKAA+NotoSans-Regular'),
-    bold: buildFace('700Bold/NotoSans_700Bold.ttf', 'GSTKAB+NotoSans-Bold'),
+/** Noto Sans regular and bold, read on first use. */
+export function latinFonts(): Promise<{ regular: FontFile; bold: FontFile }> {
+  latin ??= Promise.resolve().then(() => ({
+    regular: readFont('latin', 'NotoSans-Regular.ttf', 'NotoSans-Regular'),
+    bold: readFont('latin-bold', 'NotoSans-Bold.ttf', 'NotoSans-Bold'),
   }));
-  return faces;
+  return latin;
 }
 
-/** Writes a face into a document as a Type 0 font with Identity-H encoding; returns its reference. */
-export function embedFace(context: PDFContext, face: PdfFace): PDFRef {
-  const file = context.register(
-    PDFRawStream.of(
-      context.obj({ Length: face.fontFile.length, Length1: face.fontFileLength, Filter: 'FlateDecode' }),
-      face.fontFile,
-    ),
-  );
-  const toUnicode = context.register(
-    PDFRawStream.of(context.obj({ Length: face.toUnicode.length, Filter: 'FlateDecode' }), face.toUnicode),
-  );
-  const descriptor = context.register(
-    context.obj({
-      Type: 'FontDescriptor',
-      FontName: face.name,
-      Flags: 32,
-      FontBBox: face.bbox,
-      ItalicAngle: 0,
-      Ascent: face.ascent,
-      Descent: face.descent,
-      CapHeight: face.capHeight,
-      StemV: 80,
-      FontFile2: file,
-    }),
-  );
-  const cid = context.register(
-    context.obj({
-      Type: 'Font',
-      Subtype: 'CIDFontType2',
-      BaseFont: face.name,
-      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-      FontDescriptor: descriptor,
-      DW: 0,
-      W: face.widths,
-      CIDToGIDMap: 'Identity',
-    }),
-  );
-  return context.register(
-    context.obj({
-      Type: 'Font',
-      Subtype: 'Type0',
-      BaseFont: face.name,
-      Encoding: 'Identity-H',
-      DescendantFonts: [cid],
-      ToUnicode: toUnicode,
-    }),
-  );
-}
+type HarfBuzz = typeof import('harfbuzzjs');
+let harfbuzz: Promise<HarfBuzz> | undefined;
+const indic = new Map<string, Promise<FontFile>>();
 
-/** Width of `text` at `size` points. */
-export function textWidth(face: PdfFace, text: string, size: number): number {
-  let w = 0;
-  const fallback = face.advance.get(0x3f) as number;
-  for (const ch of text) w += face.advance.get(ch.codePointAt(0) as number) ?? fallback;
-  return (w * size) / 1000;
-}
-
-/** The hex string of glyph ids for a `Tj` operator. */
-export function encodeText(face: PdfFace, text: string): string {
-  let out = '<';
-  const fallback = face.gid.get(0x3f) as number;
-  for (const ch of text) {
-    const id = face.gid.get(ch.codePointAt(0) as number) ?? fallback;
-    out += id.toString(16).padStart(4, '0');
+/** The font of an Indic script with its shaper, read on first use. */
+export function indicFont(code: string): Promise<FontFile> {
+  let font = indic.get(code);
+  if (!font) {
+    const script = INDIC_SCRIPTS.find((s) => s.code === code);
+    if (!script) throw new Error(`no font for script ${code}`);
+    harfbuzz ??= import('harfbuzzjs');
+    font = harfbuzz.then((hb) => withShaper(hb, readFont(code, script.file, script.file.replace(/\.ttf$/, ''))));
+    indic.set(code, font);
   }
-  return out + '>';
+  return font;
 }
 
+function withShaper(hb: HarfBuzz, file: ReturnType<typeof readFont>): FontFile {
+  const face = new hb.Face(new hb.Blob(file.bytes));
+  const font = new hb.Font(face); // scale defaults to units per em: positions come back in font units
+  const buffer = new hb.Buffer();
+  const shape = (cps: number[], script: string): ShapedGlyph[] => {
+    buffer.clearContents();
+    buffer.addCodePoints(cps);
+    buffer.setDirection(hb.Direction.LTR);
+    buffer.setScript(script);
+    hb.shape(font, buffer);
+    const infos = buffer.getGlyphInfos();
+    const positions = buffer.getGlyphPositions();
+    return infos.map((info, i) => {
+      const p = positions[i] as { xAdvance: number; xOffset: number; yOffset: number };
+      return { gid: info.codepoint, cluster: info.cluster, advance: p.xAdvance, dx: p.xOffset, dy: p.yOffset };
+    });
+  };
+  return { ...file, shape };
+}
