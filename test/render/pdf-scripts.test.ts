@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderEinvoicePdf, renderEwaybillPdf } from '../../src/render/pdf/index.js';
 import { Typesetter } from '../../src/render/pdf/typeset.js';
@@ -114,5 +115,24 @@ describe('Indian scripts in the PDFs', () => {
     expect(r.value.length).toBeLessThanOrEqual(40 * 1024);
     const fonts = run('pdffonts', [save(r.value, 'latin.pdf')]);
     expect(fonts).not.toMatch(/Devanagari|Tamil/);
+  });
+});
+
+describe('line breaking', () => {
+  it('keeps every word, in order, and breaks lines only where they would overflow', async () => {
+    const { Canvas } = await import('../../src/render/pdf/canvas.js');
+    const c = await Canvas.create({ s: INDIC_SAMPLES });
+    const words = ['GST', '1,18,000.00', 'Rao', 'Traders', 'श्री', 'गणेश', 'ட்ரேடர்ஸ்', 'ಬೆಂಗಳೂರು', 'Precision-engineered'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...words), { maxLength: 12 }), fc.constantFrom(' ', '  ', '\t', ' \n '), fc.integer({ min: 40, max: 200 }), (picked, gap, width) => {
+        const text = picked.join(gap);
+        const style = { size: 8 };
+        const lines = c.wrap(text, width, style);
+        expect(lines.join(' ').split(/\s+/).filter(Boolean).join('')).toBe(picked.join(''));
+        // A line of several words always fits; a single word longer than the width is cut into pieces.
+        for (const line of lines) if (line.includes(' ')) expect(c.width(line, style)).toBeLessThanOrEqual(width);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

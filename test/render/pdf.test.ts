@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderEinvoicePdf, renderEwaybillPdf } from '../../src/render/pdf/index.js';
-import { ewaybill, invoice, IRN, record } from './fixtures.js';
+import { ewaybill, invoice, IRN, record, SIGNED_QR } from './fixtures.js';
 import { hasTool, run } from './tools.js';
 
 const poppler = hasTool('pdftotext') && hasTool('pdfinfo');
@@ -63,6 +63,14 @@ describe('e-invoice PDF', () => {
     expect(t).toContain('Credit Note');
     expect(t).toContain('CANCELLED');
     for (const line of t.split('\n')) expect(line.length).toBeLessThan(260);
+  });
+
+  it.skipIf(!poppler || !hasTool('zbarimg') || !hasTool('pdftoppm'))(`prints a signed QR that decodes back from the page image${why}`, async () => {
+    const file = join(dir, 'qr.pdf');
+    writeFileSync(file, await pdf(record(), invoice(3)));
+    run('pdftoppm', ['-r', '200', '-png', '-f', '1', '-l', '1', file, join(dir, 'qr-page')]);
+    const decoded = run('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', join(dir, 'qr-page-1.png')]);
+    expect(decoded.replace(/\n$/, '')).toBe(SIGNED_QR);
   });
 
   it('gives identical bytes for identical input', async () => {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
 import { warning, type Issue } from '../../issue.js';
 import type { QrMatrix } from '../qr/matrix.js';
 import type { FontFile } from './font.js';
 import { subsetFont } from './sfnt.js';
 import { scriptsUsed, Typesetter, type Run } from './typeset.js';
+import { pdfDate, PdfWriter, textString } from './writer.js';
 
 export const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 28;
@@ -23,22 +23,14 @@ const num = (n: number): string => (Math.round(n * 100) / 100).toString();
 
 /**
  * One page's content. While the page is being drawn its operators collect as text; when the next
- * page starts they are deflated and dropped, so a long document holds compressed pages only.
- * Operators added afterwards (footers, stamps) go to a second, small stream.
+ * page starts they are deflated and written out, so a long document holds only its output bytes.
+ * Operators added afterwards (footers, stamps) go to a second, small stream written at the end.
  */
 export class PageOps {
   ops: string[] = [];
-  body: Uint8Array | undefined;
+  /** Object number of the written content stream; 0 while the page is open. */
+  content = 0;
   readonly late: string[] = [];
-  readonly images = new Set<string>();
-
-  close(): Uint8Array {
-    if (this.body === undefined) {
-      this.body = deflateSync(Buffer.from(`0 G 0 g 0.5 w\n${this.ops.join('\n')}`, 'latin1'));
-      this.ops = [];
-    }
-    return this.body;
-  }
 }
 
 /** A font as used by one document: glyphs renumbered in order of first use (0 is the missing glyph). */
@@ -51,6 +43,8 @@ class FontUse {
   constructor(
     readonly font: FontFile,
     readonly resource: string,
+    /** Object number of the Type 0 font, written when the document is saved. */
+    readonly ref: number,
   ) {
     this.scale = 1000 / font.metrics.unitsPerEm;
   }
@@ -66,13 +60,27 @@ class FontUse {
     return cid;
   }
 
+  /** `Tj` operations of unshaped runs already drawn in this document (runs are shared by equal text). */
+  readonly encoded = new Map<Run, string>();
+
+  encode(run: Run): string {
+    let body = '<';
+    let k = 0;
+    for (const ch of run.text) body += hex4(this.cid(run.glyphs[k++] as number, ch));
+    body += '> Tj';
+    // Bounded: a long document's amounts are mostly distinct.
+    if (this.encoded.size < 5000) this.encoded.set(run, body);
+    return body;
+  }
+
   /** Advance of a glyph in thousandths of the font size, as written in the font's W array. */
   width(gid: number): number {
     return Math.round((this.font.advance[gid] as number) * this.scale);
   }
 }
 
-const hex4 = (n: number): string => n.toString(16).padStart(4, '0');
+const HEX4 = Array.from({ length: 4096 }, (_, n) => n.toString(16).padStart(4, '0'));
+const hex4 = (n: number): string => HEX4[n] ?? n.toString(16).padStart(4, '0');
 
 function utf16Hex(text: string): string {
   let out = '';
@@ -81,13 +89,17 @@ function utf16Hex(text: string): string {
 }
 
 /**
- * A small drawing surface over pdf-lib: pages as raw content streams, text typeset in the embedded
+ * A small drawing surface writing a PDF file: pages as raw content streams, text typeset in the embedded
  * fonts (each subset to the glyphs the document uses), lines, boxes and 1-bit images. Coordinates
  * are from the top-left corner, in points.
  */
 export class Canvas {
   readonly pages: PageOps[] = [];
-  private images = new Map<string, QrMatrix>();
+  private readonly out = new PdfWriter();
+  private readonly resources = this.out.reserve();
+  private readonly pageTree = this.out.reserve();
+  /** QR images by resource name, with their object numbers. */
+  private readonly images = new Map<string, number>();
   private readonly fonts = new Map<FontFile, FontUse>();
   /** Characters no font could draw, each once. */
   readonly missing = new Set<string>();
@@ -107,9 +119,19 @@ export class Canvas {
     return [warning(code, `No embedded font draws ${list.join(', ')}: printed as ? in the PDF`)];
   }
 
+  /** Deflates and writes out a page's content; later operators for it go to its late stream. */
+  private closePage(p: PageOps): void {
+    if (p.content !== 0) return;
+    const body = deflateSync(Buffer.from(`0 G 0 g 0.5 w\n${p.ops.join('\n')}`, 'latin1'), DEFLATE);
+    p.ops = [];
+    p.content = this.out.reserve();
+    this.out.stream(p.content, ' /Filter /FlateDecode', body);
+    this.digest.update(body);
+  }
+
   addPage(): PageOps {
     const last = this.pages[this.pages.length - 1];
-    if (last) this.digest.update(last.close());
+    if (last) this.closePage(last);
     const p = new PageOps();
     this.pages.push(p);
     return p;
@@ -126,7 +148,7 @@ export class Canvas {
   private use(font: FontFile): FontUse {
     let u = this.fonts.get(font);
     if (!u) {
-      u = new FontUse(font, `F${this.fonts.size}`);
+      u = new FontUse(font, `F${this.fonts.size}`, this.out.reserve());
       this.fonts.set(font, u);
     }
     return u;
@@ -134,7 +156,7 @@ export class Canvas {
 
   /** Appends operators to a page: to its open content, or to its late stream once it is closed. */
   private emit(page: PageOps, op: string): void {
-    if (page.body === undefined) page.ops.push(op);
+    if (page.content === 0) page.ops.push(op);
     else page.late.push(op);
   }
 
@@ -153,9 +175,7 @@ export class Canvas {
       const use = this.use(run.font);
       let body: string;
       if (run.dx === undefined) {
-        body = '<';
-        run.glyphs.forEach((g, k) => (body += hex4(use.cid(g, run.unicode[k]))));
-        body += '> Tj';
+        body = use.encoded.get(run) ?? use.encode(run);
       } else {
         body = shapedOps(use, run, size);
       }
@@ -179,6 +199,8 @@ export class Canvas {
    * grapheme clusters) when the word alone is too wide. Existing line breaks are kept.
    */
   wrap(text: string, width: number, style: TextStyle): string[] {
+    // Most cells (amounts, codes, short names) fit on one line as they are.
+    if (!/[^\S ]| {2}|^ | $/.test(text) && this.width(text, style) <= width) return [text];
     const out: string[] = [];
     for (const para of text.split(/\r?\n/)) {
       let line = '';
@@ -218,8 +240,9 @@ export class Canvas {
   /** Places a QR symbol (quiet zone included) as a 1-bit image of `side` points. */
   qr(matrix: QrMatrix, x: number, top: number, side: number, page: PageOps = this.page): void {
     const key = `Q${this.images.size}`;
-    this.images.set(key, matrix);
-    page.images.add(key);
+    const ref = this.out.reserve();
+    writeImage(this.out, ref, matrix);
+    this.images.set(key, ref);
     this.emit(page, `q ${num(side)} 0 0 ${num(side)} ${num(x)} ${num(A4[1] - top - side)} cm /${key} Do Q`);
   }
 
@@ -236,7 +259,8 @@ export class Canvas {
     for (const run of line.runs) {
       const use = this.use(run.font);
       let hex = '<';
-      run.glyphs.forEach((g, k) => (hex += hex4(use.cid(g, run.unicode[k]))));
+      let k = 0;
+      for (const ch of run.text) hex += hex4(use.cid(run.glyphs[k++] as number, ch));
       this.emit(
         page,
         `q 0.85 0.1 0.1 RG 2 w BT 1 Tr /${use.resource} ${size} Tf ${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)} ${num(cx)} ${num(cy)} Tm ${hex}> Tj ET Q`,
@@ -245,46 +269,56 @@ export class Canvas {
   }
 
   /**
-   * Writes the document: fixed dates, producer and an id hashed from the page content, so equal input
-   * gives equal bytes. Fonts are cut to the glyphs this document used.
+   * Finishes the document: fixed dates, producer and an id hashed from the page content, so equal
+   * input gives equal bytes. Fonts are cut to the glyphs this document used.
    */
   async save(meta: { title: string; subject: string; date: Date }): Promise<Uint8Array> {
-    const doc = await PDFDocument.create({ updateMetadata: false });
-    const ctx = doc.context;
+    const out = this.out;
     const last = this.pages[this.pages.length - 1];
-    if (last) this.digest.update(last.close());
-    const fontRefs: Array<[string, PDFRef]> = [];
-    let n = 0;
-    for (const use of this.fonts.values()) fontRefs.push([use.resource, embedFont(ctx, use, `GSTK${String.fromCharCode(65 + Math.floor(n / 26), 65 + (n++ % 26))}`)]);
-    const imageRefs = new Map<string, PDFRef>();
-    for (const [key, m] of this.images) imageRefs.set(key, ctx.register(imageStream(ctx, m)));
+    if (last) this.closePage(last);
+    const kids: string[] = [];
+    const box = `[0 0 ${num(A4[0])} ${num(A4[1])}]`;
     for (const p of this.pages) {
-      const page = doc.addPage(A4);
-      for (const [name, ref] of fontRefs) page.node.setFontDictionary(PDFName.of(name), ref);
-      for (const key of p.images) page.node.setXObject(PDFName.of(key), imageRefs.get(key) as PDFRef);
-      const body = p.close();
-      const main = ctx.register(PDFRawStream.of(ctx.obj({ Length: body.length, Filter: 'FlateDecode' }), body));
-      if (p.late.length === 0) {
-        page.node.set(PDFName.of('Contents'), main);
-      } else {
-        const late = deflateSync(Buffer.from(`q 0 G 0 g 0.5 w\n${p.late.join('\n')}\nQ`, 'latin1'));
+      let contents = `${p.content} 0 R`;
+      if (p.late.length > 0) {
+        const late = deflateSync(Buffer.from(`q 0 G 0 g 0.5 w\n${p.late.join('\n')}\nQ`, 'latin1'), DEFLATE);
         this.digest.update(late);
-        const lateRef = ctx.register(PDFRawStream.of(ctx.obj({ Length: late.length, Filter: 'FlateDecode' }), late));
-        page.node.set(PDFName.of('Contents'), ctx.obj([main, lateRef]));
+        const ref = out.reserve();
+        out.stream(ref, ' /Filter /FlateDecode', late);
+        contents = `[${contents} ${ref} 0 R]`;
       }
+      const ref = out.reserve();
+      out.object(ref, `<< /Type /Page /Parent ${this.pageTree} 0 R /MediaBox ${box} /Resources ${this.resources} 0 R /Contents ${contents} >>`);
+      kids.push(`${ref} 0 R`);
     }
-    doc.setTitle(meta.title);
-    doc.setSubject(meta.subject);
-    doc.setProducer('gstkit');
-    doc.setCreator('gstkit');
-    doc.setCreationDate(meta.date);
-    doc.setModificationDate(meta.date);
+    let n = 0;
+    let fonts = '';
+    for (const use of this.fonts.values()) {
+      embedFont(out, use, `GSTK${String.fromCharCode(65 + Math.floor(n / 26), 65 + (n++ % 26))}`);
+      fonts += ` /${use.resource} ${use.ref} 0 R`;
+    }
+    let images = '';
+    for (const [key, ref] of this.images) images += ` /${key} ${ref} 0 R`;
+    out.object(this.resources, `<< /Font <<${fonts} >>${images ? ` /XObject <<${images} >>` : ''} >>`);
+    out.object(this.pageTree, `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${kids.length} >>`);
+    const catalog = out.reserve();
+    out.object(catalog, `<< /Type /Catalog /Pages ${this.pageTree} 0 R >>`);
+    const info = out.reserve();
+    const date = pdfDate(meta.date);
+    out.object(
+      info,
+      `<< /Title ${textString(meta.title)} /Subject ${textString(meta.subject)} /Creator ${textString('gstkit')} /Producer ${textString('gstkit')} /CreationDate ${date} /ModDate ${date} >>`,
+    );
     this.digest.update(`${meta.title}\n${meta.subject}\n${meta.date.toISOString()}`);
-    const id = this.digest.digest('hex').slice(0, 32).toUpperCase();
-    ctx.trailerInfo.ID = ctx.obj([PDFHexString.of(id), PDFHexString.of(id)]);
-    return doc.save({ useObjectStreams: false });
+    return out.finish(catalog, info, this.digest.digest('hex').slice(0, 32).toUpperCase());
   }
 }
+
+/**
+ * Every stream is deflated at level 1: the streams are small (a few KB of operators a page, font
+ * subsets of 10-20 KB), where level 6 halves the speed for 2-4 % smaller output.
+ */
+const DEFLATE = { level: 1 };
 
 const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
@@ -315,7 +349,7 @@ function shapedOps(use: FontUse, run: Run, size: number): string {
       flush();
       out += ` ${-adjust} `;
     }
-    hex += hex4(use.cid(g, run.unicode[k]));
+    hex += hex4(use.cid(g, run.unicode?.[k]));
     pdfPen = pdfPen + adjust + use.width(g);
     pen += advances[k] as number;
   });
@@ -326,15 +360,15 @@ function shapedOps(use: FontUse, run: Run, size: number): string {
 }
 
 /** Writes a used font into the document as a Type 0 font (Identity-H) over its subset. */
-function embedFont(context: PDFContext, use: FontUse, tag: string): PDFRef {
+function embedFont(out: PdfWriter, use: FontUse, tag: string): void {
   const { font } = use;
   const glyphs = [...use.gids];
   const file = subsetFont(font.subset, glyphs);
-  const packed = deflateSync(file);
+  const packed = deflateSync(file, DEFLATE);
   const name = `${tag}+${font.postscript}`;
   const m = font.metrics;
   const scale = 1000 / m.unitsPerEm;
-  const widths = glyphs.map((g) => use.width(g));
+  const widths = glyphs.map((g) => use.width(g)).join(' ');
   const lines: string[] = [];
   const entries = [...use.unicode.entries()].sort((a, b) => a[0] - b[0]);
   for (let i = 0; i < entries.length; i += 100) {
@@ -359,68 +393,43 @@ function embedFont(context: PDFContext, use: FontUse, tag: string): PDFRef {
     'end',
     'end',
   ].join('\n');
-  const toUnicodeBytes = deflateSync(Buffer.from(cmap, 'latin1'));
-  const fontFile = context.register(PDFRawStream.of(context.obj({ Length: packed.length, Length1: file.length, Filter: 'FlateDecode' }), packed));
-  const toUnicode = context.register(PDFRawStream.of(context.obj({ Length: toUnicodeBytes.length, Filter: 'FlateDecode' }), toUnicodeBytes));
-  const descriptor = context.register(
-    context.obj({
-      Type: 'FontDescriptor',
-      FontName: name,
-      Flags: 32,
-      FontBBox: m.bbox.map((v) => Math.round(v * scale)),
-      ItalicAngle: 0,
-      Ascent: Math.round(m.ascent * scale),
-      Descent: Math.round(m.descent * scale),
-      CapHeight: Math.round(m.capHeight * scale),
-      StemV: 80,
-      FontFile2: fontFile,
-    }),
+  const fontFile = out.reserve();
+  out.stream(fontFile, ` /Length1 ${file.length} /Filter /FlateDecode`, packed);
+  const toUnicode = out.reserve();
+  out.stream(toUnicode, ' /Filter /FlateDecode', deflateSync(Buffer.from(cmap, 'latin1'), DEFLATE));
+  const descriptor = out.reserve();
+  const bbox = m.bbox.map((v) => Math.round(v * scale)).join(' ');
+  out.object(
+    descriptor,
+    `<< /Type /FontDescriptor /FontName /${name} /Flags 32 /FontBBox [${bbox}] /ItalicAngle 0 /Ascent ${Math.round(m.ascent * scale)} /Descent ${Math.round(m.descent * scale)} /CapHeight ${Math.round(m.capHeight * scale)} /StemV 80 /FontFile2 ${fontFile} 0 R >>`,
   );
-  const cid = context.register(
-    context.obj({
-      Type: 'Font',
-      Subtype: 'CIDFontType2',
-      BaseFont: name,
-      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-      FontDescriptor: descriptor,
-      DW: 0,
-      W: [0, widths],
-      CIDToGIDMap: 'Identity',
-    }),
+  const cid = out.reserve();
+  out.object(
+    cid,
+    `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /DW 0 /W [0 [${widths}]] /CIDToGIDMap /Identity >>`,
   );
-  return context.register(
-    context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: name, Encoding: 'Identity-H', DescendantFonts: [cid], ToUnicode: toUnicode }),
-  );
+  out.object(use.ref, `<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${cid} 0 R] /ToUnicode ${toUnicode} 0 R >>`);
 }
 
-function imageStream(ctx: PDFDocument['context'], m: QrMatrix): PDFRawStream {
+/** Writes a QR symbol (with a 4-module quiet zone) as a 1-bit DeviceGray image, 1 = dark. */
+function writeImage(out: PdfWriter, ref: number, m: QrMatrix): void {
   const margin = 4;
   const side = m.size + 2 * margin;
   const stride = (side + 7) >> 3;
   const bits = new Uint8Array(stride * side);
+  const modules = m.modules;
   for (let y = 0; y < m.size; y++) {
+    const row = (y + margin) * stride;
+    const base = y * m.size;
     for (let x = 0; x < m.size; x++) {
-      if (m.modules[y * m.size + x] === 1) {
-        const px = x + margin;
-        const i = (y + margin) * stride + (px >> 3);
-        bits[i] = (bits[i] as number) | (0x80 >> (px & 7));
-      }
+      if (modules[base + x] !== 1) continue;
+      const px = x + margin;
+      bits[row + (px >> 3)] = (bits[row + (px >> 3)] as number) | (0x80 >> (px & 7));
     }
   }
-  const body = deflateSync(bits);
-  return PDFRawStream.of(
-    ctx.obj({
-      Type: 'XObject',
-      Subtype: 'Image',
-      Width: side,
-      Height: side,
-      ColorSpace: 'DeviceGray',
-      BitsPerComponent: 1,
-      Decode: [1, 0],
-      Interpolate: false,
-      Filter: 'FlateDecode',
-      Length: body.length,
-    }),
-    body,
+  out.stream(
+    ref,
+    ` /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Decode [1 0] /Interpolate false /Filter /FlateDecode`,
+    deflateSync(bits, DEFLATE),
   );
 }

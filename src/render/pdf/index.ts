@@ -1,7 +1,7 @@
 /**
- * PDF rendering of an IRP-registered e-invoice and of an e-waybill, with pdf-lib and embedded open
- * fonts (Noto Sans, with the rupee sign, and Noto Sans for nine Indian scripts), each cut down to
- * the glyphs the document uses. The output is deterministic: fixed dates (the acknowledgement or
+ * PDF rendering of an IRP-registered e-invoice and of an e-waybill, written directly (no PDF
+ * library) with embedded open fonts (Noto Sans, with the rupee sign, and Noto Sans for nine Indian
+ * scripts), each cut down to the glyphs the document uses. The output is deterministic: fixed dates (the acknowledgement or
  * generation date), producer `gstkit` and a document id hashed from the page content, so equal
  * input gives equal bytes.
  * @module

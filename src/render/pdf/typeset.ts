@@ -17,9 +17,12 @@ export interface Run {
   readonly dx?: number[];
   readonly dy?: number[];
   readonly advances?: number[];
-  /** Unicode of each glyph for the ToUnicode map, where one glyph stands for known text. */
-  readonly unicode: Array<string | undefined>;
-  /** The run's text, for the PDF's ActualText of shaped runs. */
+  /**
+   * Unicode of each glyph for the ToUnicode map, where one glyph stands for known text; absent for
+   * unshaped runs, whose glyphs are the code points of `text` one for one.
+   */
+  readonly unicode?: Array<string | undefined>;
+  /** The run's text (a missing character as `?`), for ActualText and ToUnicode. */
   readonly text: string;
   readonly width: number;
   /** Regular weight standing in for bold: drawn with an outline. */
@@ -54,7 +57,8 @@ const shared = new Map<string, Promise<Typesetter>>();
 
 /** Lays out text with a set of fonts. */
 export class Typesetter {
-  private readonly cache = new Map<string, Line>();
+  private readonly regularLines = new Map<string, Line>();
+  private readonly boldLines = new Map<string, Line>();
 
   private constructor(
     readonly regular: FontFile,
@@ -89,13 +93,13 @@ export class Typesetter {
   }
 
   line(text: string, bold = false): Line {
-    const key = bold ? `B${text}` : `R${text}`;
-    let line = this.cache.get(key);
+    const cache = bold ? this.boldLines : this.regularLines;
+    let line = cache.get(text);
     if (line === undefined) {
       line = this.layout(text, bold);
       // Labels, amounts, names and wrap candidates repeat within and across documents.
-      if (this.cache.size > 50_000) this.cache.clear();
-      this.cache.set(key, line);
+      if (cache.size > 10_000) cache.clear();
+      cache.set(text, line);
     }
     return line;
   }
@@ -107,15 +111,13 @@ export class Typesetter {
     let width = 0;
     // Latin run being collected.
     let glyphs: number[] = [];
-    let unicode: Array<string | undefined> = [];
     let latinText = '';
     let latinWidth = 0;
     const flushLatin = (): void => {
       if (glyphs.length === 0) return;
-      runs.push({ font: latin, glyphs, unicode, text: latinText, width: latinWidth, outlineBold: false });
+      runs.push({ font: latin, glyphs, text: latinText, width: latinWidth, outlineBold: false });
       width += latinWidth;
       glyphs = [];
-      unicode = [];
       latinText = '';
       latinWidth = 0;
     };
@@ -150,7 +152,6 @@ export class Typesetter {
         ch = '?';
       }
       glyphs.push(gid);
-      unicode.push(ch);
       latinText += ch;
       latinWidth += (latin.advance[gid] as number) * scale;
       i++;
