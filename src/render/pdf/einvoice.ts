@@ -1,7 +1,7 @@
 import { dec } from '../../compute/decimal.js';
 import { error, type Issue } from '../../issue.js';
 import { formatIndian, formatQuantity } from '../format.js';
-import { qrMatrix } from '../qr/matrix.js';
+import { qrMatrix, type QrMatrix } from '../qr/matrix.js';
 import { amountInWords } from '../words.js';
 import { A4, Canvas, MARGIN, type TextStyle } from './canvas.js';
 import { addressLines, arr, obj, parseIst, stateLabel, str, type Json } from './data.js';
@@ -108,7 +108,7 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
   const cancelled = str(rec['IrnStatus']).toUpperCase() === 'CNL';
   const title = TITLES[str(doc['Typ']).toUpperCase()] ?? 'Tax Invoice';
   const signedQr = str(rec['SignedQRCode']);
-  let matrix;
+  let matrix: QrMatrix | undefined;
   if (signedQr) {
     try {
       matrix = qrMatrix(signedQr, 'high');

@@ -88,8 +88,8 @@ function laneMask(s: number, size: number, below: boolean): number {
 const pop = (x: number): number => (POP16[x & 0xffff] as number) + (POP16[x >>> 16] as number);
 
 /**
- * Rules 1 and 3 along the lanes of one packing (`x` XORed in), plus rule 2 when `withBlocks`, and the
- * dark count. Writes [runs + finder score, 2x2 blocks, dark modules] into `out`.
+ * Rules 1 and 3 along the lanes of one packing (`x` XORed in), plus rule 2 and the dark count when
+ * `withBlocks` (the row packing). Writes [runs + finder score, 2x2 blocks, dark modules] into `out`.
  */
 function scan(p: Packed, x: Int32Array, size: number, withBlocks: boolean, out: Float64Array): void {
   let score = 0;
@@ -110,15 +110,15 @@ function scan(p: Packed, x: Int32Array, size: number, withBlocks: boolean, out: 
     let windows = 0;
     let runs = 0;
     let finders = 0;
-    dark += pop(w & valid);
+    if (withBlocks) dark += pop(w & valid);
     let vPrev = ~(w ^ (w >>> 1));
     for (let k = 1; k < size; k++) {
       const prev = w;
       w6 = w5; w5 = w4; w4 = w3; w3 = w2; w2 = w1; w1 = prev;
       w = words[o + k]! ^ x[o + k]!;
-      dark += pop(w & valid);
       const e0 = ~(prev ^ w);
       if (withBlocks) {
+        dark += pop(w & valid);
         const v = ~(w ^ (w >>> 1));
         blocks += pop(e0 & vPrev & v & valid2);
         vPrev = v;

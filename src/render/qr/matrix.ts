@@ -81,7 +81,7 @@ function encodeMatrix(text: string, quality: QrQuality): QrMatrix {
   let symbol: QRCode.QRCode;
   try {
     symbol = QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], { errorCorrectionLevel: level, maskPattern: 0 });
-  } catch (cause) {
+  } catch {
     // qrcode reports "The amount of data is too big ..." for mixed-mode texts near the limit.
     throw new QrCapacityError(bytes, MAX_BYTES[level], level);
   }
