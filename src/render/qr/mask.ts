@@ -60,24 +60,6 @@ interface Packed {
   words: Int32Array;
 }
 
-/** Packs `m` with rows in lanes (one word per column) or, with `lanesAreColumns`, columns in lanes (one word per row). */
-function pack(m: Uint8Array, size: number, lanesAreColumns: boolean): Packed {
-  const slices = Math.ceil(size / LANES);
-  const words = new Int32Array(slices * size);
-  for (let s = 0; s < slices; s++) {
-    const base = s * LANES;
-    const top = Math.min(size, base + 32);
-    for (let lane = base; lane < top; lane++) {
-      const bit = 1 << (lane - base);
-      for (let k = 0; k < size; k++) {
-        const v = lanesAreColumns ? m[k * size + lane] : m[lane * size + k];
-        if (v) words[s * size + k] = (words[s * size + k] as number) | bit;
-      }
-    }
-  }
-  return { slices, words };
-}
-
 /** Lanes of slice `s` that are counted: real rows/columns, bit 31 excluded; `below` also needs lane+1 real. */
 function laneMask(s: number, size: number, below: boolean): number {
   const real = size - s * LANES - (below ? 1 : 0);
@@ -146,15 +128,14 @@ function scan(p: Packed, x: Int32Array, size: number, withBlocks: boolean, out: 
 }
 
 interface MaskPlan {
-  /** Mask bits of free modules plus format bits, per mask, in each packing. */
+  /**
+   * Per mask, in each packing, the bits that turn the symbol as encoded with mask 0 into the symbol
+   * under that mask: data modules where the two masks differ, format cells where the format bits do.
+   */
   rowLanes: Int32Array[];
   colLanes: Int32Array[];
-  /** Per mask, the bits that turn a mask-0 symbol into that mask's data modules (format cells apart). */
+  /** The same, one byte per module. */
   fromMask0: Uint8Array[];
-  /** Mask 0's bits on the data modules. */
-  mask0: Uint8Array;
-  /** 1 for every cell but the format cells and the dark module. */
-  keep: Uint8Array;
 }
 
 const plans = new Map<string, MaskPlan>();
@@ -163,38 +144,39 @@ function plan(reserved: Uint8Array, size: number, level: string): MaskPlan {
   const key = `${size}:${level}`;
   let p = plans.get(key);
   if (p) return p;
-  const rowLanes: Int32Array[] = [];
-  const colLanes: Int32Array[] = [];
+  const n = size * size;
   const masks: Uint8Array[] = [];
+  const formats: Uint8Array[] = [];
   for (let mask = 0; mask < 8; mask++) {
-    const m = new Uint8Array(size * size);
+    const m = new Uint8Array(n);
     const fn = MASKS[mask] as (i: number, j: number) => boolean;
     for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) if (!reserved[i * size + j] && fn(i, j)) m[i * size + j] = 1;
-    masks.push(m.slice());
-    placeFormat(m, size, formatBits(level, mask));
-    rowLanes.push(pack(m, size, false).words);
-    colLanes.push(pack(m, size, true).words);
+    masks.push(m);
+    const f = new Uint8Array(n);
+    placeFormat(f, size, formatBits(level, mask));
+    formats.push(f);
   }
   const mask0 = masks[0] as Uint8Array;
-  const fromMask0 = masks.map((m) => m.map((v, i) => v ^ (mask0[i] as number)));
-  const keep = new Uint8Array(size * size);
-  placeFormat(keep, size, 0x7fff);
-  for (let i = 0; i < keep.length; i++) keep[i] = 1 - (keep[i] as number);
-  p = { rowLanes, colLanes, fromMask0, mask0, keep };
+  const format0 = formats[0] as Uint8Array;
+  const fromMask0 = masks.map((m, mask) => {
+    const f = formats[mask] as Uint8Array;
+    return m.map((v, i) => v ^ (mask0[i] as number) ^ (f[i] as number) ^ (format0[i] as number));
+  });
+  p = {
+    rowLanes: fromMask0.map((m) => pack(m, size).rows.words),
+    colLanes: fromMask0.map((m) => pack(m, size).cols.words),
+    fromMask0,
+  };
   // Versions 1-40 at four levels: at most 160 plans, a few KB each.
   plans.set(key, p);
   return p;
 }
 
-/**
- * Both packings of the unmasked data modules with the format cells cleared (so a mask plan can be
- * XORed in), in one row-major pass.
- */
-function packUnmasked(masked0: Uint8Array, p: MaskPlan, size: number): [Packed, Packed] {
+/** Both packings of a matrix (rows in lanes, columns in lanes), in one row-major pass. */
+function pack(m: Uint8Array, size: number): { rows: Packed; cols: Packed } {
   const slices = Math.ceil(size / LANES);
   const rows = new Int32Array(slices * size);
   const cols = new Int32Array(slices * size);
-  const { mask0, keep } = p;
   for (let i = 0; i < size; i++) {
     const si = (i / LANES) | 0;
     const lane = i - si * LANES;
@@ -205,13 +187,12 @@ function packUnmasked(masked0: Uint8Array, p: MaskPlan, size: number): [Packed, 
     let sj = 0;
     let colLane = 0;
     for (let j = 0; j < size; j++) {
-      const v = ((masked0[at + j] as number) ^ (mask0[at + j] as number)) & (keep[at + j] as number);
+      const v = (m[at + j] as number) & 1;
       rows[si * size + j] = (rows[si * size + j] as number) | (v << lane);
       if (above >= 0) rows[above + j] = (rows[above + j] as number) | (v << 31);
       word |= v << colLane;
       if (++colLane === LANES) {
-        cols[sj * size + i] = word;
-        if (j + 1 < size) cols[sj * size + i] = word | ((((masked0[at + j + 1] as number) ^ (mask0[at + j + 1] as number)) & (keep[at + j + 1] as number)) << 31);
+        cols[sj * size + i] = j + 1 < size ? word | (((m[at + j + 1] as number) & 1) << 31) : word;
         sj++;
         colLane = 0;
         word = 0;
@@ -219,16 +200,13 @@ function packUnmasked(masked0: Uint8Array, p: MaskPlan, size: number): [Packed, 
     }
     if (colLane > 0) cols[sj * size + i] = word;
   }
-  return [
-    { slices, words: rows },
-    { slices, words: cols },
-  ];
+  return { rows: { slices, words: rows }, cols: { slices, words: cols } };
 }
 
 /** The penalty score of each of the eight masks for a symbol encoded with mask 0. */
 export function maskPenalties(masked0: Uint8Array, reserved: Uint8Array, size: number, level: string): number[] {
   const p = plan(reserved, size, level);
-  const [rows, cols] = packUnmasked(masked0, p, size);
+  const { rows, cols } = pack(masked0, size);
   const out = new Float64Array(3);
   const scores: number[] = [];
   for (let mask = 0; mask < 8; mask++) {
