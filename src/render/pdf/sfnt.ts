@@ -222,16 +222,20 @@ export function subsetFont(src: SubsetSource, glyphs: number[]): Uint8Array {
   fv.setUint16(8, log);
   fv.setUint16(10, count * 16 - pow * 16);
   let headOffset = 0;
+  let sum = 0; // the whole file's checksum: its tables' (each padded to 4 bytes) plus the directory's
   out.forEach(([tag, t], i) => {
     const rec = 12 + i * 16;
     for (let k = 0; k < 4; k++) file[rec + k] = tag.charCodeAt(k);
-    fv.setUint32(rec + 4, checksum(t));
+    const tableSum = checksum(t);
+    sum = (sum + tableSum) >>> 0;
+    fv.setUint32(rec + 4, tableSum);
     fv.setUint32(rec + 8, offset);
     fv.setUint32(rec + 12, t.length);
     file.set(t, offset);
     if (tag === 'head') headOffset = offset;
     offset += (t.length + 3) & ~3;
   });
-  fv.setUint32(headOffset + 8, (0xb1b0afba - checksum(file)) >>> 0);
+  sum = (sum + checksum(file.subarray(0, 12 + 16 * count))) >>> 0;
+  fv.setUint32(headOffset + 8, (0xb1b0afba - sum) >>> 0);
   return file;
 }
