@@ -293,8 +293,15 @@ export class Canvas {
     }
     let n = 0;
     let fonts = '';
-    for (const use of this.fonts.values()) {
-      embedFont(out, use, `GSTK${String.fromCharCode(65 + Math.floor(n / 26), 65 + (n++ % 26))}`);
+    const subsets = [...this.fonts.values()].map((use) => {
+      const glyphs = [...use.gids];
+      return { use, glyphs, file: subsetFont(use.font.subset, glyphs) };
+    });
+    // Two fonts of a one-page invoice (about 9 KB each) are cheaper to write as they are; a document
+    // with more fonts, or larger ones, deflates them.
+    const deflateFonts = subsets.reduce((sum, s) => sum + s.file.length, 0) > FONTS_RAW_UP_TO;
+    for (const { use, glyphs, file } of subsets) {
+      embedFont(out, use, `GSTK${String.fromCharCode(65 + Math.floor(n / 26), 65 + (n++ % 26))}`, glyphs, file, deflateFonts);
       fonts += ` /${use.resource} ${use.ref} 0 R`;
     }
     let images = '';
@@ -315,10 +322,25 @@ export class Canvas {
 }
 
 /**
- * Every stream is deflated at level 1: the streams are small (a few KB of operators a page, font
- * subsets of 10-20 KB), where level 6 halves the speed for 2-4 % smaller output.
+ * Streams are deflated at level 1: they are small (a few KB of operators a page, font subsets of
+ * 10-20 KB), where level 6 halves the speed for 2-4 % smaller output.
  */
 const DEFLATE = { level: 1 };
+
+/**
+ * Below this size a stream is written as it is: each deflateSync call costs setup (a zlib stream,
+ * its tables, and the garbage they leave) whatever the input, more than a few KB of saving is worth
+ * in a one-page document (which stays under 40 KB).
+ */
+const DEFLATE_FROM = 12 * 1024;
+
+/** Fonts are written undeflated while their subsets add up to no more than this. */
+const FONTS_RAW_UP_TO = 24 * 1024;
+
+/** A stream's bytes and its /Filter entry: deflated only when large enough to gain. */
+function packStream(data: Uint8Array): [Uint8Array, string] {
+  return data.length < DEFLATE_FROM ? [data, ''] : [deflateSync(data, DEFLATE), ' /Filter /FlateDecode'];
+}
 
 const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
@@ -360,11 +382,9 @@ function shapedOps(use: FontUse, run: Run, size: number): string {
 }
 
 /** Writes a used font into the document as a Type 0 font (Identity-H) over its subset. */
-function embedFont(out: PdfWriter, use: FontUse, tag: string): void {
+function embedFont(out: PdfWriter, use: FontUse, tag: string, glyphs: number[], file: Uint8Array, deflate: boolean): void {
   const { font } = use;
-  const glyphs = [...use.gids];
-  const file = subsetFont(font.subset, glyphs);
-  const packed = deflateSync(file, DEFLATE);
+  const [packed, filter] = deflate ? [deflateSync(file, DEFLATE), ' /Filter /FlateDecode'] : [file, ''];
   const name = `${tag}+${font.postscript}`;
   const m = font.metrics;
   const scale = 1000 / m.unitsPerEm;
@@ -394,9 +414,10 @@ function embedFont(out: PdfWriter, use: FontUse, tag: string): void {
     'end',
   ].join('\n');
   const fontFile = out.reserve();
-  out.stream(fontFile, ` /Length1 ${file.length} /Filter /FlateDecode`, packed);
+  out.stream(fontFile, ` /Length1 ${file.length}${filter}`, packed);
   const toUnicode = out.reserve();
-  out.stream(toUnicode, ' /Filter /FlateDecode', deflateSync(Buffer.from(cmap, 'latin1'), DEFLATE));
+  const [cmapBytes, cmapFilter] = packStream(Buffer.from(cmap, 'latin1'));
+  out.stream(toUnicode, cmapFilter, cmapBytes);
   const descriptor = out.reserve();
   const bbox = m.bbox.map((v) => Math.round(v * scale)).join(' ');
   out.object(
@@ -427,9 +448,7 @@ function writeImage(out: PdfWriter, ref: number, m: QrMatrix): void {
       bits[row + (px >> 3)] = (bits[row + (px >> 3)] as number) | (0x80 >> (px & 7));
     }
   }
-  out.stream(
-    ref,
-    ` /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Decode [1 0] /Interpolate false /Filter /FlateDecode`,
-    deflateSync(bits, DEFLATE),
-  );
+  // A QR's bits hardly compress (about 5 %): written as they are.
+  const [bytes, filter] = packStream(bits);
+  out.stream(ref, ` /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Decode [1 0] /Interpolate false${filter}`, bytes);
 }
