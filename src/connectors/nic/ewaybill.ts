@@ -1,0 +1,255 @@
+/**
+ * NIC's e-waybill API as an `EwbProvider`: login with action ACCESSTOKEN
+ * (`/ewaybillapi/v1.03/auth/`), POST actions on `/ewaybillapi/v1.03/ewayapi/` as
+ * `{action, data}` with the data AES-encrypted under the session key, and the GET actions whose
+ * answers come under a per-answer key (`rek`) with an HMAC. Protocol and sources: docs/connectors.md.
+ * @module
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { error } from '../../issue.js';
+import type { CancelEwbRequest, EwbGenerated, EwbProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
+import { connectorCodes } from './codes.js';
+import { aesDecrypt, aesEncrypt, base64Json, newAppKey, readJsonPayload, rsaCapacity, rsaEncrypt } from './crypto.js';
+import { connectorRefusal, ewbErrorCodes, ewbIssues, looseJson, portalRefusal } from './errors.js';
+import { exchange, isObj, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
+import { ewbTimeToWire, istIsoToEpoch, istWire, prepare, type NicConnectorOptions } from './options.js';
+import { TokenCache } from './token-cache.js';
+
+export interface EwbPaths {
+  auth: string;
+  /** POST actions; GET actions are appended to it (`GetEwayBill`, ...). */
+  api: string;
+}
+
+export const nicEwbPaths: EwbPaths = {
+  auth: '/ewaybillapi/v1.03/auth/',
+  api: '/ewaybillapi/v1.03/ewayapi/',
+};
+
+export interface NicEwbOptions extends NicConnectorOptions {
+  paths?: Partial<EwbPaths>;
+}
+
+interface EwbSession {
+  expiresAt: number;
+  authToken: string;
+  sek: Buffer;
+}
+
+/** The portal's codes for a token that is no longer valid (superseded by a newer login; expired). */
+const TOKEN_EXPIRED = new Set(['238', '106']);
+
+/** The e-waybill connector: the port, plus NIC's other POST actions for hosts that need them. */
+export interface NicEwbProvider extends EwbProvider {
+  readonly loginCount: number;
+  /** Any POST action of the API (VEHEWB, EXTENDVALIDITY, REJEWB, UPDATETRANSPORTER, GENCEWB, ...): the decrypted answer. */
+  action(gstin: string, action: string, data: Obj): Promise<ProviderResult<Obj>>;
+  updateVehicle(gstin: string, data: Obj): Promise<ProviderResult<Obj>>;
+  extendValidity(gstin: string, data: Obj): Promise<ProviderResult<Obj>>;
+  reject(gstin: string, ewbNo: string | number): Promise<ProviderResult<Obj>>;
+  updateTransporter(gstin: string, ewbNo: string | number, transporterId: string): Promise<ProviderResult<Obj>>;
+}
+
+const statusOk = (env: Obj): boolean => String(env['status'] ?? env['Status'] ?? '') === '1';
+
+/** A number when the text is all digits (the portal's JSON uses numbers for ewbNo and codes). */
+const numeric = (v: string | number): string | number => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v);
+
+export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
+  const prepared = prepare(options, 'NIC e-waybill connector');
+  const paths: EwbPaths = { ...nicEwbPaths, ...(options.paths ?? {}) };
+  const url = (path: string): string => prepared.baseUrl + path;
+  const now = options.now ?? Date.now;
+
+  const login = async (gstin: string): Promise<ProviderResult<EwbSession>> => {
+    const creds = await prepared.credentials(gstin);
+    if (!creds) return connectorRefusal(connectorCodes.noCredentials, `no e-waybill API credentials are configured for GSTIN ${gstin}`, 403);
+    const appKey = newAppKey();
+    const payload = Buffer.from(base64Json({ action: 'ACCESSTOKEN', username: creds.username, password: creds.password, app_key: appKey.toString('base64') }), 'utf8');
+    if (payload.length > rsaCapacity(prepared.publicKey)) {
+      return connectorRefusal(connectorCodes.misconfigured, `the e-waybill login of GSTIN ${gstin} is too long for one RSA block of the public key`, 500);
+    }
+    const body = { Data: rsaEncrypt(prepared.publicKey, payload) };
+    const attempt = await exchange<{ expiresAt: number }>(
+      { tokens: new TokenCache(async () => ({ ok: true, value: { expiresAt: Infinity } })), wire: options, portal: 'e-waybill portal', tokenExpired: () => false },
+      gstin,
+      () => ({ method: 'POST', url: url(paths.auth), headers: { 'client-id': options.clientId, 'client-secret': options.clientSecret, Gstin: gstin }, body }),
+    );
+    if (!attempt.ok) return attempt;
+    const env = attempt.envelope;
+    if (!statusOk(env)) {
+      const issues = env['error'] !== undefined ? ewbIssues(env['error']) : [error(connectorCodes.loginRefused, 'the e-waybill portal refused the login without an error code')];
+      return { ok: false, status: 502, errors: issues.map((i) => ({ ...i, message: `e-waybill login for GSTIN ${gstin} refused: ${i.message}` })) };
+    }
+    const token = env['authtoken'] ?? env['authToken'] ?? env['AuthToken'];
+    const sekText = env['sek'] ?? env['Sek'];
+    if (typeof token !== 'string' || typeof sekText !== 'string') {
+      return connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal accepted the login but sent no authtoken or sek', 502);
+    }
+    let sek: Buffer;
+    try {
+      sek = aesDecrypt(appKey, sekText);
+    } catch {
+      return connectorRefusal(connectorCodes.badAnswer, 'the sek of the e-waybill login cannot be decrypted with the app_key sent', 502);
+    }
+    if (sek.length !== 32) return connectorRefusal(connectorCodes.badAnswer, `the sek of the e-waybill login is ${sek.length} bytes, not 32`, 502);
+    // NIC documents 6 hours from login; an explicit expiry, when a portal sends one, wins.
+    const expiresAt = istIsoToEpoch(env['tokenExpiry'] ?? env['TokenExpiry']) ?? now() + 360 * 60_000;
+    return { ok: true, value: { expiresAt, authToken: token, sek } };
+  };
+
+  const tokens = new TokenCache<EwbSession>(login, { ...(options.renewBeforeMs !== undefined ? { renewBeforeMs: options.renewBeforeMs } : {}), now });
+  const plan: ExchangePlan<EwbSession> = {
+    tokens,
+    wire: options,
+    portal: 'e-waybill portal',
+    tokenExpired: (env) => !statusOk(env) && ewbErrorCodes(env['error']).codes.some((c) => TOKEN_EXPIRED.has(c)),
+  };
+  const headers = (gstin: string, s: EwbSession): Record<string, string> => ({
+    'client-id': options.clientId,
+    'client-secret': options.clientSecret,
+    Gstin: gstin,
+    authtoken: s.authToken,
+  });
+
+  const post = (gstin: string, action: string, data: Obj): Promise<Exchanged<EwbSession>> =>
+    exchange(plan, gstin, (s) => ({
+      method: 'POST',
+      url: url(paths.api),
+      headers: headers(gstin, s),
+      // NIC documents the data as Encrypt(Base64(JSON), sek).
+      body: { action, data: aesEncrypt(s.sek, Buffer.from(base64Json(data), 'utf8')) },
+    }));
+
+  const get = (gstin: string, name: string, query: Record<string, string>): Promise<Exchanged<EwbSession>> =>
+    exchange(plan, gstin, (s) => ({ method: 'GET', url: `${url(paths.api)}${name}?${new URLSearchParams(query).toString()}`, headers: headers(gstin, s) }));
+
+  /** The decrypted data of an answer, or its refusal. GET answers carry `rek` (and `hmac`); POST answers do not. */
+  const open = (ex: Exchanged<EwbSession>): ProviderResult<unknown> => {
+    if (!ex.ok) return ex;
+    const env = ex.envelope;
+    if (!statusOk(env)) return portalRefusal(ewbIssues(env['error']));
+    const data = env['data'] ?? env['Data'];
+    if (typeof data !== 'string') return isObj(data) || Array.isArray(data) ? { ok: true, value: data } : connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered status 1 without data', 502);
+    try {
+      let key = ex.session.sek;
+      if (typeof env['rek'] === 'string' && env['rek'] !== '') key = aesDecrypt(ex.session.sek, env['rek']);
+      const plain = aesDecrypt(key, data);
+      if (typeof env['hmac'] === 'string' && env['hmac'] !== '' && !hmacMatches(env['hmac'], key, plain, data)) {
+        return connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered with data whose hmac does not match', 502);
+      }
+      return { ok: true, value: readJsonPayload(plain) };
+    } catch {
+      return connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered with data that cannot be decrypted with the session key', 502);
+    }
+  };
+
+  const openObj = (ex: Exchanged<EwbSession>): ProviderResult<Obj> => {
+    const out = open(ex);
+    if (!out.ok) return out;
+    return isObj(out.value) ? { ok: true, value: out.value } : connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered with data that is not an object', 502);
+  };
+
+  const openList = (ex: Exchanged<EwbSession>): ProviderResult<Obj[]> => {
+    const out = open(ex);
+    if (!out.ok) return out;
+    if (Array.isArray(out.value)) return { ok: true, value: out.value.filter(isObj) };
+    return connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered a list request with data that is not a list', 502);
+  };
+
+  const generated = (d: Obj): EwbGenerated => ({
+    EwbNo: String(d['ewayBillNo'] ?? d['ewbNo'] ?? ''),
+    EwbTime: ewbTimeToWire(d['ewayBillDate'] ?? d['ewbDate']),
+    EwbValidTill: d['validUpto'] ? ewbTimeToWire(d['validUpto']) : null,
+    EwbStatus: 'ACT',
+  });
+
+  const generateOnce = async (gstin: string, request: Obj): Promise<ProviderResult<EwbGenerated>> => {
+    const ex = await post(gstin, 'GENEWAYBILL', request);
+    const out = openObj(ex);
+    if (out.ok) return { ok: true, value: generated(out.value) };
+    if (ex.ok && ex.ambiguous && out.errors.some((i) => i.code === '604')) {
+      // One document, one e-waybill: after a lost answer, 604 means the first attempt made it.
+      const mine = openObj(await get(gstin, 'GetEwayBillGeneratedByConsigner', { docType: String(request['docType'] ?? ''), docNo: String(request['docNo'] ?? '') }));
+      if (mine.ok && (mine.value['ewayBillNo'] ?? mine.value['ewbNo'])) return { ok: true, value: generated(mine.value) };
+    }
+    return out;
+  };
+
+  const inFlight = new Map<string, Promise<ProviderResult<EwbGenerated>>>();
+
+  const provider: NicEwbProvider = {
+    get loginCount() {
+      return tokens.loginCount;
+    },
+
+    async generate(_ctx: ProviderContext, gstin, request) {
+      const key = `${gstin}\u0000${createHash('sha256').update(JSON.stringify(request)).digest('hex')}`;
+      const running = inFlight.get(key);
+      if (running) return running;
+      const started = generateOnce(gstin, request).finally(() => inFlight.delete(key));
+      inFlight.set(key, started);
+      return started;
+    },
+
+    async get(_ctx, gstin, ewbNo) {
+      return openObj(await get(gstin, 'GetEwayBill', { ewbNo: ewbNo.trim() }));
+    },
+
+    async cancel(_ctx, gstin, request: CancelEwbRequest) {
+      const askedAt = now();
+      const ex = await post(gstin, 'CANEWB', { ewbNo: numeric(request.ewbNo), cancelRsnCode: numeric(request.cancelRsnCode), cancelRmrk: request.cancelRmrk });
+      const out = openObj(ex);
+      if (out.ok) return { ok: true, value: { CancelTime: ewbTimeToWire(out.value['cancelDate']) } };
+      if (ex.ok && ex.ambiguous) {
+        // Refused on a retry: if the e-waybill is now cancelled, the lost first attempt did it.
+        const detail = openObj(await get(gstin, 'GetEwayBill', { ewbNo: String(request.ewbNo).trim() }));
+        if (detail.ok && detail.value['status'] === 'CNL') return { ok: true, value: { CancelTime: istWire(askedAt) } };
+      }
+      return out;
+    },
+
+    async close() {
+      return connectorRefusal(connectorCodes.unsupported, "NIC's e-waybill API has no taxpayer action to close an e-waybill", 501);
+    },
+
+    async listByDate(_ctx, gstin, date) {
+      return openList(await get(gstin, 'GetEwayBillsByDate', { date }));
+    },
+
+    async listOfOtherParty(_ctx, gstin, date) {
+      return openList(await get(gstin, 'GetEwayBillsofOtherParty', { date }));
+    },
+
+    async action(gstin, action, data) {
+      return openObj(await post(gstin, action, data));
+    },
+    updateVehicle(gstin, data) {
+      return provider.action(gstin, 'VEHEWB', data);
+    },
+    extendValidity(gstin, data) {
+      return provider.action(gstin, 'EXTENDVALIDITY', data);
+    },
+    reject(gstin, ewbNo) {
+      return provider.action(gstin, 'REJEWB', { ewbNo: numeric(ewbNo) });
+    },
+    updateTransporter(gstin, ewbNo, transporterId) {
+      return provider.action(gstin, 'UPDATETRANSPORTER', { ewbNo: numeric(ewbNo), transporterId });
+    },
+  };
+  return provider;
+}
+
+/**
+ * NIC: "HMAC-SHA256 of Base64 data using AES key (rek) as HMAC Key". Read as the base64 of the
+ * JSON (what the decryption yields) and, as a fallback, the transmitted base64 string.
+ */
+function hmacMatches(hmac: string, key: Buffer, plain: Buffer, transmitted: string): boolean {
+  const want = Buffer.from(hmac, 'base64');
+  const text = plain.toString('utf8').trim();
+  const candidates = [text, Buffer.from(text, 'utf8').toString('base64'), transmitted];
+  return candidates.some((c) => {
+    const got = createHmac('sha256', key).update(c, 'utf8').digest();
+    return got.length === want.length && timingSafeEqual(got, want);
+  });
+}

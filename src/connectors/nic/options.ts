@@ -1,0 +1,101 @@
+/**
+ * Settings shared by the two NIC connectors.
+ * @module
+ */
+import type { KeyObject } from 'node:crypto';
+import { ConnectorConfigError } from './codes.js';
+import { readPublicKey } from './crypto.js';
+import type { WireOptions } from './wire.js';
+
+/** A taxpayer's API user on the portal. */
+export interface NicCredentials {
+  username: string;
+  password: string;
+}
+
+/** Credentials by GSTIN: a table, or a function (a secrets store, for example). */
+export type CredentialSource =
+  | Readonly<Record<string, NicCredentials>>
+  | ((gstin: string) => NicCredentials | undefined | Promise<NicCredentials | undefined>);
+
+export interface NicConnectorOptions extends WireOptions {
+  /**
+   * Base address; NIC's documented paths are appended (`/eivital/v1.04/auth`, ...). NIC sandbox,
+   * NIC production, another IRP, or a GSP's base URL (with its headers in `extraHeaders`).
+   */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The portal's public key (PEM: a PUBLIC KEY block or a certificate) used to encrypt the login. */
+  publicKeyPem: string | Buffer;
+  credentials: CredentialSource;
+  /** Renew a session this long before it expires. Default 5 minutes. */
+  renewBeforeMs?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+export interface Prepared {
+  baseUrl: string;
+  publicKey: KeyObject;
+  credentials: (gstin: string) => Promise<NicCredentials | undefined>;
+}
+
+/** Checks the settings once, so that a wrong key or address fails at start, with a coded error. */
+export function prepare(options: NicConnectorOptions, what: string): Prepared {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new ConnectorConfigError(`${what}: the base URL ${JSON.stringify(options.baseUrl)} is not an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConnectorConfigError(`${what}: the base URL must be http or https`);
+  if (!options.clientId || !options.clientSecret) throw new ConnectorConfigError(`${what}: the client id and client secret are required`);
+  let publicKey: KeyObject;
+  try {
+    publicKey = readPublicKey(options.publicKeyPem);
+  } catch {
+    throw new ConnectorConfigError(`${what}: the public key is not a PEM public key or certificate`);
+  }
+  if (publicKey.asymmetricKeyType !== 'rsa') throw new ConnectorConfigError(`${what}: the public key is not an RSA key`);
+  const source = options.credentials;
+  const credentials =
+    typeof source === 'function'
+      ? async (gstin: string) => source(gstin)
+      : async (gstin: string) => (Object.prototype.hasOwnProperty.call(source, gstin) ? source[gstin] : undefined);
+  return { baseUrl: url.toString().replace(/\/+$/, ''), publicKey, credentials };
+}
+
+/** `yyyy-MM-dd HH:mm:ss` (IST) as epoch ms, or undefined. */
+export function istIsoToEpoch(text: unknown): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(String(text ?? ''));
+  if (!m) return undefined;
+  const t = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}+05:30`);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` → `DD/MM/YYYY HH:MM:SS`; anything else unchanged. */
+export function isoToWire(text: unknown): string {
+  const s = String(text ?? '');
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(s);
+  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}:${m[6]}` : s;
+}
+
+/** `dd/MM/yyyy hh:mm:ss AM|PM` (the e-waybill portal's form) → `DD/MM/YYYY HH:MM:SS`; anything else unchanged. */
+export function ewbTimeToWire(text: unknown): string {
+  const s = String(text ?? '').trim();
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP]M)?$/i.exec(s);
+  if (!m) return s;
+  let hour = Number(m[4]);
+  const half = m[7]?.toUpperCase();
+  if (half === 'PM' && hour < 12) hour += 12;
+  if (half === 'AM' && hour === 12) hour = 0;
+  return `${m[1]}/${m[2]}/${m[3]} ${String(hour).padStart(2, '0')}:${m[5]}:${m[6] ?? '00'}`;
+}
+
+/** IST `DD/MM/YYYY HH:MM:SS` of an instant. */
+export function istWire(epochMs: number): string {
+  const d = new Date(epochMs + 330 * 60_000);
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+}
