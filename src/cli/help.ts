@@ -59,7 +59,11 @@ Environment variables:
   TURNSTILE_SECRET       Cloudflare Turnstile secret for the sales inquiry (POST /api/deal)
   TURNSTILE_VERIFY_URL   the siteverify address; default Cloudflare's
   CRM_WEBHOOK_URL        where an accepted inquiry is forwarded
-  CRM_WEBHOOK_TOKEN      the bearer token sent with it`,
+  CRM_WEBHOOK_TOKEN      the bearer token sent with it
+  GSTKIT_PROVIDER        sandbox (default) or nic: NIC's live e-invoice and e-waybill APIs instead
+                         of the sandbox, with NIC_EINVOICE_URL, NIC_EWB_URL, NIC_CLIENT_ID,
+                         NIC_CLIENT_SECRET, NIC_PUBLIC_KEY_FILE and NIC_CREDENTIALS_FILE (the company's
+                         GSTINs are its keys); see docs/connectors.md`,
   masters: `usage: gstkit masters import-hsn <HSN_SAC.xlsx> --out FILE
 
 Reads the government's HSN/SAC workbook and writes a compact master for --hsn-master and useHsnMaster().

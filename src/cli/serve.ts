@@ -2,7 +2,9 @@
  * `gstkit serve [--port N]`: the reference server, node:http with the sandbox behind the adapter.
  * Settings come from the environment (README): PORT, GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
- * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN.
+ * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
+ * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
+ * adapter instead of the sandbox.
  * @module
  */
 import { createServer } from 'node:http';
@@ -17,6 +19,7 @@ import { setUp } from './setup.js';
 import { commandHelp } from './help.js';
 import { walkthrough } from './walkthrough.js';
 import { packageFile } from '../package-files.js';
+import type { NicServeProviders } from '../connectors/nic/from-env.js';
 
 /** A word the shell reads back as it is. */
 function shellQuote(text: string): string {
@@ -45,7 +48,22 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     return 2;
   }
 
-  const ready = await setUp(env);
+  const providerName = (env['GSTKIT_PROVIDER'] ?? '').trim().toLowerCase() || 'sandbox';
+  if (providerName !== 'sandbox' && providerName !== 'nic') {
+    process.stderr.write(`GSTKIT_PROVIDER must be sandbox or nic, not ${JSON.stringify(providerName)}\n`);
+    return 2;
+  }
+  let live: NicServeProviders | undefined;
+  if (providerName === 'nic') {
+    const made = (await import('../connectors/nic/from-env.js')).nicProvidersFromEnv(env);
+    if (!made.ok) {
+      process.stderr.write(`GSTKIT_PROVIDER=nic: ${made.message}\n`);
+      return 2;
+    }
+    live = made.value;
+  }
+  // With NIC, the company's GSTINs are those of the credentials file.
+  const ready = await setUp(live ? { ...env, GSTKIT_SANDBOX_GSTINS: live.gstins.join(',') } : env);
   if (!ready.ok) {
     process.stderr.write(ready.message + '\n');
     return ready.code;
@@ -82,7 +100,8 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     : undefined;
   outbox?.start();
   const handler = createGstHandler({
-    ...sandbox.providers,
+    // With NIC the sandbox's portals (IRP, e-waybill, GSTIN registry, GST portal) are left out entirely.
+    ...(live ? { irp: live.irp, ewb: live.ewb, registry: live.registry } : sandbox.providers),
     jobs,
     authenticate: storedKeyAuth(store, new Map([...sandbox.companies].map(([id, c]) => [id, c.gstins]))),
     deal: {
@@ -105,7 +124,8 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const url = `http://localhost:${actual}`;
   const key = keys[0]!;
   const out = process.stdout;
-  out.write(`gstkit sandbox listening on ${url}\n`);
+  out.write(`gstkit ${live ? 'with NIC portals' : 'sandbox'} listening on ${url}\n`);
+  if (live) out.write(`nic e-invoice: ${live.einvoiceUrl}\nnic e-waybill: ${live.ewbUrl}\n`);
   if (demoKey) {
     out.write(`demo api key: ${demoKey.keyId}:${demoKey.keySecret}\n`);
     out.write(`company: ${demoKey.companyId}\n`);
@@ -116,8 +136,11 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}\n`);
   out.write(`jobs: ${redisUrl ? 'BullMQ on REDIS_URL (run gstkit worker)' : 'run by this server'}\n`);
   const auth = demoKey ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
-  out.write('\nwalkthrough (paste into a shell; it writes invoice.pdf and gstr2b.xlsx in the current folder):\n');
-  out.write(walkthrough({ url, auth, company: key.companyId, examples: shellQuote(packageFile('docs/examples')) }));
+  // The walkthrough registers the bundled examples: only against the sandbox, never at NIC.
+  if (!live) {
+    out.write('\nwalkthrough (paste into a shell; it writes invoice.pdf and gstr2b.xlsx in the current folder):\n');
+    out.write(walkthrough({ url, auth, company: key.companyId, examples: shellQuote(packageFile('docs/examples')) }));
+  }
   out.write(`\nthe whole API: ${url}/openapi.json\n`);
 
   return new Promise<number>((resolve) => {

@@ -30,6 +30,8 @@ export interface FakeNicOptions {
   clientId?: string;
   clientSecret?: string;
   users: Record<string, { username: string; password: string }>;
+  /** The IRP's taxpayer master, for GSTIN details. */
+  taxpayers?: Record<string, Obj>;
   /** E-invoice token lifetime; default 60 minutes (NIC sandbox). */
   tokenLifetimeMs?: number;
   now?: () => number;
@@ -223,7 +225,7 @@ export class FakeNic {
   private route(method: string, url: URL, h: IncomingMessage['headers'], body: Obj): Obj {
     const p = url.pathname;
     if (method === 'POST' && p === '/eivital/v1.04/auth') return this.einvAuth(h, body);
-    if (p.startsWith('/eicore/') || p.startsWith('/eiewb/')) {
+    if (p.startsWith('/eicore/') || p.startsWith('/eiewb/') || p.startsWith('/eivital/v1.04/Master/')) {
       const t = this.einvSession(h);
       if (!isToken(t)) return t;
       if (method === 'POST' && p === '/eicore/v1.03/Invoice') return this.generate(t, body);
@@ -231,6 +233,7 @@ export class FakeNic {
       if (method === 'GET' && p === '/eicore/v1.03/Invoice/irnbydocdetails') return this.byDoc(t, url.searchParams);
       if (method === 'POST' && p === '/eicore/v1.03/Invoice/Cancel') return this.cancelIrn(t, body);
       if (method === 'POST' && p === '/eiewb/v1.03/ewaybill') return this.ewbByIrn(t, body);
+      if (method === 'GET' && p.startsWith('/eivital/v1.04/Master/gstin/')) return this.gstinDetails(t, decodeURIComponent(p.slice('/eivital/v1.04/Master/gstin/'.length)));
     }
     if (method === 'POST' && (p === '/ewaybillapi/v1.03/auth/' || p === '/ewaybillapi/v1.03/auth')) return this.ewbAuth(h, body);
     if (p.startsWith('/ewaybillapi/v1.03/ewayapi')) {
@@ -415,6 +418,12 @@ export class FakeNic {
     });
     this.acted.push(`EWB ${ewbNo}`);
     return this.einvData(t, { EwbNo: ewbNo, EwbDt: e.ewb.dt, EwbValidTill: validTill, Remarks: null });
+  }
+
+  private gstinDetails(t: Token, gstin: string): Obj {
+    const known = this.options.taxpayers?.[gstin];
+    if (!known) return this.einvError('3028', 'GSTIN is not present in the taxpayer master');
+    return this.einvData(t, { Gstin: gstin, ...known });
   }
 
   // ---- e-waybill ----------------------------------------------------------------------------

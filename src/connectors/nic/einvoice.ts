@@ -25,6 +25,8 @@ export interface EinvoicePaths {
   byDocument: string;
   cancel: string;
   ewbByIrn: string;
+  /** `{gstin}` is replaced. */
+  gstinDetails: string;
 }
 
 export const nicEinvoicePaths: EinvoicePaths = {
@@ -34,6 +36,7 @@ export const nicEinvoicePaths: EinvoicePaths = {
   byDocument: '/eicore/v1.03/Invoice/irnbydocdetails',
   cancel: '/eicore/v1.03/Invoice/Cancel',
   ewbByIrn: '/eiewb/v1.03/ewaybill',
+  gstinDetails: '/eivital/v1.04/Master/gstin/{gstin}',
 };
 
 export interface NicEinvoiceOptions extends NicConnectorOptions {
@@ -55,6 +58,8 @@ const TOKEN_EXPIRED = '1005';
 export interface NicIrpProvider extends IrpProvider {
   /** Logins made so far, all GSTINs together. */
   readonly loginCount: number;
+  /** The IRP's record of a taxpayer (`Master/gstin`), asked with the session of `callerGstin`. */
+  gstinDetails(callerGstin: string, gstin: string): Promise<ProviderResult<Record<string, unknown>>>;
 }
 
 const statusOk = (env: Obj): boolean => String(env['Status'] ?? env['status'] ?? '') === '1';
@@ -274,6 +279,11 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
       const started = generateOnce(gstin, invoice).finally(() => inFlight.delete(key));
       inFlight.set(key, started);
       return started;
+    },
+
+    async gstinDetails(callerGstin, gstin) {
+      const opened = open(await get(callerGstin, paths.gstinDetails.replace('{gstin}', encodeURIComponent(gstin.trim().toUpperCase()))));
+      return opened.ok ? { ok: true, value: opened.value.data } : opened;
     },
 
     async getIrn(_ctx, gstin, irn) {

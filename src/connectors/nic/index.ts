@@ -23,4 +23,5 @@ export { createNicEwbProvider, nicEwbPaths, type NicEwbOptions, type NicEwbProvi
 export { connectorCodes, ConnectorConfigError } from './codes.js';
 export type { NicConnectorOptions, NicCredentials, CredentialSource } from './options.js';
 export type { RetryPolicy, WireOptions } from './wire.js';
+export { createNicRegistry, gstinInfoFromMaster } from './registry.js';
 export { readNicSettings, type NicSettings } from './settings.js';

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { NicEinvoiceOptions } from './einvoice.js';
 import type { NicEwbOptions } from './ewaybill.js';
+import { isValidGstin } from '../../masters/gstin.js';
 import type { NicCredentials } from './options.js';
 
 export interface NicSettings {
@@ -40,7 +41,7 @@ export function parseCredentials(text: string): { ok: true; value: Record<string
   const out: Record<string, NicCredentials> = {};
   for (const [key, value] of Object.entries(parsed)) {
     const gstin = key.trim().toUpperCase();
-    if (!/^[0-9A-Z]{15}$/.test(gstin)) return { ok: false, message: `the credentials file names ${JSON.stringify(key)}, which is not a 15-character GSTIN` };
+    if (!isValidGstin(gstin)) return { ok: false, message: `the credentials file names ${JSON.stringify(key)}, which is not a valid GSTIN` };
     const v = value as Record<string, unknown> | null;
     if (typeof v !== 'object' || v === null || typeof v['username'] !== 'string' || typeof v['password'] !== 'string' || v['username'] === '') {
       return { ok: false, message: `the credentials of ${gstin} need a "username" and a "password" string` };

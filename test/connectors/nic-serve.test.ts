@@ -1,0 +1,116 @@
+/**
+ * `gstkit serve` with GSTKIT_PROVIDER=nic, started as a user starts it, against the fake NIC portal:
+ * the company's GSTINs come from the credentials file, invoices are registered at the portal, and
+ * nothing secret reaches the output.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FakeNic } from '../support/fake-nic.js';
+import { example, invoice, startFake, USERS, SELLER } from './helpers.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Started {
+  child: ChildProcess;
+  out: () => string;
+  err: () => string;
+  exit: Promise<number | null>;
+}
+
+function serve(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, PORT: '', DATABASE_URL: '', GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-nic-serve-')), ...env },
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, out: () => out, err: () => err, exit };
+}
+
+async function until(s: Started, text: string): Promise<void> {
+  const started = Date.now();
+  while (!s.out().includes(text)) {
+    if (s.child.exitCode !== null) throw new Error(`server exited ${s.child.exitCode}: ${s.err()}`);
+    if (Date.now() - started > 30_000) throw new Error(`server did not start: ${s.out()} ${s.err()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
+  let fake: FakeNic;
+  let dir: string;
+  let env: Record<string, string>;
+  let server: Started;
+  let base: string;
+  let auth: string;
+
+  beforeAll(async () => {
+    fake = await startFake();
+    dir = mkdtempSync(join(tmpdir(), 'gstkit-nic-'));
+    writeFileSync(join(dir, 'key.pem'), fake.publicKeyPem);
+    writeFileSync(join(dir, 'credentials.json'), JSON.stringify(USERS));
+    env = {
+      GSTKIT_PROVIDER: 'nic',
+      NIC_EINVOICE_URL: fake.baseUrl,
+      NIC_EWB_URL: fake.baseUrl,
+      NIC_CLIENT_ID: fake.clientId,
+      NIC_CLIENT_SECRET: fake.clientSecret,
+      NIC_PUBLIC_KEY_FILE: join(dir, 'key.pem'),
+      NIC_CREDENTIALS_FILE: join(dir, 'credentials.json'),
+      NIC_TIMEOUT_MS: '5000',
+    };
+    server = serve(env);
+    await until(server, 'the whole API');
+    base = /listening on (http:\/\/\S+)/.exec(server.out())![1]!;
+    auth = 'Basic ' + Buffer.from(/demo api key: (\S+)/.exec(server.out())![1]!).toString('base64');
+  }, 40_000);
+
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exit;
+    await fake?.stop();
+  });
+
+  it('acts for the GSTINs of the credentials file and registers at the portal', async () => {
+    expect(server.out()).toContain(`gstins: ${Object.keys(USERS).join(',')}`);
+    expect(server.out()).toContain(`nic e-invoice: ${fake.baseUrl}`);
+    const res = await fetch(`${base}/api/svc/einvoice/generateirn`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(invoice('SRV/1')) });
+    const body = (await res.json()) as any;
+    expect(res.status).toBe(200);
+    expect(body.Irn).toMatch(/^[0-9a-f]{64}$/);
+    expect(fake.irnCount()).toBe(1);
+    const ewb = await fetch(`${base}/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(example('ewb')) });
+    expect(ewb.status).toBe(200);
+    expect(fake.ewbCount()).toBe(1);
+    // A GSTIN outside the credentials file is not the company's.
+    const other = await fetch(`${base}/api/svc/einvoice/getirn?gstin=29AADCN7314Q1ZU&irn=${body.Irn}`, { headers: { authorization: auth } });
+    expect(other.status).toBe(403);
+  });
+
+  it('never prints a secret', () => {
+    const printed = server.out() + server.err();
+    for (const secret of [fake.clientSecret, ...Object.values(USERS).map((u) => u.password)]) expect(printed).not.toContain(secret);
+  });
+
+  it('refuses to start without a setting, or with a key that is not a key, naming the setting only', async () => {
+    const missing = serve({ ...env, NIC_PUBLIC_KEY_FILE: '' });
+    expect(await missing.exit).toBe(2);
+    expect(missing.err()).toMatch(/NIC_PUBLIC_KEY_FILE is not set/);
+    writeFileSync(join(dir, 'bad.pem'), 'hello');
+    const bad = serve({ ...env, NIC_PUBLIC_KEY_FILE: join(dir, 'bad.pem') });
+    expect(await bad.exit).toBe(2);
+    expect(bad.err()).toMatch(/SVC-961 .*public key/);
+    writeFileSync(join(dir, 'creds-bad.json'), JSON.stringify({ [SELLER]: { username: 'u' } }));
+    const creds = serve({ ...env, NIC_CREDENTIALS_FILE: join(dir, 'creds-bad.json') });
+    expect(await creds.exit).toBe(2);
+    expect(creds.err()).toMatch(/NIC_CREDENTIALS_FILE: the credentials of 29AAGCK4821M1Z4 need/);
+    for (const s of [missing, bad, creds]) expect(s.err()).not.toContain(fake.clientSecret);
+  }, 40_000);
+});
