@@ -10,7 +10,7 @@ import { error } from '../../issue.js';
 import type { CancelEwbRequest, EwbGenerated, EwbProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
 import { connectorCodes } from './codes.js';
 import { aesDecrypt, aesEncrypt, base64Json, newAppKey, readJsonPayload, rsaCapacity, rsaEncrypt } from './crypto.js';
-import { connectorRefusal, ewbErrorCodes, ewbIssues, looseJson, portalRefusal } from './errors.js';
+import { connectorRefusal, ewbErrorCodes, ewbIssues, portalRefusal } from './errors.js';
 import { exchange, isObj, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
 import { ewbTimeToWire, istIsoToEpoch, istWire, prepare, type NicConnectorOptions } from './options.js';
 import { TokenCache } from './token-cache.js';

@@ -62,7 +62,7 @@ export function prepare(options: NicConnectorOptions, what: string): Prepared {
   const credentials =
     typeof source === 'function'
       ? async (gstin: string) => source(gstin)
-      : async (gstin: string) => (Object.prototype.hasOwnProperty.call(source, gstin) ? source[gstin] : undefined);
+      : async (gstin: string) => (Object.hasOwn(source, gstin) ? source[gstin] : undefined);
   return { baseUrl: url.toString().replace(/\/+$/, ''), publicKey, credentials };
 }
 
