@@ -16,7 +16,10 @@ export interface IrnRecord {
   AckDt: string;
   /** `DD/MM/YYYY HH:MM:SS` IST, as on the wire. */
   AckTime: string;
-  IrnStatus: 'ACT' | 'CNL';
+  /** ACT active, CNL cancelled, REJ rejected by the central duplicate check across the IRPs. */
+  IrnStatus: 'ACT' | 'CNL' | 'REJ';
+  /** The registration portal that issued the IRN (IRP1..IRP6); only it can return or cancel the IRN (2148 elsewhere). */
+  Irp?: string;
   SignedInvoice: string;
   SignedQRCode: string;
   /** `DD/MM/YYYY HH:MM:SS`, when cancelled. */

@@ -28,8 +28,29 @@ interface IrnEntry {
   doc: DocumentKey;
 }
 
+/** One IRN the central duplicate check rejected (NIC's Get-Rejected-IRNs list). */
+export interface RejectedIrn {
+  Irn: string;
+  AckNo: string;
+  AckDt: string;
+  DocTyp: string;
+  DocNo: string;
+  DocDt: string;
+  /** The IRP that registered the document first. */
+  RegisteredOn: string;
+  /** DD/MM/YYYY, the day of the rejection. */
+  RejectedOn: string;
+}
+
 /** The sandbox IRP plus a way for the GST portal to read invoices by buyer. */
 export interface SandboxIrp extends IrpProvider {
+  /** Which IRP this sandbox plays (IRP1 by default). */
+  readonly name: string;
+  /**
+   * The IRNs of a seller rejected on a day (DD/MM/YYYY), as NIC's `GET rejectedirns?date=` lists them: documents
+   * this IRP registered after another IRP had. Kept in memory: the list lives as long as the sandbox.
+   */
+  rejectedIrns(ctx: ProviderContext, gstin: string, date: string): Promise<RejectedIrn[]>;
   /** Active invoices whose buyer is `buyerGstin`, with a document date in `period` (YYYY-MM). */
   invoicesForBuyer(buyerGstin: string, period: string): Promise<Array<Obj & { Irn: string; AckDt: string }>>;
 }
@@ -145,8 +166,12 @@ export function createSandboxIrp(deps: {
   ewb: SandboxEwbPortal;
   store: Store;
   seed?: number;
+  /** Which of the six IRPs this sandbox plays: IRNs it issues carry the name, and IRNs of others answer 2148. */
+  irp?: string;
 }): SandboxIrp {
   const { clock, identity, ewb, store } = deps;
+  const name = deps.irp ?? 'IRP1';
+  const rejected: Array<RejectedIrn & { companyId: string; sellerGstin: string }> = [];
   const firstAck = (deps.seed ?? Date.now()) % 90_000_000_000;
 
   const nextAckNo = async (at: Date): Promise<string> => {
@@ -168,6 +193,10 @@ export function createSandboxIrp(deps: {
     const e = row ? entryOf(row) : undefined;
     if (!e) return refuse('2154', `IRN ${irn} was not found`, 404, '/Irn');
     if (e.sellerGstin !== gstin) return refuse('2143', `IRN ${irn} does not belong to GSTIN ${gstin}`, 403, '/Irn');
+    // An IRN is known only to the IRP that issued it (research/domain-2026.md 1.12).
+    if ((e.record.Irp ?? 'IRP1') !== name) {
+      return refuse('2148', `IRN ${irn} was issued by ${e.record.Irp ?? 'IRP1'}; only that IRP has its details`, 404, '/Irn');
+    }
     return { ok: true, value: e };
   };
 
@@ -188,6 +217,14 @@ export function createSandboxIrp(deps: {
   };
 
   const irp: SandboxIrp = {
+    name,
+
+    async rejectedIrns(ctx, gstin, date) {
+      return rejected
+        .filter((r) => r.companyId === ctx.company.id && r.sellerGstin === gstin && r.RejectedOn === date)
+        .map(({ companyId: _c, sellerGstin: _s, ...entry }) => entry);
+    },
+
     async generateIrn(ctx, invoice) {
       const seller = obj(invoice['SellerDtls']);
       const doc = obj(invoice['DocDtls']);
@@ -215,9 +252,26 @@ export function createSandboxIrp(deps: {
           ...(existing.companyId === ctx.company.id ? { info: { AckNo: r.AckNo, AckDt: r.AckDt, AckTime: r.AckTime, Irn: r.Irn } } : {}),
         };
       };
+      // A document registered first on another IRP: this IRP issues the IRN, and the central duplicate check
+      // rejects it (status REJ, on the rejected-IRN list). The sandbox does both at once.
+      const rejectAgainst = async (existing: IrnRow): Promise<ProviderResult<IrnRecord>> => {
+        const first = existing.record as unknown as IrnRecord;
+        const at = clock.now();
+        const record: IrnRecord = {
+          Irn: irn, AckNo: await nextAckNo(at), AckDt: istIsoDateTime(at), AckTime: istDateTime(at), IrnStatus: 'REJ', Irp: name,
+          SignedInvoice: '', SignedQRCode: '', invoice,
+        };
+        rejected.push({
+          companyId: ctx.company.id, sellerGstin: gstin, Irn: irn, AckNo: record.AckNo, AckDt: record.AckDt,
+          DocTyp: docKey.docType, DocNo: docKey.docNo, DocDt: docKey.docDate, RegisteredOn: first.Irp ?? 'IRP1', RejectedOn: istDate(at),
+        });
+        return { ok: true, value: record };
+      };
+      const onOtherIrp = (existing: IrnRow): boolean =>
+        existing.companyId === ctx.company.id && ((existing.record as unknown as IrnRecord).Irp ?? 'IRP1') !== name;
       // A cheap look first; the store's constraint below is what decides between concurrent requests.
       const seen = await store.getIrn(ctx.company.id, irn);
-      if (seen) return duplicate(seen);
+      if (seen) return onOtherIrp(seen) ? rejectAgainst(seen) : duplicate(seen);
       const at = clock.now();
       const ackNo = await nextAckNo(at);
       const ackDt = istIsoDateTime(at);
@@ -252,6 +306,7 @@ export function createSandboxIrp(deps: {
           AckDt: ackDt,
           AckTime: istDateTime(at),
           IrnStatus: 'ACT',
+          Irp: name,
           SignedInvoice: signedInvoice,
           SignedQRCode: signedQr,
           invoice,
@@ -270,7 +325,7 @@ export function createSandboxIrp(deps: {
         status: 'ACT',
         record: entry.record as unknown as Record<string, unknown>,
       });
-      if (!saved.inserted) return duplicate(saved.existing);
+      if (!saved.inserted) return onOtherIrp(saved.existing) ? rejectAgainst(saved.existing) : duplicate(saved.existing);
       if (invoice['EwbDtls']) {
         // The e-waybill system's own checks of the transport details (4019 Part-A without a transporter, ...).
         const transport = ewbDetailsRules.flatMap((rule) => rule.check(invoice, { today: istDate(at) }));

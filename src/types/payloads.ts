@@ -226,7 +226,7 @@ export interface EwbDetail {
     /** Name of the transporter; null when none is assigned. */
     transporterName?: string | null;
     /** Status: ACT active, CNL cancelled. A closed e-waybill stays ACT. */
-    status: "ACT" | "CNL";
+    status: "ACT" | "CNL" | "REJ";
     /** Distance in kilometres used for the validity. */
     actualDist?: number;
     /** Number of days of validity. */
@@ -330,7 +330,7 @@ export interface EwbListByDate {
     /** Date and time of generation. */
     ewbDate: string;
     /** Status: ACT active, CNL cancelled. */
-    status: "ACT" | "CNL";
+    status: "ACT" | "CNL" | "REJ";
     /** GSTIN of the party that generated it. */
     genGstin: string;
     /** Document number. */
@@ -392,7 +392,7 @@ export interface EwbListOtherParty {
     /** Description of the main HSN code. */
     hsnDesc?: string;
     /** Status: ACT active, CNL cancelled. */
-    status: "ACT" | "CNL";
+    status: "ACT" | "CNL" | "REJ";
     /** Y when the caller rejected it. */
     rejectStatus?: "Y" | "N";
   }>;
@@ -410,7 +410,7 @@ export interface EwbResponse {
   /** True when the operation succeeded, false when it failed and Errors says why. */
   Success: boolean;
   /** Status of the e-waybill: ACT active, CNL cancelled. The by-IRN table of the specification spells it EwbStstus. */
-  EwbStatus?: "ACT" | "CNL";
+  EwbStatus?: "ACT" | "CNL" | "REJ";
   /** E-waybill number. */
   EwbNo?: string;
   /** Date and time of generation, DD/MM/YYYY HH:MM:SS. */
@@ -712,14 +712,14 @@ export interface IrnRecord {
   AckTime?: string;
   /** Invoice Reference Number of the document. */
   Irn?: string;
-  /** Status of the IRN: ACT active, CNL cancelled. */
-  IrnStatus?: "ACT" | "CNL";
+  /** Status of the IRN: ACT active, CNL cancelled, REJ rejected by the central duplicate check (the document was registered first on another IRP). */
+  IrnStatus?: "ACT" | "CNL" | "REJ";
   /** The invoice as signed by the registration portal (JWS, Base64 URL encoded parts). */
   SignedInvoice?: string;
   /** The signed QR code data (JWS, Base64 URL encoded parts); this string is what the QR image encodes. */
   SignedQRCode?: string;
   /** Status of the e-waybill generated with the IRN: ACT or CNL; null when none was generated. */
-  EwbStatus?: "ACT" | "CNL" | null;
+  EwbStatus?: "ACT" | "CNL" | "REJ" | null;
   /** Number of the e-waybill generated with the IRN; null or absent when none was generated. */
   EwbNo?: string | null;
   /** Date and time the e-waybill was generated, DD/MM/YYYY HH:MM:SS. */
