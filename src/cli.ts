@@ -16,6 +16,7 @@ const commands: Record<string, () => Promise<Command>> = {
   masters: async () => (await import('./cli/masters.js')).mastersCommand,
   serve: async () => (await import('./cli/serve.js')).run,
   worker: async () => (await import('./cli/worker.js')).run,
+  reconcile: async () => (await import('./cli/reconcile.js')).reconcileCommand,
 };
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -64,6 +64,21 @@ Environment variables:
                          of the sandbox, with NIC_EINVOICE_URL, NIC_EWB_URL, NIC_CLIENT_ID,
                          NIC_CLIENT_SECRET, NIC_PUBLIC_KEY_FILE and NIC_CREDENTIALS_FILE (the company's
                          GSTINs are its keys); see docs/connectors.md`,
+  reconcile: `usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
+                        [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level]
+
+Reconciles the purchase register with one or more GSTR-2B files and prints the counts by status.
+Exit 0 when it ran, 1 when an input could not be read, 2 on misuse.
+
+  <purchases.csv>        header with supplier_gstin,doc_type,doc_no,doc_date,taxable_value,igst,cgst,sgst,cess
+                         (doc_type INV, CRN or DBN; doc_date DD/MM/YYYY); other columns are kept
+  <gstr2b.json>...       GSTR-2B files as the API or the portal's JSON download gives them
+  --out FILE             the workbook: summary by supplier, then one row per reconciled pair
+  --json                 {"rows": [...]} on standard output instead of the counts
+  --tolerance RUPEES     amount tolerance per head (default 1)
+  --tolerance-percent P  a percentage tolerance per head, whichever is wider (default 0)
+  --date-window DAYS     dates that may differ in the date-window and residual passes (default 10)
+  --no-pan-level         do not match across a supplier's other registrations`,
   masters: `usage: gstkit masters import-hsn <HSN_SAC.xlsx> --out FILE
 
 Reads the government's HSN/SAC workbook and writes a compact master for --hsn-master and useHsnMaster().
@@ -97,6 +112,7 @@ Commands:
   render ewaybill-pdf <ewb-detail.json>
   serve [--port N]
   worker [--concurrency N]
+  reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
   masters import-hsn <HSN_SAC.xlsx> --out FILE
 
   gstkit help <command>     the usage of one command (same as gstkit <command> --help)

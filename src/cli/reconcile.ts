@@ -1,0 +1,78 @@
+import { createWriteStream } from 'node:fs';
+import { readInput, parseOptions, UsageError, writeOut } from './io.js';
+
+const USAGE = 'usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json] [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level]';
+
+function numberOption(options: Map<string, string>, name: string): number | undefined {
+  const v = options.get(name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} must be a number of zero or more`);
+  return n;
+}
+
+/**
+ * `gstkit reconcile`: the purchase register CSV against one or more GSTR-2B JSON files. Prints a summary,
+ * or `{"rows": [...]}` with `--json`; writes the Excel report with `--out`. Exit 0 when it ran, 1 when an
+ * input could not be read.
+ */
+export async function reconcileCommand(args: readonly string[]): Promise<number> {
+  const flags = new Set<string>(args.filter((a) => a === '--json' || a === '--no-pan-level'));
+  const { positional, options } = parseOptions(
+    args.filter((a) => !flags.has(a)),
+    ['out', 'tolerance', 'tolerance-percent', 'date-window'],
+  );
+  if (positional.length < 2) throw new UsageError(USAGE);
+  const [csvFile, ...files] = positional as [string, ...string[]];
+  const { readPurchaseCsv, reconcile, toJsonRow, writeReconcileReport } = await import('../reconcile/index.js');
+  const { readGstr2b } = await import('../gstr/read-2b.js');
+
+  const csv = readPurchaseCsv(readInput(csvFile));
+  const problems: string[] = [];
+  if (!csv.ok) for (const e of csv.errors) problems.push(`${csvFile}: ${e.code} ${e.message}`);
+  const returns = [];
+  for (const f of files) {
+    const read = readGstr2b(readInput(f));
+    if (read.ok) returns.push(read.value);
+    else for (const e of read.errors.slice(0, 20)) problems.push(`${f}: ${e.code} ${e.message} at ${e.path}`);
+  }
+  if (problems.length > 0 || !csv.ok) {
+    process.stderr.write(problems.join('\n') + '\n');
+    return 1;
+  }
+  for (const w of csv.value.warnings.slice(0, 20)) process.stderr.write(`${csvFile}: warning ${w.code} ${w.message}\n`);
+
+  const tolerance = numberOption(options, 'tolerance');
+  const percent = numberOption(options, 'tolerance-percent');
+  const window = numberOption(options, 'date-window');
+  const result = reconcile(csv.value.rows, returns, {
+    tolerance: { ...(tolerance !== undefined ? { absolute: tolerance } : {}), ...(percent !== undefined ? { percent } : {}) },
+    ...(window !== undefined ? { dateWindowDays: window } : {}),
+    panLevel: !flags.has('--no-pan-level'),
+  });
+
+  const out = options.get('out');
+  if (out !== undefined) {
+    const stream = createWriteStream(out);
+    const failed = new Promise<never>((_, reject) => stream.once('error', (e) => reject(new UsageError(`cannot write ${out}: ${e.message}`))));
+    const { streamSink } = await import('../render/excel/zip.js');
+    // The writer closes the sink (and so the file) when the workbook is complete.
+    await Promise.race([writeReconcileReport(streamSink(stream), result), failed]);
+  }
+  if (flags.has('--json')) {
+    await writeOut(JSON.stringify({ rows: result.rows.map(toJsonRow) }) + '\n');
+  } else {
+    const s = result.summary;
+    const lines = [
+      `purchases: ${csv.value.rows.length}, GSTR-2B documents: ${returns.reduce((n, r) => n + r.documents.length, 0)} in ${returns.length} file(s)`,
+      `matched: ${s.matched}`,
+      `matched with tolerance: ${s['matched-with-tolerance']}`,
+      `mismatch: ${s.mismatch}`,
+      `missing in 2B: ${s['missing-in-2b']}`,
+      `missing in books: ${s['missing-in-books']}`,
+    ];
+    if (out !== undefined) lines.push(`report: ${out}`);
+    await writeOut(lines.join('\n') + '\n');
+  }
+  return 0;
+}

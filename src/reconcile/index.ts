@@ -1,0 +1,13 @@
+/**
+ * `gstkit/reconcile`: the purchase register against GSTR-2B, with ordered explainable passes, a
+ * suggested IMS action per document, the purchase CSV reader and the Excel report.
+ * @module
+ */
+export type * from './types.js';
+export { HEADS, PASSES } from './types.js';
+export { reconcile, documentsOf } from './reconcile.js';
+export { normaliseNumber, lightNumber, financialYear, panOf } from './normalise.js';
+export { readPurchaseCsv, parseCsv, PURCHASE_COLUMNS } from './purchase-csv.js';
+export { writeReconcileReport } from './excel.js';
+export { toJsonRow, type ReconcileJsonRow } from './json.js';
+export { ReconcileCode } from './codes.js';

@@ -1,0 +1,109 @@
+/**
+ * Reader of the purchase register CSV: a header row with at least supplier_gstin, doc_type, doc_no,
+ * doc_date, taxable_value, igst, cgst, sgst, cess; further columns are kept as `extra`.
+ * @module
+ */
+import { error, warning, pointer, type Issue, type Outcome } from '../issue.js';
+import { ReconcileCode } from './codes.js';
+import { toDate } from './normalise.js';
+import type { PurchaseDocType, PurchaseRow } from './types.js';
+
+export const PURCHASE_COLUMNS = ['supplier_gstin', 'doc_type', 'doc_no', 'doc_date', 'taxable_value', 'igst', 'cgst', 'sgst', 'cess'] as const;
+const AMOUNT_COLUMNS: Array<[string, 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess']> = [
+  ['taxable_value', 'taxable'], ['igst', 'igst'], ['cgst', 'cgst'], ['sgst', 'sgst'], ['cess', 'cess'],
+];
+const DOC_TYPES: Record<string, PurchaseDocType> = { INV: 'INV', CRN: 'CRN', DBN: 'DBN', C: 'CRN', D: 'DBN' };
+const GSTIN_FORM = /^[0-9]{2}[0-9A-Z]{10}[0-9A-Z]{3}$/;
+const MAX_ERRORS = 200;
+
+/** Splits CSV text into records (RFC 4180: quoted fields, doubled quotes, CRLF or LF). */
+export function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const n = text.length;
+  for (; i < n; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') (field += '"'), i++;
+        else quoted = false;
+      } else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') (row.push(field), (field = ''));
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      field = '';
+      if (row.length > 1 || row[0] !== '') out.push(row);
+      row = [];
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    if (row.length > 1 || row[0] !== '') out.push(row);
+  }
+  return out;
+}
+
+/** An amount: digits with an optional sign, decimals and thousands commas (Indian or Western grouping). */
+function amountOf(text: string): number | undefined {
+  const t = text.trim().replace(/,/g, '');
+  if (t === '') return 0;
+  return /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(t) ? Number(t) : undefined;
+}
+
+/**
+ * Reads a purchase register CSV. Rows with an unreadable type, date or amount are errors (with the line
+ * number in the path, `/rows/<line>/<column>`); a malformed GSTIN is a warning. Never throws.
+ */
+export function readPurchaseCsv(input: string | Uint8Array): Outcome<{ rows: PurchaseRow[]; warnings: Issue[] }> {
+  const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+  const records = parseCsv(text);
+  const errors: Issue[] = [];
+  const warnings: Issue[] = [];
+  if (records.length === 0) return { ok: false, errors: [error(ReconcileCode.missingColumn, 'the file is empty: a header row is needed', '')] };
+  const header = records[0]!.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
+  const col = new Map(header.map((h, i) => [h, i]));
+  const missing = PURCHASE_COLUMNS.filter((c) => !col.has(c));
+  if (missing.length > 0) {
+    return { ok: false, errors: [error(ReconcileCode.missingColumn, `the header lacks ${missing.join(', ')}`, '/rows/1')] };
+  }
+  const known = new Set<string>(PURCHASE_COLUMNS);
+  const extras = header.map((h, i) => [h, i] as const).filter(([h]) => !known.has(h) && h !== '');
+  const rows: PurchaseRow[] = [];
+  const fail = (issue: Issue): void => {
+    if (errors.length < MAX_ERRORS) errors.push(issue);
+  };
+  for (let r = 1; r < records.length; r++) {
+    const rec = records[r]!;
+    const line = r + 1;
+    const get = (c: string): string => (rec[col.get(c)!] ?? '').trim();
+    const at = (c: string): string => pointer('rows', line, c);
+    const gstin = get('supplier_gstin').toUpperCase();
+    const docNo = get('doc_no');
+    if (gstin === '') fail(error(ReconcileCode.missingValue, `line ${line}: supplier_gstin is empty`, at('supplier_gstin')));
+    else if (!GSTIN_FORM.test(gstin)) warnings.push(warning(ReconcileCode.badGstin, `line ${line}: ${gstin} is not of the GSTIN form; PAN-level matching skips it`, at('supplier_gstin')));
+    if (docNo === '') fail(error(ReconcileCode.missingValue, `line ${line}: doc_no is empty`, at('doc_no')));
+    const type = DOC_TYPES[get('doc_type').toUpperCase()];
+    if (!type) fail(error(ReconcileCode.badDocType, `line ${line}: doc_type ${JSON.stringify(get('doc_type'))} is not INV, CRN or DBN`, at('doc_type')));
+    const date = toDate(get('doc_date'));
+    if (!date) fail(error(ReconcileCode.badDate, `line ${line}: doc_date ${JSON.stringify(get('doc_date'))} is not a DD/MM/YYYY date`, at('doc_date')));
+    const amounts = { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 };
+    for (const [c, key] of AMOUNT_COLUMNS) {
+      const v = amountOf(get(c));
+      if (v === undefined) fail(error(ReconcileCode.badAmount, `line ${line}: ${c} ${JSON.stringify(get(c))} is not a number`, at(c)));
+      else amounts[key] = v;
+    }
+    const row: PurchaseRow = { supplierGstin: gstin, docType: type ?? 'INV', docNo, docDate: date ?? get('doc_date'), ...amounts, ref: `line ${line}` };
+    if (extras.length > 0) {
+      row.extra = {};
+      for (const [h, i] of extras) row.extra[h] = rec[i] ?? '';
+    }
+    rows.push(row);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: { rows, warnings } };
+}
