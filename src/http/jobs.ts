@@ -15,10 +15,11 @@ type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
  */
 export function gstrJobExecutor(services: { portal: GstPortal; store: ReturnStore | ((companyId: string) => ReturnStore); clock?: Clock }): JobExecutor {
   return async (job, progress, context): Promise<JobOutput> => {
-    const gstr = await import('../gstr/index.js');
     const p = job.params;
     const now = services.clock ? () => services.clock!.now() : undefined;
     const store = typeof services.store === 'function' ? services.store(job.companyId) : services.store;
+    if (job.type === 'gstr2b/reconcile') return reconcileJob(store, now, p, progress);
+    const gstr = await import('../gstr/index.js');
     const svc = { portal: services.portal, store, ...(now ? { now } : {}) };
     if (job.type.endsWith('/pull')) {
       const out = await gstr.pullReturn(
@@ -58,4 +59,29 @@ export function gstrJobExecutor(services: { portal: GstPortal; store: ReturnStor
 
 function failed(errors: Array<{ code: string; message: string }>): JobOutput {
   return { ok: false, error: { code: errors[0]?.code ?? '1000', message: errors.map((e) => e.message).join('; ') } };
+}
+
+/** The reconciliation job: the purchases in the job's data against the stored GSTR-2B. */
+async function reconcileJob(store: ReturnStore, now: (() => Date) | undefined, p: Record<string, unknown>, progress: (percent: number) => void): Promise<JobOutput> {
+  const { reconcileStored } = await import('../reconcile/job.js');
+  const out = await reconcileStored(
+    { store, ...(now ? { now } : {}) },
+    {
+      gstin: String(p['gstin']),
+      startPeriod: String(p['startPeriod']),
+      endPeriod: String(p['endPeriod']),
+      ...(p['purchases'] !== undefined ? { purchases: p['purchases'] } : {}),
+      ...(typeof p['purchasesCsv'] === 'string' ? { purchasesCsv: p['purchasesCsv'] } : {}),
+      ...(p['options'] !== undefined ? { options: p['options'] as never } : {}),
+      ...(p['format'] !== undefined ? { format: p['format'] as 'xlsx' | 'json' } : {}),
+    },
+    (fraction: number) => progress(fraction * 100),
+  );
+  if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.slice(0, 20).map((e) => e.message).join('; ') } };
+  const v = out.value;
+  return {
+    ok: true,
+    result: { fileName: v.fileName, rows: v.rows, summary: v.summary, periods: v.periods },
+    file: { fileName: v.fileName, contentType: v.contentType, data: v.data },
+  };
 }

@@ -10,7 +10,8 @@ export type JobType =
   | 'gstr3b/pull'
   | 'gstr2a/export'
   | 'gstr2b/export'
-  | 'gstr3b/export';
+  | 'gstr3b/export'
+  | 'gstr2b/reconcile';
 
 /** What a job is asked to do; plain data, so a distributed queue can carry it. */
 export interface JobRequest {

@@ -61,7 +61,41 @@ function amountOf(text: string): number | undefined {
  */
 export function readPurchaseCsv(input: string | Uint8Array): Outcome<{ rows: PurchaseRow[]; warnings: Issue[] }> {
   const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
-  const records = parseCsv(text);
+  return readPurchaseRecords(parseCsv(text));
+}
+
+const JSON_NAMES: Record<string, string> = {
+  supplierGstin: 'supplier_gstin', docType: 'doc_type', docNo: 'doc_no', docDate: 'doc_date', taxable: 'taxable_value', taxableValue: 'taxable_value',
+};
+
+/**
+ * Reads purchase rows given as JSON objects (an HTTP body): the CSV's column names or their camelCase
+ * forms (`supplierGstin`, `docType`, `docNo`, `docDate`, `taxable`), amounts as numbers or text.
+ */
+export function readPurchaseObjects(input: unknown): Outcome<{ rows: PurchaseRow[]; warnings: Issue[] }> {
+  if (!Array.isArray(input)) return { ok: false, errors: [error(ReconcileCode.missingColumn, 'purchases should be a list of rows', '')] };
+  const keys: string[] = [...PURCHASE_COLUMNS];
+  const seen = new Set(keys);
+  const objects = input.map((o) => (o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : {}));
+  for (const o of objects) {
+    for (const k of Object.keys(o)) {
+      const name = JSON_NAMES[k] ?? k;
+      if (!seen.has(name)) (seen.add(name), keys.push(name));
+    }
+  }
+  const records: string[][] = [keys];
+  for (const o of objects) {
+    const rec = new Array<string>(keys.length).fill('');
+    for (const [k, v] of Object.entries(o)) {
+      const i = keys.indexOf(JSON_NAMES[k] ?? k);
+      rec[i] = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    }
+    records.push(rec);
+  }
+  return readPurchaseRecords(records);
+}
+
+function readPurchaseRecords(records: string[][]): Outcome<{ rows: PurchaseRow[]; warnings: Issue[] }> {
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
   if (records.length === 0) return { ok: false, errors: [error(ReconcileCode.missingColumn, 'the file is empty: a header row is needed', '')] };

@@ -1,0 +1,50 @@
+/**
+ * The routes of the jobs built on the GSTR data: reconciliation of purchases against the stored GSTR-2B.
+ * They read their own body (purchase registers are plain JSON rows, not a schema kind) and submit a job.
+ * @module
+ */
+import { readJson, DEFAULT_BODY_LIMIT } from './body.js';
+import { gstrCodes, httpCodes } from './codes.js';
+import { headerFailure, json } from './responses.js';
+import type { RouteContext } from './types.js';
+import type { JobType } from '../ports/jobs.js';
+
+type Obj = Record<string, unknown>;
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+async function body(ctx: RouteContext): Promise<Obj | Response> {
+  const read = await readJson(ctx.request, ctx.options.bodyLimit ?? DEFAULT_BODY_LIMIT, ctx.extras.hasParsedBody ? { body: ctx.extras.parsedBody } : undefined);
+  if (!read.ok) return headerFailure(read.status, read.status === 413 ? httpCodes.bodyTooLarge : gstrCodes.badRequest, read.issue.message);
+  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return headerFailure(400, gstrCodes.badRequest, 'the body must be a JSON object');
+  return read.value as Obj;
+}
+
+/**
+ * `POST /api/svc/gstr2b/reconcile`: `{gstin, startReturnPeriod, endReturnPeriod?, purchases | purchasesCsv,
+ * options?, format?}`. The job reconciles against the GSTR-2B pulled into the store; its file is the
+ * workbook (or `{rows}` JSON) and its result the counts by status.
+ */
+export async function reconcileRoute(ctx: RouteContext): Promise<Response> {
+  const b = await body(ctx);
+  if (b instanceof Response) return b;
+  const gstin = text(b['gstin']).toUpperCase();
+  if (!ctx.company.gstins.includes(gstin)) return headerFailure(403, httpCodes.forbidden, `the company may not act for GSTIN ${gstin}`);
+  if (!ctx.options.returnStore) return headerFailure(503, httpCodes.notConfigured, 'GSTR data is not configured on this server');
+  const start = text(b['startReturnPeriod'] ?? b['returnPeriod']);
+  const end = text(b['endReturnPeriod'] ?? start);
+  if (b['purchases'] === undefined && typeof b['purchasesCsv'] !== 'string') return headerFailure(400, gstrCodes.badRequest, 'missing or invalid field values in request: purchases or purchasesCsv');
+  const job = await ctx.options.jobs.submit({
+    type: 'gstr2b/reconcile' as JobType,
+    companyId: ctx.company.id,
+    params: {
+      gstin,
+      startPeriod: start,
+      endPeriod: end,
+      ...(b['purchases'] !== undefined ? { purchases: b['purchases'] } : {}),
+      ...(typeof b['purchasesCsv'] === 'string' ? { purchasesCsv: b['purchasesCsv'] } : {}),
+      ...(b['options'] !== undefined ? { options: b['options'] } : {}),
+      ...(b['format'] !== undefined ? { format: b['format'] } : {}),
+    },
+  });
+  return json(200, job);
+}

@@ -1,0 +1,103 @@
+/**
+ * The work behind `POST /api/svc/gstr2b/reconcile`: the purchases from the request against the GSTR-2B
+ * returns pulled into the store, giving the reconciliation workbook (or JSON rows) as the job's file.
+ * @module
+ */
+import { error, type Issue, type Outcome } from '../issue.js';
+import { isValidGstin } from '../masters/gstin.js';
+import type { ReturnStore } from '../gstr/store.js';
+import { GstrCode } from '../gstr/portal.js';
+import { XLSX_CONTENT_TYPE, MAX_EXPORT_MONTHS, type ExportFile } from '../gstr/jobs.js';
+import { isPeriod, monthsInclusive, periodRange } from '../gstr/read-common.js';
+import { readGstr2b } from '../gstr/read-2b.js';
+import type { InwardReturn } from '../gstr/types.js';
+import { memorySink } from '../render/excel/zip.js';
+import { readPurchaseCsv, readPurchaseObjects } from './purchase-csv.js';
+import { reconcile } from './reconcile.js';
+import { writeReconcileReport } from './excel.js';
+import { toJsonRow } from './json.js';
+import type { ReconcileOptions, ReconcileStatus } from './types.js';
+
+export interface ReconcileJobRequest {
+  gstin: string;
+  startPeriod: string;
+  endPeriod: string;
+  /** Purchase rows as objects, or `purchasesCsv` as the CSV text. */
+  purchases?: unknown;
+  purchasesCsv?: string;
+  options?: ReconcileOptions;
+  /** `xlsx` (default) or `json` for the job's file. */
+  format?: 'xlsx' | 'json';
+}
+
+const bad = (message: string, path: string): { ok: false; errors: Issue[] } => ({
+  ok: false,
+  errors: [error(GstrCode.badRequest, `missing or invalid field values in request: ${message}`, path)],
+});
+
+function checkOptions(o: unknown): string | undefined {
+  if (o === undefined) return undefined;
+  if (typeof o !== 'object' || o === null) return 'options';
+  const opt = o as ReconcileOptions;
+  const nonNegative = (v: unknown): boolean => v === undefined || (typeof v === 'number' && Number.isFinite(v) && v >= 0);
+  if (!nonNegative(opt.dateWindowDays)) return 'options.dateWindowDays';
+  if (opt.tolerance !== undefined && (!nonNegative(opt.tolerance.absolute) || !nonNegative(opt.tolerance.percent))) return 'options.tolerance';
+  if (opt.panLevel !== undefined && typeof opt.panLevel !== 'boolean') return 'options.panLevel';
+  return undefined;
+}
+
+/**
+ * Reconciles the purchases of the request with the stored GSTR-2B of a GSTIN over a range of periods.
+ * Errors: `1000` bad request (with the purchase reader's issues when rows are unreadable), `100` range
+ * longer than 24 months, `1001` no GSTR-2B stored in the range.
+ */
+export async function reconcileStored(
+  services: { store: ReturnStore; now?: () => Date },
+  request: ReconcileJobRequest,
+  progress?: (fraction: number) => void,
+): Promise<Outcome<ExportFile & { summary: Record<ReconcileStatus, number>; periods: string[] }>> {
+  if (!request || typeof request !== 'object') return bad('request body', '');
+  if (typeof request.gstin !== 'string' || !isValidGstin(request.gstin)) return bad('gstin', '/gstin');
+  if (!isPeriod(request.startPeriod)) return bad('startReturnPeriod (YYYY-MM)', '/startReturnPeriod');
+  if (!isPeriod(request.endPeriod)) return bad('endReturnPeriod (YYYY-MM)', '/endReturnPeriod');
+  const months = monthsInclusive(request.startPeriod, request.endPeriod);
+  if (months < 1) return bad('endReturnPeriod is before startReturnPeriod', '/endReturnPeriod');
+  if (months > MAX_EXPORT_MONTHS) return { ok: false, errors: [error(GstrCode.rangeTooLong, 'at most 24 months of GSTR-2B can be reconciled at once', '/endReturnPeriod')] };
+  const badOption = checkOptions(request.options);
+  if (badOption) return bad(badOption, '/' + badOption.replace('.', '/'));
+  if (request.format !== undefined && request.format !== 'xlsx' && request.format !== 'json') return bad('format (xlsx or json)', '/format');
+  const read =
+    typeof request.purchasesCsv === 'string'
+      ? readPurchaseCsv(request.purchasesCsv)
+      : request.purchases !== undefined
+        ? readPurchaseObjects(request.purchases)
+        : undefined;
+  if (read === undefined) return bad('purchases or purchasesCsv', '/purchases');
+  if (!read.ok) return { ok: false, errors: read.errors.map((e) => ({ ...e, code: GstrCode.badRequest, message: `${e.code} ${e.message}` })) };
+
+  const returns: InwardReturn[] = [];
+  const periods: string[] = [];
+  for (const period of periodRange(request.startPeriod, request.endPeriod)) {
+    const stored = await services.store.get(request.gstin, 'gstr2b', period);
+    if (!stored) continue;
+    const r = readGstr2b(stored.data, { gstin: request.gstin, period });
+    if (!r.ok) return r;
+    returns.push(r.value);
+    periods.push(period);
+  }
+  if (returns.length === 0) {
+    return { ok: false, errors: [error(GstrCode.nothingStored, 'no GSTR-2B is stored for this GSTIN in the range; pull it first', '')] };
+  }
+  progress?.(0.3);
+  const result = reconcile(read.value.rows, returns, request.options ?? {});
+  progress?.(0.7);
+  const base = `RECONCILE_${request.gstin}_${request.startPeriod}_${request.endPeriod}`;
+  if (request.format === 'json') {
+    const data = new TextEncoder().encode(JSON.stringify({ rows: result.rows.map(toJsonRow) }));
+    return { ok: true, value: { fileName: `${base}.json`, contentType: 'application/json', data, rows: result.rows.length, summary: result.summary, periods } };
+  }
+  const sink = memorySink();
+  await writeReconcileReport(sink, result, { generatedAt: services.now?.() ?? new Date() });
+  progress?.(1);
+  return { ok: true, value: { fileName: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE, data: sink.bytes(), rows: result.rows.length, summary: result.summary, periods } };
+}
