@@ -17,6 +17,7 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./cli/serve.js')).run,
   worker: async () => (await import('./cli/worker.js')).run,
   reconcile: async () => (await import('./cli/reconcile.js')).reconcileCommand,
+  gstr1: async () => (await import('./cli/gstr1.js')).gstr1Command,
 };
 
 async function main(argv: readonly string[]): Promise<number> {

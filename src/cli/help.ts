@@ -79,6 +79,15 @@ Exit 0 when it ran, 1 when an input could not be read, 2 on misuse.
   --tolerance-percent P  a percentage tolerance per head, whichever is wider (default 0)
   --date-window DAYS     dates that may differ in the date-window and residual passes (default 10)
   --no-pan-level         do not match across a supplier's other registrations`,
+  gstr1: `usage: gstkit gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]
+
+Prints GSTR-1 in the GSTN offline tool's JSON, built from a JSON array of IRN request payloads (B2C sales in
+the same shape with BuyerDtls.Gstin URP). The pre-upload checks go to standard error.
+Exit 0 when no check is an error, 1 otherwise, 2 on misuse.
+
+  --gstin GSTIN       the return's GSTIN (the documents' seller)
+  --period MMYYYY     the return period (YYYY-MM is read too)
+  --amendments FILE   a JSON array of {document, originalNumber, originalDate} for b2ba, cdnra, ...`,
   masters: `usage: gstkit masters import-hsn <HSN_SAC.xlsx> --out FILE
 
 Reads the government's HSN/SAC workbook and writes a compact master for --hsn-master and useHsnMaster().
@@ -113,6 +122,7 @@ Commands:
   serve [--port N]
   worker [--concurrency N]
   reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
+  gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]
   masters import-hsn <HSN_SAC.xlsx> --out FILE
 
   gstkit help <command>     the usage of one command (same as gstkit <command> --help)

@@ -1,0 +1,8 @@
+/**
+ * `gstkit/gstr1`: GSTR-1 in the GSTN offline tool's JSON from e-invoice payloads, with pre-upload checks.
+ * @module
+ */
+export type * from './types.js';
+export { buildGstr1, b2clLimit, GSTR1_RATES, B2CL_LIMIT, B2CL_LIMIT_BEFORE, B2CL_LOWER_FROM, GSTR1_DEFAULT_VERSION } from './build.js';
+export { Gstr1Code } from './codes.js';
+export { gstr1Totals, type SectionTotals } from './totals.js';
