@@ -224,7 +224,10 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
       .map(([rt, t]) => {
         const det: RateItem['itm_det'] = { rt, txval: r2(t.txval) };
         if (doc.inter || t.iamt !== 0) det.iamt = r2(t.iamt);
-        if (!doc.inter || t.camt !== 0 || t.samt !== 0) ((det.camt = r2(t.camt)), (det.samt = r2(t.samt)));
+        if (!doc.inter || t.camt !== 0 || t.samt !== 0) {
+          det.camt = r2(t.camt);
+          det.samt = r2(t.samt);
+        }
         det.csamt = r2(t.csamt);
         return { num: Math.round(rt * 100) + 1, itm_det: det };
       });
@@ -248,7 +251,10 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
 
   const group = <T extends object>(map: Map<string, T>, key: string, make: () => T): T => {
     let g = map.get(key);
-    if (!g) map.set(key, (g = make()));
+    if (!g) {
+      g = make();
+      map.set(key, g);
+    }
     return g;
   };
 
@@ -382,7 +388,10 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     json.b2cs = sorted(b2cs).map((r) => {
       const out: B2csRow = { ...r, txval: r2(r.txval), csamt: r2(r.csamt) };
       if (r.iamt !== undefined) out.iamt = r2(r.iamt);
-      if (r.camt !== undefined) ((out.camt = r2(r.camt)), (out.samt = r2(r.samt ?? 0)));
+      if (r.camt !== undefined) {
+        out.camt = r2(r.camt);
+        out.samt = r2(r.samt ?? 0);
+      }
       if (out.txval < 0) warnings.push(warning(Gstr1Code.negativeTotal, `B2CS ${r.sply_ty} ${r.pos} at ${r.rt} % is negative (${out.txval}) after credit notes`, '/b2cs'));
       return out;
     });

@@ -34,7 +34,10 @@ export async function writeReconcileReport(sink: ByteSink, result: ReconcileResu
   const sums = new Map<string, Sum>();
   for (const r of result.rows) {
     let s = sums.get(r.supplierGstin);
-    if (!s) sums.set(r.supplierGstin, (s = { gstin: r.supplierGstin, counts: [0, 0, 0, 0, 0], books: [0, 0], portal: [0, 0] }));
+    if (!s) {
+      s = { gstin: r.supplierGstin, counts: [0, 0, 0, 0, 0], books: [0, 0], portal: [0, 0] };
+      sums.set(r.supplierGstin, s);
+    }
     s.name ??= r.gstr2b?.supplierName;
     s.counts[STATUSES.indexOf(r.status)]!++;
     const sign = r.docType === 'CRN' ? -1 : 1;

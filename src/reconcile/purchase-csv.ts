@@ -32,7 +32,10 @@ export function parseCsv(text: string): string[][] {
         else quoted = false;
       } else field += c;
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') (row.push(field), (field = ''));
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    }
     else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(field);

@@ -206,7 +206,10 @@ export function reconcile(
       for (const p of list) {
         if (p.used || !fits(b, p)) continue;
         const g = gap(b.amounts, p.amounts);
-        if (g < bestGap) ((best = p), (bestGap = g));
+        if (g < bestGap) {
+          best = p;
+          bestGap = g;
+        }
       }
       if (!best) continue;
       b.used = true;
@@ -275,7 +278,10 @@ export function reconcile(
           for (const p of list) {
             if (p.used || !within(b.amounts, p.amounts)) continue;
             const g = gap(b.amounts, p.amounts) + Math.abs(d - b.day) / 1000;
-            if (g < bestGap) ((best = p), (bestGap = g));
+            if (g < bestGap) {
+              best = p;
+              bestGap = g;
+            }
           }
         }
         if (!best) continue;
@@ -372,7 +378,10 @@ export function reconcile(
       differences,
       ...imsSuggestion(status, doc),
     };
-    if (p.original !== undefined) ((row.gstr2bOriginalIndex = p.original), (row.gstr2bOriginal = docs[p.original]));
+    if (p.original !== undefined) {
+      row.gstr2bOriginalIndex = p.original;
+      row.gstr2bOriginal = docs[p.original];
+    }
     return row;
   }
 
@@ -406,7 +415,10 @@ export function reconcile(
       differences: diffs(zero, e.amounts),
       ...imsSuggestion('missing-in-books', doc),
     };
-    if (e.original !== undefined) ((row.gstr2bOriginalIndex = e.original), (row.gstr2bOriginal = docs[e.original]));
+    if (e.original !== undefined) {
+      row.gstr2bOriginalIndex = e.original;
+      row.gstr2bOriginal = docs[e.original];
+    }
     return row;
   }
 }
