@@ -247,7 +247,7 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
   const b2cs = new Map<string, B2csRow>();
   const nil = new Map<NilRow['sply_ty'], NilRow>();
   const hsn = { b2b: new Map<string, HsnRow>(), b2c: new Map<string, HsnRow>() };
-  const issued = new Map<string, { nature: number; prefix: string; numbers: string[] }>();
+  const issued = new Map<string, { nature: number; prefix: string; numbers: string[]; cancelled: number }>();
 
   const group = <T extends object>(map: Map<string, T>, key: string, make: () => T): T => {
     let g = map.get(key);
@@ -355,7 +355,7 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
       row.csamt += sign * l.cess;
     }
     const prefix = doc.number.replace(/\d+$/, '');
-    group(issued, `${doc.type}|${prefix}`, () => ({ nature: DOC_NATURE[doc.type], prefix, numbers: [] })).numbers.push(doc.number);
+    group(issued, `${doc.type}|${prefix}`, () => ({ nature: DOC_NATURE[doc.type], prefix, numbers: [], cancelled: 0 })).numbers.push(doc.number);
     return section;
   }
 
@@ -377,6 +377,17 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     if (!doc) return;
     placements.push({ index, number: doc.number, section: place(doc, { number: text(a.originalNumber), date: dashed(odate) }), nilLines: false });
   });
+
+  // Cancelled documents count in their series of the documents-issued table.
+  for (const c of options.cancelled ?? []) {
+    const type = c.type === 'CRN' || c.type === 'DBN' ? c.type : 'INV';
+    const number = text(c.number);
+    if (number === '') continue;
+    const prefix = number.replace(/\d+$/, '');
+    const s = group(issued, `${type}|${prefix}`, () => ({ nature: DOC_NATURE[type], prefix, numbers: [], cancelled: 0 }));
+    s.numbers.push(number);
+    s.cancelled++;
+  }
 
   // Round the running totals and write the sections in a stable order.
   const sorted = <T>(m: Map<string, T>): T[] => [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
@@ -427,7 +438,7 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
         return Number.isFinite(x) && Number.isFinite(y) && x !== y ? x - y : a < b ? -1 : a > b ? 1 : 0;
       });
       const list = byNature.get(s.nature) ?? [];
-      list.push({ num: list.length + 1, from: ordered[0]!, to: ordered[ordered.length - 1]!, totnum: ordered.length, cancel: 0, net_issue: ordered.length });
+      list.push({ num: list.length + 1, from: ordered[0]!, to: ordered[ordered.length - 1]!, totnum: ordered.length, cancel: s.cancelled, net_issue: ordered.length - s.cancelled });
       byNature.set(s.nature, list);
     }
     json.doc_issue = { doc_det: [...byNature.entries()].sort((a, b) => a[0] - b[0]).map(([doc_num, docs]) => ({ doc_num, docs })) };

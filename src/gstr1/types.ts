@@ -140,6 +140,8 @@ export interface Gstr1Options {
   /** The offline tool version written into `version`. */
   version?: string;
   amendments?: Gstr1Amendment[];
+  /** Documents issued and then cancelled: counted as cancelled in the documents-issued table. */
+  cancelled?: Array<{ type: 'INV' | 'CRN' | 'DBN'; number: string }>;
 }
 
 export type Gstr1Section = 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'cdnur' | 'exp' | 'nil' | 'b2ba' | 'b2cla' | 'cdnra' | 'cdnura' | 'expa' | 'left-out';

@@ -48,3 +48,20 @@ export async function reconcileRoute(ctx: RouteContext): Promise<Response> {
   });
   return json(200, job);
 }
+
+/**
+ * `POST /api/svc/gstr1/build`: `{gstin, returnPeriod}` (YYYY-MM). The job builds GSTR-1 from the e-invoices
+ * this server registered for the GSTIN in the period; its file is the offline tool's JSON, its result the
+ * pre-upload checks and the count of documents per section.
+ */
+export async function gstr1Route(ctx: RouteContext): Promise<Response> {
+  const b = await body(ctx);
+  if (b instanceof Response) return b;
+  const gstin = text(b['gstin']).toUpperCase();
+  if (!ctx.company.gstins.includes(gstin)) return headerFailure(403, httpCodes.forbidden, `the company may not act for GSTIN ${gstin}`);
+  if (!ctx.options.issuedInvoices) return headerFailure(503, httpCodes.notConfigured, 'this server keeps no e-invoices to build GSTR-1 from');
+  const period = text(b['returnPeriod']);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) return headerFailure(400, gstrCodes.badRequest, 'missing or invalid field values in request: returnPeriod (YYYY-MM)');
+  const job = await ctx.options.jobs.submit({ type: 'gstr1/build' as JobType, companyId: ctx.company.id, params: { gstin, period } });
+  return json(200, job);
+}

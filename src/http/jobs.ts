@@ -5,6 +5,7 @@
 import type { GstPortal } from '../gstr/portal.js';
 import type { ReturnStore } from '../gstr/store.js';
 import type { JobExecutor, JobOutput } from '../ports/index.js';
+import type { IssuedInvoices } from '../gstr1/job.js';
 import type { Clock } from '../sandbox/time.js';
 
 type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
@@ -13,12 +14,18 @@ type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
  * The executor of GSTR pull and export jobs over a portal and a store. A queue worker in another
  * process builds the same executor and calls it with the job's data.
  */
-export function gstrJobExecutor(services: { portal: GstPortal; store: ReturnStore | ((companyId: string) => ReturnStore); clock?: Clock }): JobExecutor {
+export function gstrJobExecutor(services: {
+  portal: GstPortal;
+  store: ReturnStore | ((companyId: string) => ReturnStore);
+  clock?: Clock;
+  issuedInvoices?: IssuedInvoices;
+}): JobExecutor {
   return async (job, progress, context): Promise<JobOutput> => {
     const p = job.params;
     const now = services.clock ? () => services.clock!.now() : undefined;
     const store = typeof services.store === 'function' ? services.store(job.companyId) : services.store;
     if (job.type === 'gstr2b/reconcile') return reconcileJob(store, now, p, progress);
+    if (job.type === 'gstr1/build') return gstr1Job(services.issuedInvoices, job.companyId, p);
     const gstr = await import('../gstr/index.js');
     const svc = { portal: services.portal, store, ...(now ? { now } : {}) };
     if (job.type.endsWith('/pull')) {
@@ -83,5 +90,20 @@ async function reconcileJob(store: ReturnStore, now: (() => Date) | undefined, p
     ok: true,
     result: { fileName: v.fileName, rows: v.rows, summary: v.summary, periods: v.periods },
     file: { fileName: v.fileName, contentType: v.contentType, data: v.data },
+  };
+}
+
+/** The GSTR-1 job: the return built from the e-invoices the host registered, as the job's JSON file. */
+async function gstr1Job(issued: IssuedInvoices | undefined, companyId: string, p: Record<string, unknown>): Promise<JobOutput> {
+  if (!issued) return { ok: false, error: { code: 'SVC-955', message: 'this server keeps no e-invoices to build GSTR-1 from' } };
+  const { buildGstr1FromIssued } = await import('../gstr1/job.js');
+  const out = await buildGstr1FromIssued(issued, { companyId, gstin: String(p['gstin']), period: String(p['period']) });
+  if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.map((e) => e.message).join('; ') } };
+  const v = out.value;
+  const sections = Object.fromEntries(v.placements.reduce((m, x) => m.set(x.section, (m.get(x.section) ?? 0) + 1), new Map<string, number>()));
+  return {
+    ok: true,
+    result: { fileName: v.fileName, documents: v.placements.length, sections, errors: v.errors, warnings: v.warnings },
+    file: { fileName: v.fileName, contentType: 'application/json', data: v.data },
   };
 }

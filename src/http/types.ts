@@ -66,6 +66,8 @@ export interface GstHandlerOptions {
   gstPortal?: GstPortal;
   /** One store for all, or each company's own (so no company reads another's pulled returns). */
   returnStore?: ReturnStore | ((companyId: string) => ReturnStore);
+  /** The e-invoices a company registered for a seller GSTIN and period (YYYY-MM); enables the GSTR-1 job. */
+  issuedInvoices?: (companyId: string, sellerGstin: string, period: string) => Promise<Array<{ invoice: Record<string, unknown>; cancelled: boolean }>>;
   /** The payee of a seller GSTIN's payment QR. */
   payee?: (company: Company, gstin: string) => PaymentPayee | undefined | Promise<PaymentPayee | undefined>;
   deal?: DealOptions;

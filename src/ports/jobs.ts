@@ -11,7 +11,8 @@ export type JobType =
   | 'gstr2a/export'
   | 'gstr2b/export'
   | 'gstr3b/export'
-  | 'gstr2b/reconcile';
+  | 'gstr2b/reconcile'
+  | 'gstr1/build';
 
 /** What a job is asked to do; plain data, so a distributed queue can carry it. */
 export interface JobRequest {

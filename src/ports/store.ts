@@ -147,6 +147,8 @@ export interface Store {
   updateIrn(companyId: string, irn: string, status: string, record: Record<string, unknown>): Promise<void>;
   /** Active IRNs with this buyer and document period. */
   irnsForBuyer(buyerGstin: string, period: string): Promise<IrnRow[]>;
+  /** A company's IRNs (active and cancelled) of one seller GSTIN and document period, for its GSTR-1. */
+  irnsOfSeller(companyId: string, sellerGstin: string, period: string): Promise<IrnRow[]>;
 
   // e-waybills
   /** Refused when the same document (from GSTIN, type, number) has an active e-waybill. */

@@ -76,6 +76,7 @@ export interface Sandbox {
     gstPortal: ReturnType<typeof createSandboxGstPortal>;
     /** Each company's pulled returns. */
     returnStore: (companyId: string) => ReturnStore;
+    issuedInvoices: SandboxIrp['invoicesOfSeller'];
     clock: Clock;
     signingCertificatePem: string;
     payee: (company: Company, gstin: string) => { upiId: string; payeeName: string } | undefined;
@@ -133,7 +134,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     jobs,
     companies,
     store,
-    providers: { irp, ewb, registry, jobs, gstPortal, returnStore, clock, signingCertificatePem: identity.certificatePem, payee },
+    providers: { irp, ewb, registry, jobs, gstPortal, returnStore, issuedInvoices: (c, g, p) => irp.invoicesOfSeller(c, g, p), clock, signingCertificatePem: identity.certificatePem, payee },
   };
 }
 

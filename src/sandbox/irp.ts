@@ -53,6 +53,8 @@ export interface SandboxIrp extends IrpProvider {
   rejectedIrns(ctx: ProviderContext, gstin: string, date: string): Promise<RejectedIrn[]>;
   /** Active invoices whose buyer is `buyerGstin`, with a document date in `period` (YYYY-MM). */
   invoicesForBuyer(buyerGstin: string, period: string): Promise<Array<Obj & { Irn: string; AckDt: string }>>;
+  /** A company's invoices of one seller GSTIN dated in `period`, cancelled ones flagged (for GSTR-1). */
+  invoicesOfSeller(companyId: string, sellerGstin: string, period: string): Promise<Array<{ invoice: Obj; cancelled: boolean }>>;
 }
 
 /**
@@ -383,6 +385,11 @@ export function createSandboxIrp(deps: {
       }
       if (entry.doc.docType !== 'INV') return refuse('4010', 'e-waybills are generated for invoices only', 422, '/Irn');
       return attachEwb(ctx, entry, request);
+    },
+
+    async invoicesOfSeller(companyId, sellerGstin, period) {
+      const rows = await store.irnsOfSeller(companyId, sellerGstin, period);
+      return rows.map((row) => ({ invoice: (row.record as unknown as IrnRecord).invoice, cancelled: row.status !== 'ACT' }));
     },
 
     async invoicesForBuyer(buyerGstin, period) {

@@ -56,6 +56,12 @@ export function createMemoryStore(): Store {
       const r = irns.get(irn);
       if (r && r.companyId === companyId) irns.set(irn, { ...r, status, record: copy(record) });
     },
+    async irnsOfSeller(companyId, sellerGstin, period) {
+      return [...irns.values()]
+        .filter((r) => r.companyId === companyId && r.sellerGstin === sellerGstin && r.docPeriod === period)
+        .sort((a, b) => a.seq - b.seq)
+        .map(strip);
+    },
     async irnsForBuyer(buyerGstin, period) {
       return [...irns.values()]
         .filter((r) => r.buyerGstin === buyerGstin && r.docPeriod === period && r.status === 'ACT')

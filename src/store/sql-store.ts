@@ -110,6 +110,11 @@ export async function createSqlStore(client: SqlClient, kind: 'pglite' | 'postgr
       await q('update gst_irn set status = $3, record = $4::jsonb where irn = $1 and company_id = $2', [irn, companyId, status, text(record)]);
     },
 
+    async irnsOfSeller(companyId, sellerGstin, period) {
+      const rows = await q(`select * from gst_irn where company_id = $1 and seller_gstin = $2 and doc_period = $3 order by created_at, irn`, [companyId, sellerGstin, period]);
+      return rows.map(irnRow);
+    },
+
     async irnsForBuyer(buyerGstin, period) {
       const rows = await q(`select * from gst_irn where buyer_gstin = $1 and doc_period = $2 and status = 'ACT' order by created_at, irn`, [buyerGstin, period]);
       return rows.map(irnRow);
