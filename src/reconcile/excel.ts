@@ -63,7 +63,13 @@ export async function writeReconcileReport(sink: ByteSink, result: ReconcileResu
 
   const extraKeys: string[] = [];
   const seen = new Set<string>();
-  for (const r of result.rows) for (const k of Object.keys(r.purchase?.extra ?? {})) if (!seen.has(k)) (seen.add(k), extraKeys.push(k));
+  for (const r of result.rows) {
+    for (const k of Object.keys(r.purchase?.extra ?? {})) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      extraKeys.push(k);
+    }
+  }
 
   const detailCols: Column[] = [
     text('Status', 20), text('Pass', 16), text('Supplier GSTIN', 17), text('Supplier name', 24), text('Document type', 8),

@@ -28,8 +28,10 @@ export function parseCsv(text: string): string[][] {
     const c = text[i]!;
     if (quoted) {
       if (c === '"') {
-        if (text[i + 1] === '"') (field += '"'), i++;
-        else quoted = false;
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
       } else field += c;
     } else if (c === '"' && field === '') quoted = true;
     else if (c === ',') {
@@ -83,7 +85,10 @@ export function readPurchaseObjects(input: unknown): Outcome<{ rows: PurchaseRow
   for (const o of objects) {
     for (const k of Object.keys(o)) {
       const name = JSON_NAMES[k] ?? k;
-      if (!seen.has(name)) (seen.add(name), keys.push(name));
+      if (!seen.has(name)) {
+        seen.add(name);
+        keys.push(name);
+      }
     }
   }
   const records: string[][] = [keys];
