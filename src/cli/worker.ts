@@ -47,7 +47,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       redisUrl,
       concurrency,
       ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}),
-      executor: gstrJobExecutor({ portal: providers.gstPortal, store: providers.returnStore, clock: providers.clock }),
+      executor: gstrJobExecutor({ portal: providers.gstPortal, store: providers.returnStore, clock: providers.clock, issuedInvoices: providers.issuedInvoices }),
     });
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
