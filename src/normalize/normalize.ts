@@ -8,6 +8,7 @@ import { readTotAmtAsTotItemVal } from './total-item-value.js';
 import { coerceScalar } from './coerce.js';
 import { isPortalResponseKind, readPortalResponse } from './portal-response.js';
 import { envelopePortalResponse } from './portal-response-forms.js';
+import { dropBlankEwbFields } from './ewaybill-blanks.js';
 
 /** The canonical payload and what the reader noticed on the way. */
 export interface NormalizeResult<T = unknown> {
@@ -25,7 +26,7 @@ export function normalize<T = unknown>(kind: Kind, payload: unknown): NormalizeR
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   const reader = new Reader(kind);
   // Responses as the portals write them (bare answers, AM/PM times, padded codes) read into the service's forms.
-  let value = reader.read(envelopePortalResponse(kind, payload), shapeOf(kind), '', '');
+  let value = reader.read(envelopePortalResponse(kind, dropBlankEwbFields(kind, payload)), shapeOf(kind), '', '');
   value = readPortalResponse(kind, value);
   if ((kind === 'irn' || kind === 'payment-qr') && isPlainObject(value) && Array.isArray(value.ItemList)) {
     value = { ...value, ItemList: readTotAmtAsTotItemVal(value.ItemList, '/ItemList', reader.warnings) };

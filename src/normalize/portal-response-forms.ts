@@ -39,10 +39,17 @@ const fieldAliases: Partial<Record<Kind, readonly Alias[]>> = {
   'close-ewb-response': [{ at: '', from: 'closureAckTime', to: ['ClosureAckTime'] }],
 };
 
-/** Portal spellings of response fields, per kind (matched case-insensitively like every alias). */
-export const portalResponseAliases: Partial<Record<Kind, readonly Alias[]>> = Object.fromEntries(
-  responseKinds.map((kind) => [kind, [...errorAliases, ...(fieldAliases[kind] ?? [])]]),
-);
+/** The e-waybill API's own names for request fields whose canonical spelling differs beyond letter case. */
+const ewbRequestAliases: readonly Alias[] = [
+  { at: '', from: 'shipToTradeName', to: ['shipToTrdName'] },
+  { at: '', from: 'dispatchFromTradeName', to: ['dispatchFromTrdName'] },
+];
+
+/** Portal spellings of response fields, per kind, and of e-waybill request fields (matched case-insensitively like every alias). */
+export const portalResponseAliases: Partial<Record<Kind, readonly Alias[]>> = {
+  ...Object.fromEntries(responseKinds.map((kind) => [kind, [...errorAliases, ...(fieldAliases[kind] ?? [])]])),
+  ewb: ewbRequestAliases,
+};
 
 /**
  * Fields only a portal writes (the service spells them otherwise), whose presence marks a bare portal
