@@ -18,6 +18,8 @@ import { portalDate, portalDateTime } from './portal-datetime.js';
 /** What the schema takes at one place, read off its types, `$ref`s and alternatives. */
 interface Expect {
   types: Set<string>;
+  /** The allowed values, when the schema lists them. */
+  values?: Set<unknown>;
   /** `dateTime` or `date` when the place takes the service's date-time or date. */
   temporal?: 'dateTime' | 'date';
   properties?: Map<string, { node: unknown; base: string }>;
@@ -55,7 +57,13 @@ function expectOf(node: unknown, base: string, depth = 0): Expect {
   const type = node.type;
   for (const t of Array.isArray(type) ? type : type === undefined ? [] : [type]) out.types.add(String(t));
   if (node.const !== undefined) out.types.add(node.const === null ? 'null' : typeof node.const);
-  if (Array.isArray(node.enum)) for (const v of node.enum) out.types.add(v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v);
+  if (Array.isArray(node.enum)) {
+    out.values ??= new Set();
+    for (const v of node.enum) {
+      out.values.add(v);
+      out.types.add(v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v);
+    }
+  }
   if (node.pattern === DATE_TIME_PATTERN) out.temporal = 'dateTime';
   else if (node.pattern === DATE_PATTERN || node.format === 'gst-date') out.temporal ??= 'date';
   if (isSchemaObject(node.properties)) {
@@ -73,6 +81,10 @@ function expectOf(node: unknown, base: string, depth = 0): Expect {
 
 function merge(into: Expect, from: Expect): void {
   for (const t of from.types) into.types.add(t);
+  if (from.values) {
+    into.values ??= new Set();
+    for (const v of from.values) into.values.add(v);
+  }
   into.temporal ??= from.temporal;
   if (from.properties) {
     into.properties ??= new Map();
@@ -98,7 +110,8 @@ function readScalar(value: unknown, expect: Expect): unknown {
   const text = value.trim();
   if (text === '') {
     // A blank where the schema takes no blank text (a number, a date) means the value is absent.
-    if (expect.temporal || (takesNumber && !types.has('string'))) return types.has('null') ? null : ABSENT;
+    // So is a blank where the schema lists the values and blank is not one of them (BlkStatus "").
+    if (expect.temporal || (takesNumber && !types.has('string')) || (expect.values && !expect.values.has(''))) return types.has('null') ? null : ABSENT;
     return types.has('string') || types.size === 0 ? text : types.has('null') ? null : ABSENT;
   }
   if (expect.temporal === 'dateTime') return portalDateTime(text) ?? text;

@@ -151,6 +151,12 @@ describe('responses as the portals return them', () => {
     );
   });
 
+  it('a blank where the schema lists the values is an absent value (BlkStatus "")', () => {
+    const result = validate('party-gstin', { ...(fixture('party-gstin.json') as object), BlkStatus: '', TxpType: 'REG ' });
+    expect(result.errors).toEqual([]);
+    expect(result.value).toMatchObject({ BlkStatus: null, TxpType: 'REG' });
+  });
+
   it('leaves request payloads alone', () => {
     const doc = { supplyType: 'O ', docDate: '2026-11-03' };
     expect(readPortalResponse('ewb', doc)).toBe(doc);
