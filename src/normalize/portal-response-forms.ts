@@ -43,6 +43,12 @@ const fieldAliases: Partial<Record<Kind, readonly Alias[]>> = {
 const ewbRequestAliases: readonly Alias[] = [
   { at: '', from: 'shipToTradeName', to: ['shipToTrdName'] },
   { at: '', from: 'dispatchFromTradeName', to: ['dispatchFromTrdName'] },
+  // The portal's bulk-upload format (offline tool JSON, billLists entries) names these differently.
+  { at: '', from: 'actualFromStateCode', to: ['actFromStateCode'] },
+  { at: '', from: 'actualToStateCode', to: ['actToStateCode'] },
+  { at: '', from: 'transType', to: ['transactionType'] },
+  { at: '', from: 'TotNonAdvolVal', to: ['cessNonAdvolValue'] },
+  { at: '', from: 'OthValue', to: ['otherValue'] },
 ];
 
 /** Portal spellings of response fields, per kind, and of e-waybill request fields (matched case-insensitively like every alias). */

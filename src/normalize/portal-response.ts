@@ -16,7 +16,7 @@ import { allSchemas } from '../schema/registry.js';
 import { portalDate, portalDateTime } from './portal-datetime.js';
 
 /** What the schema takes at one place, read off its types, `$ref`s and alternatives. */
-interface Expect {
+export interface Expect {
   types: Set<string>;
   /** The allowed values, when the schema lists them. */
   values?: Set<unknown>;
@@ -45,7 +45,8 @@ const DATE_PATTERN = '^[0-9]{2}/[0-9]{2}/[0-9]{4}$';
 
 const cache = new Map<unknown, Expect>();
 
-function expectOf(node: unknown, base: string, depth = 0): Expect {
+/** What the schema node (in the file `base`) takes. */
+export function expectOf(node: unknown, base: string, depth = 0): Expect {
   const cached = cache.get(node);
   if (cached) return cached;
   const out: Expect = { types: new Set() };

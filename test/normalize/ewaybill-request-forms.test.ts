@@ -44,6 +44,29 @@ describe('e-waybill requests as ERPs send them', () => {
     expect(value.itemList[1].itemNo).toBe(2);
   });
 
+  it('reads the bulk-upload spellings of the offline tool', () => {
+    const bulk = changed(ewbBase(), (d) => {
+      d.actualFromStateCode = d.actFromStateCode;
+      d.actualToStateCode = d.actToStateCode;
+      d.transType = d.transactionType;
+      d.TotNonAdvolVal = 0;
+      d.OthValue = 0;
+      delete d.actFromStateCode;
+      delete d.actToStateCode;
+      delete d.transactionType;
+      delete d.cessNonAdvolValue;
+      delete d.otherValue;
+    });
+    const result = validate('ewb', bulk, { today: '15/06/2024' });
+    expect(result.errors).toEqual([]);
+    expect(result.value).toMatchObject({ actFromStateCode: 29, actToStateCode: 29, transactionType: 1, cessNonAdvolValue: 0, otherValue: 0 });
+  });
+
+  it('keeps a blank where a number belongs for the schema to refuse (no guessed number)', () => {
+    const result = validate('ewb', changed(erpRequest(), (d) => (d.totalValue = '')), { today: '15/06/2024' });
+    expect(result.errors).toContainEqual(expect.objectContaining({ path: '/totalValue' }));
+  });
+
   it('still refuses a required field sent blank, as missing', () => {
     const result = validate('ewb', changed(erpRequest(), (d) => (d.docNo = '  ')), { today: '15/06/2024' });
     expect(result.errors).toContainEqual(expect.objectContaining({ code: 'SVC-100', path: '/docNo' }));
