@@ -460,6 +460,10 @@ export interface EwbPayload {
   fromPincode: number;
   /** State code of the supplier (its registration). */
   fromStateCode: number;
+  /** GSTIN of the dispatch-from party (transactionType 3 or 4), when it differs from the supplier. */
+  dispatchFromGstin?: string;
+  /** Trade name of the dispatch-from party. */
+  dispatchFromTrdName?: string;
   /** State code of the place the goods are dispatched from. */
   actFromStateCode: number;
   /** GSTIN of the recipient or consignee; URP when unregistered. */
@@ -516,8 +520,14 @@ export interface EwbPayload {
   vehicleNo?: string;
   /** Vehicle type. */
   vehicleType?: "R" | "O";
+  /** HSN code of the main item (the portal's optional summary field). */
+  mainHsnCode?: number;
+  /** GSTIN of the user generating the e-waybill (the portal takes it from the session; ERPs send it). */
+  userGstin?: string;
   /** Items carried; at least one. */
   itemList: Array<{
+    /** Serial number of the item (as ERPs send it; the portal numbers items itself). */
+    itemNo?: number;
     /** Name of the product. */
     productName?: string;
     /** Description of the product. */
