@@ -1,4 +1,6 @@
 import { isPlainObject } from '../normalize/same-value.js';
+import type { EinvoicePdfRecord, EwaybillPdfDetail } from '../render/pdf/index.js';
+import type { IrnPayload } from '../types/payloads.js';
 import { parseOptions, readInput, readJson, UsageError, writeOut } from './io.js';
 
 const usage = 'usage: gstkit render qr|einvoice-pdf|ewaybill-pdf <file|-> [options]';
@@ -61,7 +63,8 @@ async function renderEinvoice(args: readonly string[]): Promise<number> {
   const invoice = invoiceFile !== undefined ? readJson(invoiceFile) : invoiceFromSignedInvoice(record);
   if (invoice === undefined) throw new UsageError('the IRN record carries no readable SignedInvoice: give the invoice with --invoice FILE');
   const { renderEinvoicePdf } = await import('../render/pdf/index.js');
-  const pdf = await renderEinvoicePdf(record, invoice);
+  // Files as the user gives them: the renderer checks what it reads and answers SVC-52x when it cannot.
+  const pdf = await renderEinvoicePdf(record as EinvoicePdfRecord, invoice as IrnPayload);
   if (!pdf.ok) throw new UsageError(pdf.errors.map((e) => `${e.code} ${e.message}`).join('; '));
   for (const w of pdf.warnings) process.stderr.write(`gstkit: warning ${w.code} ${w.message}\n`);
   await writeOut(pdf.value);
@@ -74,7 +77,7 @@ async function renderEwaybill(args: readonly string[]): Promise<number> {
   // Accept the whole get-e-waybill body ({Success, Response}) or its Response object.
   const detail = isPlainObject(input) && isPlainObject(input.Response) ? input.Response : input;
   const { renderEwaybillPdf } = await import('../render/pdf/index.js');
-  const pdf = await renderEwaybillPdf(detail);
+  const pdf = await renderEwaybillPdf(detail as EwaybillPdfDetail);
   if (!pdf.ok) throw new UsageError(pdf.errors.map((e) => `${e.code} ${e.message}`).join('; '));
   for (const w of pdf.warnings) process.stderr.write(`gstkit: warning ${w.code} ${w.message}\n`);
   await writeOut(pdf.value);

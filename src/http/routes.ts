@@ -12,6 +12,8 @@ import type { GstHandlerOptions, Route, RouteContext } from './types.js';
 import type { JobType } from '../ports/index.js';
 import { str } from '../sandbox/values.js';
 import { gstr1Route, reconcileRoute } from './gstr-jobs-routes.js';
+import type { EwaybillPdfDetail } from '../render/pdf/index.js';
+import type { IrnPayload } from '../types/payloads.js';
 
 type Obj = Record<string, unknown>;
 
@@ -64,14 +66,15 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
   }
   if (ctx.flags.pdf === 'yes') {
     const pdf = await import('../render/pdf/index.js');
-    const einvoice = await pdf.renderEinvoicePdf({ ...body, AckDt: record.AckDt }, record.invoice);
+    // The stored request passed validation before it was registered, so it has the IRN request's shape.
+    const einvoice = await pdf.renderEinvoicePdf({ ...body, AckDt: record.AckDt }, record.invoice as unknown as IrnPayload);
     body['EinvoicePdf'] = einvoice.ok ? base64(einvoice.value) : null;
     notes.push(...(einvoice.ok ? einvoice.warnings : einvoice.errors));
     const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
     if (record.EwbNo && ewb) {
       const detail = await ewb.get(pctx(ctx), gstin, record.EwbNo);
       if (detail.ok) {
-        const ewbPdf = await pdf.renderEwaybillPdf(detail.value);
+        const ewbPdf = await pdf.renderEwaybillPdf(detail.value as EwaybillPdfDetail);
         body['EwbPdf'] = ewbPdf.ok ? base64(ewbPdf.value) : null;
         notes.push(...(ewbPdf.ok ? ewbPdf.warnings : ewbPdf.errors));
       }
@@ -144,7 +147,7 @@ async function generateEwbByIrn(ctx: RouteContext): Promise<Response> {
     const detail = await ctx.options.ewb.get(pctx(ctx), gstin, out.value.EwbNo);
     if (detail.ok) {
       const { renderEwaybillPdf } = await import('../render/pdf/index.js');
-      const pdf = await renderEwaybillPdf(detail.value);
+      const pdf = await renderEwaybillPdf(detail.value as EwaybillPdfDetail);
       body['EwbPdf'] = pdf.ok ? base64(pdf.value) : null;
     }
   }

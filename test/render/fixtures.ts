@@ -1,3 +1,5 @@
+import type { EwbDetail, IrnPayload } from '../../src/types/payloads.js';
+import type { EinvoicePdfRecord } from '../../src/render/pdf/index.js';
 /** Sample documents for the rendering tests (fictional parties). */
 
 export const SIGNED_QR =
@@ -8,7 +10,7 @@ export const SIGNED_QR =
 
 export const IRN = '8b9f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f60718293a4b5c6d7e8f9012a3b4c5d';
 
-export function invoice(items = 3, options: { interState?: boolean; longText?: boolean } = {}): Record<string, unknown> {
+export function invoice(items = 3, options: { interState?: boolean; longText?: boolean } = {}): IrnPayload {
   const list = [];
   let ass = 0;
   let tax = 0;
@@ -24,7 +26,7 @@ export function invoice(items = 3, options: { interState?: boolean; longText?: b
     list.push({
       SlNo: String(i + 1),
       PrdDesc: options.longText && i === 0 ? 'Precision ball bearings, double row, '.repeat(8) + 'X'.repeat(120) : `Item number ${i + 1} - steel fasteners`,
-      IsServc: 'N',
+      IsServc: 'N' as const,
       HsnCd: String(73181500 + (i % 90)),
       Qty: qty,
       Unit: 'NOS',
@@ -78,7 +80,7 @@ export function invoice(items = 3, options: { interState?: boolean; longText?: b
   };
 }
 
-export function record(status: 'ACT' | 'CNL' = 'ACT'): Record<string, unknown> {
+export function record(status: 'ACT' | 'CNL' = 'ACT'): EinvoicePdfRecord {
   return {
     Success: true,
     AckNo: '112510012345678',
@@ -92,7 +94,7 @@ export function record(status: 'ACT' | 'CNL' = 'ACT'): Record<string, unknown> {
   };
 }
 
-export function ewaybill(status = 'ACT'): Record<string, unknown> {
+export function ewaybill(status: 'ACT' | 'CNL' = 'ACT'): NonNullable<EwbDetail['Response']> {
   return {
     ewbNo: 321009876543,
     ewayBillDate: '01/10/2025 02:36:00 PM',
@@ -164,7 +166,7 @@ export const INDIC_SAMPLES: Record<string, { name: string; place: string }> = {
 };
 
 /** An invoice whose parties and items are written in the Indian scripts. */
-export function indicInvoice(): Record<string, unknown> {
+export function indicInvoice(): IrnPayload {
   const inv = invoice(9);
   const s = INDIC_SAMPLES;
   Object.assign(inv['SellerDtls'] as object, { LglNm: s['Devanagari']!.name, TrdNm: 'Shri Ganesh Traders', Addr1: s['Devanagari']!.place });

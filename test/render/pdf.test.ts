@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderEinvoicePdf, renderEwaybillPdf } from '../../src/render/pdf/index.js';
+import { renderEinvoicePdf, renderEwaybillPdf, type EinvoicePdfRecord, type EwaybillPdfDetail } from '../../src/render/pdf/index.js';
+import type { IrnPayload } from '../../src/types/payloads.js';
 import { ewaybill, invoice, IRN, record, SIGNED_QR } from './fixtures.js';
 import { hasTool, run } from './tools.js';
 
@@ -10,7 +11,7 @@ const poppler = hasTool('pdftotext') && hasTool('pdfinfo');
 const why = poppler ? '' : ' (pdftotext missing: apt-get install poppler-utils)';
 const dir = mkdtempSync(join(tmpdir(), 'gstkit-pdf-'));
 
-async function pdf(rec: unknown, inv: unknown): Promise<Uint8Array> {
+async function pdf(rec: EinvoicePdfRecord, inv: IrnPayload): Promise<Uint8Array> {
   const r = await renderEinvoicePdf(rec, inv);
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.value;
@@ -119,8 +120,17 @@ describe('e-waybill PDF', () => {
     expect(text(bare.value, 'ewb-bare.pdf')).toContain('Outward - Job Work');
   });
 
+  it('takes typed records, so a misspelt field fails to compile', () => {
+    // @ts-expect-error IrnStatuss is not a field of the IRN record (npm run typecheck enforces this line)
+    const rec: EinvoicePdfRecord = { Irn: IRN, IrnStatuss: 'CNL' };
+    // @ts-expect-error the e-waybill number is a number in the detail record
+    const detail: EwaybillPdfDetail = { ...ewaybill(), ewbNo: 'one' };
+    expect([rec.Irn, typeof detail]).toEqual([IRN, 'object']);
+  });
+
   it('refuses a detail without e-waybill number', async () => {
-    const r = await renderEwaybillPdf({ Response: {} });
+    // A body without the e-waybill's fields, as a careless caller might pass it: refused at run time.
+    const r = await renderEwaybillPdf({ Response: {} } as unknown as EwaybillPdfDetail);
     expect(r.ok ? '' : r.errors[0]?.code).toBe('SVC-523');
   });
 });

@@ -8,9 +8,19 @@
  */
 import { einvoicePdf, PDF_CODES, type EinvoicePdfOptions, type PdfOutcome } from './einvoice.js';
 import { ewaybillPdf, type EwaybillPdfOptions } from './ewaybill.js';
+import type { EwbDetail, IrnPayload, IrnRecord } from '../../types/payloads.js';
 
 export { PDF_CODES };
 export type { EinvoicePdfOptions, EwaybillPdfOptions, PdfOutcome };
+
+/**
+ * The IRN record the e-invoice PDF reads: the service's `irn-record` body, or the IRP's own answer
+ * (which names the acknowledgement and e-waybill times `AckDt` and `EwbDt`). Fields are read defensively at run time too.
+ */
+export type EinvoicePdfRecord = Partial<IrnRecord> & { AckDt?: string; EwbDt?: string };
+
+/** The e-waybill the PDF reads: the `ewb-detail` body, or its `Response` object alone. */
+export type EwaybillPdfDetail = EwbDetail | NonNullable<EwbDetail['Response']>;
 
 /**
  * An A4 portrait e-invoice: title by document type, IRN, Ack No. and date, the signed QR, the
@@ -22,7 +32,7 @@ export type { EinvoicePdfOptions, EwaybillPdfOptions, PdfOutcome };
  * Errors: `SVC-520` not an object, `SVC-521` no IRN, `SVC-522` no items, `SVC-524` QR too long.
  * Warning: `SVC-525` for characters no embedded font draws (printed as `?`).
  */
-export function renderEinvoicePdf(record: unknown, invoice: unknown, options?: EinvoicePdfOptions): Promise<PdfOutcome> {
+export function renderEinvoicePdf(record: EinvoicePdfRecord, invoice: IrnPayload, options?: EinvoicePdfOptions): Promise<PdfOutcome> {
   return einvoicePdf(record, invoice, options);
 }
 
@@ -32,6 +42,6 @@ export function renderEinvoicePdf(record: unknown, invoice: unknown, options?: E
  * `ewbNo/userGstin/ewayBillDate` and a CANCELLED stamp for status CNL.
  * Errors: `SVC-520` not an object, `SVC-523` no e-waybill number. Warning: `SVC-525` as for the e-invoice.
  */
-export function renderEwaybillPdf(detail: unknown, options?: EwaybillPdfOptions): Promise<PdfOutcome> {
+export function renderEwaybillPdf(detail: EwaybillPdfDetail, options?: EwaybillPdfOptions): Promise<PdfOutcome> {
   return ewaybillPdf(detail, options);
 }
