@@ -43,3 +43,23 @@ export function parseCompanyGstins(
   }
   return { ok: true, companies };
 }
+
+/**
+ * Reads GSTKIT_COMPANY_AATO: `company:RUPEES;company2:RUPEES`, each company's aggregate annual
+ * turnover in whole rupees (digits only, `_` allowed as a separator), for the rules that depend on it.
+ */
+export function parseCompanyTurnover(
+  text: string | undefined,
+  companyIds: readonly string[],
+): { ok: true; turnover: Map<string, number> } | { ok: false; message: string } {
+  const turnover = new Map<string, number>();
+  for (const part of (text ?? '').split(';').map((p) => p.trim()).filter(Boolean)) {
+    const colon = part.indexOf(':');
+    const id = colon < 0 ? '' : part.slice(0, colon).trim();
+    const digits = part.slice(colon + 1).trim().replace(/_/g, '');
+    if (!id || !/^\d{1,15}$/.test(digits)) return { ok: false, message: `"${part}" must be company:RUPEES (whole rupees, digits only)` };
+    if (!companyIds.includes(id)) return { ok: false, message: `"${id}" is not a company of GSTKIT_API_KEYS` };
+    turnover.set(id, Number(digits));
+  }
+  return { ok: true, turnover };
+}

@@ -50,6 +50,8 @@ Environment variables:
   GSTKIT_SANDBOX_GSTINS  company:GSTIN,GSTIN;company2:GSTIN gives each company its own GSTINs
                          (a plain comma list goes to the first company of GSTKIT_API_KEYS);
                          default: the parties of the bundled examples, printed at start
+  GSTKIT_COMPANY_AATO    company:RUPEES;company2:RUPEES, each company's aggregate annual turnover,
+                         for the turnover-bound rules (30-day reporting limit 2305, HSN digits)
   GSTKIT_DATA_DIR        folder of the embedded PGlite store; default ./.gstkit-data
   DATABASE_URL           a PostgreSQL connection string: the store lives there instead
                          (install the optional package pg)

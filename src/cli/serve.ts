@@ -68,7 +68,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(ready.message + '\n');
     return ready.code;
   }
-  const { keys, demoKey, companies, store, dataDir, sandbox } = ready.setup;
+  const { keys, demoKey, companies, turnover, store, dataDir, sandbox } = ready.setup;
   const ownGstins = companies.get(keys[0]!.companyId) ?? [];
   // With REDIS_URL, jobs go on the BullMQ queue for `gstkit worker` processes; else this server runs them.
   const redisUrl = env['REDIS_URL'] || undefined;
@@ -103,7 +103,8 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     // With NIC the sandbox's portals (IRP, e-waybill, GSTIN registry, GST portal) are left out entirely.
     ...(live ? { irp: live.irp, ewb: live.ewb, registry: live.registry } : sandbox.providers),
     jobs,
-    authenticate: storedKeyAuth(store, new Map([...sandbox.companies].map(([id, c]) => [id, c.gstins]))),
+    // Turnover from GSTKIT_COMPANY_AATO (read in setup.ts) drives the 30-day limit and HSN-digit rules.
+    authenticate: storedKeyAuth(store, new Map([...sandbox.companies].map(([id, c]) => [id, { gstins: c.gstins, ...(turnover.has(id) ? { aato: turnover.get(id) } : {}) }]))),
     deal: {
       ...(turnstileSecret
         ? { captcha: turnstileVerifier({ secret: turnstileSecret, ...(env['TURNSTILE_VERIFY_URL'] ? { verifyUrl: env['TURNSTILE_VERIFY_URL'] } : {}) }) }

@@ -7,13 +7,15 @@ import { generateApiKey, parseApiKeys, secretDigest, type ApiKey } from '../port
 import type { Store } from '../ports/store.js';
 import { demoGstins, openSandbox, type Sandbox } from '../sandbox/index.js';
 import { DEFAULT_DATA_DIR, openStore } from '../store/index.js';
-import { parseCompanyGstins } from './companies.js';
+import { parseCompanyGstins, parseCompanyTurnover } from './companies.js';
 
 export interface ServerSetup {
   keys: ApiKey[];
   /** The generated demo key, when no keys are configured. */
   demoKey?: ApiKey;
   companies: Map<string, string[]>;
+  /** Each company's aggregate annual turnover in rupees, from GSTKIT_COMPANY_AATO. */
+  turnover: Map<string, number>;
   store: Store;
   dataDir: string;
   sandbox: Sandbox;
@@ -30,6 +32,8 @@ export async function setUp(env: NodeJS.ProcessEnv): Promise<{ ok: true; setup: 
   const companyIds = keys.length > 0 ? [...new Set(keys.map((k) => k.companyId))] : ['demo'];
   const parsed = parseCompanyGstins(env['GSTKIT_SANDBOX_GSTINS'], companyIds, demoGstins);
   if (!parsed.ok) return { ok: false, code: 2, message: `GSTKIT_SANDBOX_GSTINS: ${parsed.message}` };
+  const turnover = parseCompanyTurnover(env['GSTKIT_COMPANY_AATO'], companyIds);
+  if (!turnover.ok) return { ok: false, code: 2, message: `GSTKIT_COMPANY_AATO: ${turnover.message}` };
 
   const databaseUrl = env['DATABASE_URL'] || undefined;
   const dataDir = env['GSTKIT_DATA_DIR'] || DEFAULT_DATA_DIR;
@@ -46,5 +50,5 @@ export async function setUp(env: NodeJS.ProcessEnv): Promise<{ ok: true; setup: 
   // One seed for every process sharing the store, so the sandbox GST portal's synthetic suppliers agree.
   const seed = Number(await store.secret('sandbox-seed', () => String(Date.now() % 1_000_000_000)));
   const sandbox = await openSandbox({ companies: Object.fromEntries(parsed.companies), store, seed });
-  return { ok: true, setup: { keys, ...(demoKey ? { demoKey } : {}), companies: parsed.companies, store, dataDir, sandbox } };
+  return { ok: true, setup: { keys, ...(demoKey ? { demoKey } : {}), companies: parsed.companies, turnover: turnover.turnover, store, dataDir, sandbox } };
 }

@@ -35,11 +35,25 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** A company's GSTINs, or its GSTINs with its turnover (`aato`, rupees) for the turnover-bound rules. */
+export type CompanyGstins = readonly string[] | { gstins: readonly string[]; aato?: number };
+
+function companyOf(id: string, companies: ReadonlyMap<string, CompanyGstins>): Company {
+  const entry = companies.get(id);
+  if (entry === undefined) return { id, gstins: [] };
+  if (isGstinList(entry)) return { id, gstins: entry };
+  return { id, gstins: entry.gstins, ...(entry.aato !== undefined ? { aato: entry.aato } : {}) };
+}
+
+function isGstinList(entry: CompanyGstins): entry is readonly string[] {
+  return Array.isArray(entry);
+}
+
 /**
  * Builds an `authenticate` hook: HTTP Basic with `keyId:keySecret`; the key names the company,
  * whose GSTINs come from `companies`.
  */
-export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string, readonly string[]>): Authenticate {
+export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string, CompanyGstins>): Authenticate {
   const byId = new Map(keys.map((k) => [k.keyId, k]));
   return (request) => {
     const header = request.headers.get('authorization') ?? '';
@@ -51,8 +65,7 @@ export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string
     if (!key || colon < 0 || !same(decoded.slice(colon + 1), key.keySecret)) {
       return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
     }
-    const company: Company = { id: key.companyId, gstins: companies.get(key.companyId) ?? [] };
-    return { ok: true, company };
+    return { ok: true, company: companyOf(key.companyId, companies) };
   };
 }
 
@@ -70,7 +83,7 @@ export interface ApiKeyLookup {
  * An `authenticate` hook over keys kept in a store (as SHA-256 digests), so every server sharing the
  * store accepts the same keys. Found keys are remembered for `cacheMs` (default 30 s).
  */
-export function storedKeyAuth(keys: ApiKeyLookup, companies: ReadonlyMap<string, readonly string[]>, cacheMs = 30_000): Authenticate {
+export function storedKeyAuth(keys: ApiKeyLookup, companies: ReadonlyMap<string, CompanyGstins>, cacheMs = 30_000): Authenticate {
   const cache = new Map<string, { row: { companyId: string; secretSha256: string }; until: number }>();
   return async (request) => {
     const header = request.headers.get('authorization') ?? '';
@@ -89,7 +102,6 @@ export function storedKeyAuth(keys: ApiKeyLookup, companies: ReadonlyMap<string,
     if (!hit || !same(secretDigest(decoded.slice(colon + 1)), hit.row.secretSha256)) {
       return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
     }
-    const company: Company = { id: hit.row.companyId, gstins: companies.get(hit.row.companyId) ?? [] };
-    return { ok: true, company };
+    return { ok: true, company: companyOf(hit.row.companyId, companies) };
   };
 }

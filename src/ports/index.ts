@@ -15,7 +15,7 @@ export * from './registry.js';
 export * from './jobs.js';
 export * from './inquiry.js';
 export * from './store.js';
-export { basicAuth, parseApiKeys, generateApiKey, secretDigest, storedKeyAuth, type ApiKey, type ApiKeyLookup } from './auth.js';
+export { basicAuth, parseApiKeys, generateApiKey, secretDigest, storedKeyAuth, type ApiKey, type CompanyGstins, type ApiKeyLookup } from './auth.js';
 export type { GstPortal } from '../gstr/portal.js';
 export { GstrCode } from '../gstr/portal.js';
 export type { ReturnStore, StoredReturn } from '../gstr/store.js';
