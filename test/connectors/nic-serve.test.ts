@@ -24,7 +24,7 @@ interface Started {
 function serve(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0'], {
     cwd: root,
-    env: { ...process.env, PORT: '', DATABASE_URL: '', GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-nic-serve-')), ...env },
+    env: { ...process.env, PORT: '', DATABASE_URL: '', REDIS_URL: '', GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-nic-serve-')), ...env },
   });
   let out = '';
   let err = '';
