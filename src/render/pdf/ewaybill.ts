@@ -1,4 +1,5 @@
 import { error } from '../../issue.js';
+import { EWB_DOC_TYPES, EWB_SUB_SUPPLY_TYPES, EWB_TRANS_MODES } from '../../masters/ewaybill.js';
 import { normalize } from '../../normalize/normalize.js';
 import { formatIndian, formatQuantity } from '../format.js';
 import { qrMatrix } from '../qr/matrix.js';
@@ -7,35 +8,16 @@ import { arr, obj, parseIst, stateLabel, str, type Json } from './data.js';
 import { type Column, Flow } from './flow.js';
 import { PDF_CODES, type PdfOutcome } from './einvoice.js';
 
-const SUB_SUPPLY: Record<string, string> = {
-  '1': 'Supply',
-  '2': 'Import',
-  '3': 'Export',
-  '4': 'Job Work',
-  '5': 'For Own Use',
-  '6': 'Job Work Returns',
-  '7': 'Sales Return',
-  '8': 'Others',
-  '9': 'SKD/CKD',
-  '10': 'Line Sales',
-  '11': 'Recipient Not Known',
-  '12': 'Exhibition or Fairs',
-};
-const DOC_TYPES: Record<string, string> = {
-  INV: 'Tax Invoice',
-  BIL: 'Bill of Supply',
-  BOE: 'Bill of Entry',
-  CHL: 'Delivery Challan',
-  CNT: 'Credit Note',
-  OTH: 'Others',
-};
+/** A master's name for a code as the record carries it (text or number), else the code itself. */
+const nameOf = (master: Readonly<Record<string | number, string>>, code: unknown): string => master[str(code)] ?? str(code);
+
+/** The PDF spells out combination 4 where the master's own name only says "Combination of 2 and 3". */
 const TRANSACTION: Record<string, string> = {
   '1': 'Regular',
   '2': 'Bill To - Ship To',
   '3': 'Bill From - Dispatch From',
   '4': 'Bill To - Ship To and Bill From - Dispatch From',
 };
-const MODES: Record<string, string> = { '1': 'Road', '2': 'Rail', '3': 'Air', '4': 'Ship' };
 
 const CONTENT_WIDTH = A4[0] - 2 * MARGIN;
 const S_LABEL: TextStyle = { size: 7.5, color: [0.35, 0.35, 0.35] };
@@ -115,13 +97,13 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
   field('GSTIN of Recipient', party(str(d['toGstin']), str(d['toTrdName'])));
   field('Place of Delivery', place(str(d['toPlace']), d['toPincode'], d['toStateCode'], d['actToStateCode']));
   field('Delivery Address', [str(d['toAddr1']), str(d['toAddr2'])].filter(Boolean).join(', ') || '-');
-  field('Document', `${DOC_TYPES[str(d['docType']).toUpperCase()] ?? str(d['docType'])} - ${str(d['docNo'])} - ${str(d['docDate'])}`);
+  field('Document', `${EWB_DOC_TYPES[str(d['docType']).toUpperCase()] ?? str(d['docType'])} - ${str(d['docNo'])} - ${str(d['docDate'])}`);
   field('Transaction Type', TRANSACTION[str(d['transactionType'])] ?? str(d['transactionType']));
   field('Value of Goods', `\u20B9 ${formatIndian(d['totInvValue'] as number)}`, true);
   const items = arr(d['itemList']).map(obj).filter((i): i is Json => i !== undefined);
   field('HSN Code', [...new Set(items.map((i) => str(i['hsnCode'])).filter(Boolean))].join(', ') || '-');
   const supply = str(d['supplyType']).toUpperCase() === 'I' ? 'Inward' : 'Outward';
-  field('Reason for Transportation', `${supply} - ${SUB_SUPPLY[str(d['subSupplyType'])] ?? str(d['subSupplyType'])}`);
+  field('Reason for Transportation', `${supply} - ${nameOf(EWB_SUB_SUPPLY_TYPES, d['subSupplyType'])}`);
   field('Transporter', party(str(d['transporterId']), str(d['transporterName'])) || '-');
 
   if (items.length > 0) {
@@ -177,7 +159,7 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
     flow.row(
       cols,
       [
-        MODES[str(v['transMode'])] ?? str(v['transMode']),
+        nameOf(EWB_TRANS_MODES, v['transMode']),
         [str(v['vehicleNo']), doc].filter(Boolean).join('\n') || '-',
         [str(v['fromPlace']), stateLabel(v['fromState'])].filter(Boolean).join(', '),
         str(v['enteredDate']),
