@@ -135,10 +135,17 @@ export interface RecoveryPolicy {
   error: { code: string; message: string };
 }
 
-/** The store. Every method is atomic on its own. */
+/** The store. Every method is atomic on its own; `atomically` makes several calls one. */
 export interface Store {
   /** `memory`, `pglite` or `postgres`. */
   readonly kind: string;
+
+  /**
+   * Runs `work` as one transaction: everything it writes through `tx` becomes visible together when it
+   * resolves, and nothing of it when it throws (the error is thrown on). Other callers never see the
+   * writes half done. Inside, use only `tx` (the outer store may wait for the transaction to end).
+   */
+  atomically<T>(work: (tx: Store) => Promise<T>): Promise<T>;
 
   // IRP
   insertIrn(row: IrnRow): Promise<{ inserted: true } | { inserted: false; existing: IrnRow }>;

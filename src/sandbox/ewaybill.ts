@@ -36,8 +36,11 @@ export interface EwbEntry {
 
 /** The portal plus what the sandbox IRP needs from it. */
 export interface SandboxEwbPortal extends EwbProvider {
-  /** Issues an e-waybill from a Part-A already checked; used by generate and by the IRP. */
-  issue(ctx: ProviderContext, gstin: string, partA: Record<string, unknown>, irn?: string): Promise<ProviderResult<EwbEntry>>;
+  /**
+   * Issues an e-waybill from a Part-A already checked; used by generate and by the IRP. `via` is the
+   * store transaction to write in (the IRP registers an IRN and its e-waybill in one).
+   */
+  issue(ctx: ProviderContext, gstin: string, partA: Record<string, unknown>, irn?: string, via?: Store): Promise<ProviderResult<EwbEntry>>;
   entry(ewbNo: string): Promise<EwbEntry | undefined>;
   /** The e-waybill detail record (SPEC 2.8) of an entry. */
   detail(entry: EwbEntry): Record<string, unknown>;
@@ -75,8 +78,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
   const { clock, registry, store } = deps;
   const firstNumber = 1_000_000 + ((deps.seed ?? Date.now()) % 8_000_000);
 
-  const nextNumber = async (): Promise<string> => {
-    const n = await store.nextNumber('ewb-no', firstNumber);
+  const nextNumber = async (via: Store): Promise<string> => {
+    const n = await via.nextNumber('ewb-no', firstNumber);
     // 3 for the sandbox, then 11 digits; spread out a little so numbers do not look consecutive.
     return '3' + String(n * 7 + (n % 7)).padStart(11, '0').slice(-11);
   };
@@ -186,7 +189,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
   };
 
   const portal: SandboxEwbPortal = {
-    async issue(ctx, gstin, partA, irn) {
+    async issue(ctx, gstin, partA, irn, via = store) {
       const from = str(partA['fromGstin']);
       const to = str(partA['toGstin']);
       if (from !== gstin && to !== gstin) {
@@ -206,7 +209,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
         hasPartB: hasPartB(partA),
       });
       const entry: EwbEntry = {
-        ewbNo: await nextNumber(),
+        ewbNo: await nextNumber(via),
         companyId: ctx.company.id,
         genGstin: gstin,
         generatedAt: now,
@@ -230,7 +233,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
         entry: toJson(entry),
       };
       // The store's constraint, not a check here, keeps one active e-waybill per document.
-      const saved = await store.insertEwb(row, { ewbNo: entry.ewbNo, at: now.toISOString(), event: 'generated', detail: irn ? { irn } : {} });
+      const saved = await via.insertEwb(row, { ewbNo: entry.ewbNo, at: now.toISOString(), event: 'generated', detail: irn ? { irn } : {} });
       if (!saved.inserted) {
         return refuse('604', `an e-waybill (${saved.existingEwbNo}) already exists for this document`, 409, '/docNo');
       }

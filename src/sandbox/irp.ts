@@ -202,19 +202,20 @@ export function createSandboxIrp(deps: {
     return { ok: true, value: e };
   };
 
-  const save = (ctx: ProviderContext, entry: IrnEntry): Promise<void> =>
-    store.updateIrn(ctx.company.id, entry.record.Irn, entry.record.IrnStatus, entry.record as unknown as Record<string, unknown>);
+  const save = (ctx: ProviderContext, entry: IrnEntry, via: Store = store): Promise<void> =>
+    via.updateIrn(ctx.company.id, entry.record.Irn, entry.record.IrnStatus, entry.record as unknown as Record<string, unknown>);
 
-  const attachEwb = async (ctx: ProviderContext, entry: IrnEntry, transport: Obj): Promise<ProviderResult<EwbGenerated>> => {
+  /** Issues the e-waybill of an IRN and records it on the IRN, both through `via` (one transaction). */
+  const attachEwb = async (ctx: ProviderContext, entry: IrnEntry, transport: Obj, via: Store): Promise<ProviderResult<EwbGenerated>> => {
     const partA = partAFromInvoice(entry.record.invoice, transport, entry.sellerGstin);
     if ((partA['itemList'] as unknown[]).length === 0) {
       return refuse('4009', 'an e-waybill needs at least one line of goods', 422, '/ItemList');
     }
-    const issued = await ewb.issue(ctx, entry.sellerGstin, partA, entry.record.Irn);
+    const issued = await ewb.issue(ctx, entry.sellerGstin, partA, entry.record.Irn, via);
     if (!issued.ok) return issued;
     const e = issued.value;
     entry.record = { ...entry.record, EwbNo: e.ewbNo, EwbTime: istDateTime(e.generatedAt), EwbValidTill: e.validUpto, EwbStatus: 'ACT' };
-    await save(ctx, entry);
+    await save(ctx, entry, via);
     return { ok: true, value: { EwbNo: e.ewbNo, EwbTime: istDateTime(e.generatedAt), EwbValidTill: e.validUpto, EwbStatus: 'ACT' } };
   };
 
@@ -314,7 +315,7 @@ export function createSandboxIrp(deps: {
           invoice,
         },
       };
-      const saved = await store.insertIrn({
+      const row: IrnRow = {
         companyId: ctx.company.id,
         irn,
         sellerGstin: gstin,
@@ -326,16 +327,21 @@ export function createSandboxIrp(deps: {
         buyerGstin: str(obj(invoice['BuyerDtls'])['Gstin']) || 'URP',
         status: 'ACT',
         record: entry.record as unknown as Record<string, unknown>,
+      };
+      // The e-waybill system's own checks of the transport details (4019 Part-A without a transporter, ...).
+      const transport = invoice['EwbDtls'] ? ewbDetailsRules.flatMap((rule) => rule.check(invoice, { today: istDate(at) })) : [];
+      // The IRN and the e-waybill asked for with it are written in one transaction: a failure between the
+      // two leaves neither, and no reader ever sees the IRN without the e-waybill it was registered with.
+      const outcome = await store.atomically(async (tx) => {
+        const saved = await tx.insertIrn(row);
+        if (!saved.inserted || !invoice['EwbDtls'] || transport.length > 0) return { saved };
+        return { saved, attached: await attachEwb(ctx, entry, obj(invoice['EwbDtls']), tx) };
       });
+      const { saved, attached } = outcome;
       if (!saved.inserted) return onOtherIrp(saved.existing) ? rejectAgainst(saved.existing) : duplicate(saved.existing);
-      if (invoice['EwbDtls']) {
-        // The e-waybill system's own checks of the transport details (4019 Part-A without a transporter, ...).
-        const transport = ewbDetailsRules.flatMap((rule) => rule.check(invoice, { today: istDate(at) }));
-        if (transport.length > 0) return { ok: true, value: { ...entry.record, EwbErrors: transport } };
-        const attached = await attachEwb(ctx, entry, obj(invoice['EwbDtls']));
-        // The IRN stands even when its e-waybill is refused (IRP behaviour, InfoDtls EWBERR).
-        if (!attached.ok) return { ok: true, value: { ...entry.record, EwbErrors: attached.errors } };
-      }
+      if (transport.length > 0) return { ok: true, value: { ...entry.record, EwbErrors: transport } };
+      // The IRN stands even when its e-waybill is refused (IRP behaviour, InfoDtls EWBERR).
+      if (attached && !attached.ok) return { ok: true, value: { ...entry.record, EwbErrors: attached.errors } };
       return { ok: true, value: await withEwb(entry) };
     },
 
@@ -384,7 +390,7 @@ export function createSandboxIrp(deps: {
         return refuse('4002', `an e-waybill (${entry.record.EwbNo}) already exists for this IRN`, 409, '/Irn');
       }
       if (entry.doc.docType !== 'INV') return refuse('4010', 'e-waybills are generated for invoices only', 422, '/Irn');
-      return attachEwb(ctx, entry, request);
+      return store.atomically((tx) => attachEwb(ctx, entry, request, tx));
     },
 
     async invoicesOfSeller(companyId, sellerGstin, period) {

@@ -5,24 +5,28 @@
  * @module
  */
 import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store } from '../ports/store.js';
+import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 
 const copy = <T>(v: T): T => structuredClone(v);
 
 /** Builds an empty in-memory store. */
 export function createMemoryStore(): Store {
-  const irns = new Map<string, IrnRow & { seq: number }>();
-  const irnByDocument = new Map<string, string>();
-  const ewbs = new Map<string, EwbRow>();
-  const activeEwbByDocument = new Map<string, string>();
-  const events = new Map<string, EwbEvent[]>();
-  const counters = new Map<string, number>();
-  const taxpayers = new Map<string, Record<string, unknown>>();
-  const returns = new Map<string, ReturnRow>();
-  const jobs = new Map<string, JobRow & { seq: number }>();
-  const files = new Map<string, FileMeta & { createdAt: number; chunks: Uint8Array[] }>();
-  const inquiries = new Map<string, OutboxRow>();
-  const keys = new Map<string, ApiKeyRow>();
-  const secrets = new Map<string, string>();
+  // Every map reports to the open transaction, so a failed one can be rolled back.
+  const slot: JournalSlot = {};
+  const journaled = <K, V>(): Map<K, V> => new JournaledMap<K, V>(slot);
+  const irns = journaled<string, IrnRow & { seq: number }>();
+  const irnByDocument = journaled<string, string>();
+  const ewbs = journaled<string, EwbRow>();
+  const activeEwbByDocument = journaled<string, string>();
+  const events = journaled<string, EwbEvent[]>();
+  const counters = journaled<string, number>();
+  const taxpayers = journaled<string, Record<string, unknown>>();
+  const returns = journaled<string, ReturnRow>();
+  const jobs = journaled<string, JobRow & { seq: number }>();
+  const files = journaled<string, FileMeta & { createdAt: number; chunks: Uint8Array[] }>();
+  const inquiries = journaled<string, OutboxRow>();
+  const keys = journaled<string, ApiKeyRow>();
+  const secrets = journaled<string, string>();
   let seq = 0;
 
   const documentKey = (r: IrnRow): string => [r.sellerGstin, r.financialYear, r.docType, r.docKey].join('\u0000');
@@ -39,6 +43,9 @@ export function createMemoryStore(): Store {
 
   const store: Store = {
     kind: 'memory',
+
+    // The transaction's own handle: calls on it run inside the transaction (see `exclusive` below).
+    atomically: (work) => work(store),
 
     async insertIrn(row) {
       const byDoc = irnByDocument.get(documentKey(row));
@@ -275,5 +282,40 @@ export function createMemoryStore(): Store {
 
     async close() {},
   };
-  return store;
+  return exclusive(store, slot);
+}
+
+/**
+ * The store as callers see it: one operation at a time (a promise chain), so a transaction's writes are
+ * seen by no other call before it ends, and a transaction that throws is rolled back whole. A
+ * transaction's work must use the handle it is given; calling the outer store from inside it would wait
+ * for the transaction itself.
+ */
+function exclusive(inner: Store, slot: JournalSlot): Store {
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = tail.then(run);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+  const outer = { ...inner } as Record<string, unknown>;
+  for (const [name, value] of Object.entries(inner)) {
+    // Reading a file's chunks lazily changes nothing, and must not hold the turn between chunks.
+    if (typeof value !== 'function' || name === 'readFile' || name === 'atomically') continue;
+    outer[name] = (...args: unknown[]) => inTurn(() => (value as (...a: unknown[]) => Promise<unknown>).apply(inner, args));
+  }
+  outer['atomically'] = <T>(work: (tx: Store) => Promise<T>): Promise<T> =>
+    inTurn(async () => {
+      const journal = new Journal();
+      slot.current = journal;
+      try {
+        return await work(inner);
+      } catch (e) {
+        journal.rollback();
+        throw e;
+      } finally {
+        slot.current = undefined;
+      }
+    });
+  return outer as unknown as Store;
 }

@@ -6,7 +6,7 @@
  */
 import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store } from '../ports/store.js';
 import { migrate } from './migrate.js';
-import type { Row, SqlClient } from './sql-client.js';
+import type { Row, SqlClient, SqlQuery } from './sql-client.js';
 
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -81,10 +81,30 @@ const text = (v: unknown): string => JSON.stringify(v);
 /** Builds the store over a SQL client, bringing its schema up to date first. */
 export async function createSqlStore(client: SqlClient, kind: 'pglite' | 'postgres'): Promise<Store> {
   await migrate(client);
+  return sqlStore(client, kind, false);
+}
+
+/** The statements of a transaction already open: nested transactions join it. */
+function joined(tx: SqlQuery): SqlClient {
+  return {
+    query: (text, params) => tx.query(text, params),
+    transaction: (work) => work(tx),
+    exec: (script) => tx.query(script).then(() => undefined),
+    // The transaction's handle closes nothing; the outer store owns the connection.
+    close: async () => {},
+  };
+}
+
+function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction: boolean): Store {
   const q = (sql: string, params: readonly unknown[] = []): Promise<Row[]> => client.query(sql, params);
 
   const store: Store = {
     kind,
+
+    atomically(work) {
+      if (inTransaction) return work(store);
+      return client.transaction((tx) => work(sqlStore(joined(tx), kind, true)));
+    },
 
     async insertIrn(row) {
       const inserted = await q(

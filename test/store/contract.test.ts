@@ -1,9 +1,11 @@
 /**
  * The store contract: the same behaviour from every adapter (memory, PGlite, PostgreSQL).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EwbRow, IrnRow, JobRow, RecoveryPolicy, Store } from '../../src/ports/store.js';
 import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
+import { createSandbox, createSigningIdentity, manualClock, parseIst } from '../../src/sandbox/index.js';
 import { databaseUrl, freshDatabase, need } from '../support/services.js';
 
 const hasPg = need(databaseUrl);
@@ -131,6 +133,85 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     expect((await store.ewbsGeneratedOn('acme', '29AAGCM4821K1Z6', '01/07/2025')).map((e) => e.ewbNo)).toEqual(['300000000001', '300000000003']);
     expect((await store.ewbsOfOtherParty('29AADCN7314Q1ZU', '01/07/2025')).length).toBe(2);
     expect(await store.ewbsOfOtherParty('29AAGCM4821K1Z6', '01/07/2025')).toEqual([]);
+  });
+
+  it('writes an IRN and its e-waybill together or not at all, and no reader sees one without the other', async () => {
+    const row = irn({ irn: 'e'.repeat(64), docKey: 'TX/1', record: { AckNo: '1' } });
+    const generated = { ewbNo: '300000000101', at: at(5), event: 'generated', detail: {} };
+    // A reader outside the transaction, started while it is open: sees both or neither, never half.
+    const outside = async () => {
+      const [i, e] = await Promise.all([store.getIrn('acme', row.irn), store.getEwb('300000000101')]);
+      return { irn: i !== undefined && i.record['EwbNo'] === '300000000101', ewb: e !== undefined, any: i !== undefined || e !== undefined };
+    };
+    const attempt = (failAt: 'between' | 'after-ewb' | 'never') => {
+      let opened!: () => void;
+      const open = new Promise<void>((r) => (opened = r));
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const tx = store.atomically(async (t) => {
+        expect(await t.insertIrn(row)).toEqual({ inserted: true });
+        opened();
+        await gate;
+        if (failAt === 'between') throw new Error('the connection was lost between the two writes');
+        expect(await t.insertEwb(ewb({ ewbNo: '300000000101', docKey: 'TX/1', irn: row.irn }), generated)).toEqual({ inserted: true });
+        if (failAt === 'after-ewb') throw new Error('the connection was lost before the IRN was updated');
+        await t.updateIrn('acme', row.irn, 'ACT', { ...row.record, EwbNo: '300000000101' });
+        return 'committed';
+      });
+      return { tx, open, release };
+    };
+    for (const failAt of ['between', 'after-ewb'] as const) {
+      const { tx, open, release } = attempt(failAt);
+      await open;
+      const seen = outside();
+      // PostgreSQL answers the reader at once from the last commit; PGlite and memory make it wait for the end.
+      await Promise.race([seen, new Promise((r) => setTimeout(r, 150))]);
+      release();
+      await expect(tx).rejects.toThrow('the connection was lost');
+      expect((await seen).any, failAt).toBe(false);
+      expect((await outside()).any, failAt).toBe(false);
+      expect(await store.ewbHistory('300000000101')).toEqual([]);
+    }
+    const { tx, open, release } = attempt('never');
+    await open;
+    const seen = outside();
+    await Promise.race([seen, new Promise((r) => setTimeout(r, 150))]);
+    release();
+    expect(await tx).toBe('committed');
+    const during = await seen;
+    expect(during.irn).toBe(during.ewb);
+    expect(await outside()).toEqual({ irn: true, ewb: true, any: true });
+    expect((await store.ewbHistory('300000000101')).map((e) => e.event)).toEqual(['generated']);
+  });
+
+  it('keeps nothing of an IRN whose e-waybill write fails when both are asked for in one request', async () => {
+    const identity = createSigningIdentity();
+    const clock = manualClock(parseIst('14/11/2026 11:00:00')!);
+    let failing = true;
+    // The store as the sandbox sees it: the e-waybill write inside the IRN's transaction fails while `failing`.
+    const flaky: Store = {
+      ...store,
+      atomically: (work) =>
+        store.atomically((tx) =>
+          work(failing ? { ...tx, insertEwb: async () => Promise.reject(new Error('the database went away mid-request')) } : tx),
+        ),
+    };
+    const sandbox = createSandbox({ companies: { acme: ['29AAGCK4821M1Z4', '29AAGCM4821K1Z6'] }, clock, identity, seed: 11, store: flaky });
+    const ctx = { company: sandbox.companies.get('acme')! };
+    const invoice = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    await expect(sandbox.irp.generateIrn(ctx, invoice)).rejects.toThrow('the database went away');
+    expect(await store.irnsOfSeller('acme', '29AAGCK4821M1Z4', '2026-11')).toEqual([]);
+    expect(await store.ewbsGeneratedOn('acme', '29AAGCK4821M1Z4', '14/11/2026')).toEqual([]);
+    // Nothing half-written blocks the retry: it registers the IRN with its e-waybill.
+    failing = false;
+    const retried = await sandbox.irp.generateIrn(ctx, invoice);
+    expect(retried.ok).toBe(true);
+    if (!retried.ok) return;
+    expect(retried.value.EwbNo).toMatch(/^\d{12}$/);
+    const kept = await store.getIrn('acme', retried.value.Irn);
+    expect(kept?.record['EwbNo']).toBe(retried.value.EwbNo);
+    expect((await store.getEwb(retried.value.EwbNo!))?.irn).toBe(retried.value.Irn);
+    await sandbox.jobs.close?.();
   });
 
   it('hands out distinct numbers to concurrent callers', async () => {
