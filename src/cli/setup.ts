@@ -35,6 +35,10 @@ export async function setUp(env: NodeJS.ProcessEnv): Promise<{ ok: true; setup: 
   const turnover = parseCompanyTurnover(env['GSTKIT_COMPANY_AATO'], companyIds);
   if (!turnover.ok) return { ok: false, code: 2, message: `GSTKIT_COMPANY_AATO: ${turnover.message}` };
 
+  // Pulls and exports run in worker threads so requests never wait behind them; 0 runs them in line.
+  const jobThreads = Number(env['GSTKIT_JOB_THREADS'] ?? 2);
+  if (!Number.isInteger(jobThreads) || jobThreads < 0 || jobThreads > 64) return { ok: false, code: 2, message: 'GSTKIT_JOB_THREADS: a whole number from 0 to 64' };
+
   const databaseUrl = env['DATABASE_URL'] || undefined;
   const dataDir = env['GSTKIT_DATA_DIR'] || DEFAULT_DATA_DIR;
   let store: Store;
@@ -49,6 +53,6 @@ export async function setUp(env: NodeJS.ProcessEnv): Promise<{ ok: true; setup: 
   for (const k of keys) await store.putApiKey({ keyId: k.keyId, companyId: k.companyId, secretSha256: secretDigest(k.keySecret) });
   // One seed for every process sharing the store, so the sandbox GST portal's synthetic suppliers agree.
   const seed = Number(await store.secret('sandbox-seed', () => String(Date.now() % 1_000_000_000)));
-  const sandbox = await openSandbox({ companies: Object.fromEntries(parsed.companies), store, seed });
+  const sandbox = await openSandbox({ companies: Object.fromEntries(parsed.companies), store, seed, jobThreads });
   return { ok: true, setup: { keys, ...(demoKey ? { demoKey } : {}), companies: parsed.companies, turnover: turnover.turnover, store, dataDir, sandbox } };
 }

@@ -47,7 +47,14 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       redisUrl,
       concurrency,
       ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}),
-      executor: gstrJobExecutor({ portal: providers.gstPortal, store: providers.returnStore, clock: providers.clock, issuedInvoices: providers.issuedInvoices }),
+      executor: gstrJobExecutor({
+        portal: providers.gstPortal,
+        store: providers.returnStore,
+        clock: providers.clock,
+        issuedInvoices: providers.issuedInvoices,
+        // The same worker threads as the embedded runner's, so a big export leaves this process responsive too.
+        ...(sandbox.jobs.threads ? { threads: sandbox.jobs.threads } : {}),
+      }),
     });
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
@@ -60,6 +67,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       process.stdout.write(`\n${signal}: finishing running jobs\n`);
       void worker
         .close()
+        .then(() => sandbox.jobs.close?.())
         .then(() => store.close())
         .then(() => resolve(0));
     };

@@ -12,6 +12,7 @@ import { readGstr2a } from './read-2a.js';
 import { readGstr2b } from './read-2b.js';
 import { readGstr3b } from './read-3b.js';
 import type { ReturnStore } from './store.js';
+import { countReturnDocuments } from './count-documents.js';
 import type { InwardReturn, ReturnType } from './types.js';
 
 export interface GstrServices {
@@ -43,7 +44,7 @@ export function readReturn(returnType: ReturnType, data: unknown, expect?: { gst
 export async function pullReturn(
   services: GstrServices,
   request: { gstin: string; returnType: ReturnType; period: string },
-  progress?: (fraction: number) => void,
+  progress?: (fraction: number, counts?: { done: number; total: number }) => void,
 ): Promise<Outcome<{ documents: number }>> {
   if (!request || typeof request !== 'object') return bad('request body', '');
   if (!RETURN_TYPES.includes(request.returnType)) return bad('returnType', '/returnType');
@@ -59,6 +60,7 @@ export async function pullReturn(
   const read = readReturn(request.returnType, fetched.value, { gstin: request.gstin, period: request.period });
   if (!read.ok) return read;
   const documents = 'documents' in read.value ? read.value.documents.length : read.value.rows.length;
+  progress?.(0.8, { done: 0, total: documents });
   const now = services.now?.() ?? new Date();
   await services.store.put({
     gstin: request.gstin,
@@ -67,7 +69,7 @@ export async function pullReturn(
     pulledAt: now.toISOString(),
     data: fetched.value,
   });
-  progress?.(1);
+  progress?.(1, { done: documents, total: documents });
   return { ok: true, value: { documents } };
 }
 
@@ -110,7 +112,7 @@ export async function exportReturnsTo(
   services: GstrServices,
   request: ExportRequest,
   open: (fileName: string, contentType: string) => Promise<ByteSink>,
-  progress?: (fraction: number) => void,
+  progress?: (fraction: number, counts?: { done: number; total: number }) => void,
 ): Promise<Outcome<Omit<ExportFile, 'data'>>> {
   if (!request || typeof request !== 'object') return bad('request body', '');
   const { returnType, gstins, startPeriod, endPeriod } = request;
@@ -162,6 +164,7 @@ export async function exportReturnsTo(
           if (!read.ok) return read.errors.map((e) => `${e.code} ${e.message} at ${e.path}`).slice(0, 3).join('; ');
           return read.value as InwardReturn;
         };
+        source.count = async (): Promise<number> => countReturnDocuments(returnType, (await services.store.get(gstin, returnType, period))?.data);
       }
       sources.push(source);
     }

@@ -19,6 +19,10 @@ export interface ReturnStore {
   /** Stores a return, atomically replacing any earlier copy of the same GSTIN, return and period. */
   put(entry: StoredReturn): Promise<void>;
   get(gstin: string, returnType: ReturnType, period: string): Promise<StoredReturn | undefined>;
+  /** The stored return as its JSON text, unparsed (a job thread parses it off the serving thread). */
+  getJson?(gstin: string, returnType: ReturnType, period: string): Promise<{ pulledAt: string; json: string } | undefined>;
+  /** Stores a return given as JSON text (serialised by a job thread), like {@link put}. */
+  putJson?(entry: Omit<StoredReturn, 'data'>, json: string): Promise<void>;
 }
 
 /** An in-memory store (the sandbox default). */

@@ -84,7 +84,15 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
   const compiled = enabled.map(compile);
   let openapi: string | undefined;
   if (options.jobs && options.gstPortal && options.returnStore) {
-    options.jobs.attach(gstrJobExecutor({ portal: options.gstPortal, store: options.returnStore, clock, ...(options.issuedInvoices ? { issuedInvoices: options.issuedInvoices } : {}) }));
+    options.jobs.attach(
+      gstrJobExecutor({
+        portal: options.gstPortal,
+        store: options.returnStore,
+        clock,
+        ...(options.issuedInvoices ? { issuedInvoices: options.issuedInvoices } : {}),
+        ...(options.jobs.threads ? { threads: options.jobs.threads } : {}),
+      }),
+    );
   }
 
   const authenticateFor = async (route: Route, request: Request): Promise<{ ok: true; company: Company } | { ok: false; response: Response }> => {

@@ -7,6 +7,8 @@ import type { ReturnStore } from '../gstr/store.js';
 import type { JobExecutor, JobOutput } from '../ports/index.js';
 import type { IssuedInvoices } from '../gstr1/job.js';
 import type { Clock } from '../sandbox/time.js';
+import type { ThreadPool } from '../jobs/thread-pool.js';
+import type { ThreadablePortal } from '../jobs/gstr-thread-jobs.js';
 
 type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
 
@@ -19,6 +21,10 @@ export function gstrJobExecutor(services: {
   store: ReturnStore | ((companyId: string) => ReturnStore);
   clock?: Clock;
   issuedInvoices?: IssuedInvoices;
+  /** Worker threads for pulls and exports, so they never hold up the serving thread's event loop. */
+  threads?: ThreadPool;
+  /** Told the id of the thread each threaded job ran on. */
+  onThread?: (threadId: number) => void;
 }): JobExecutor {
   return async (job, progress, context): Promise<JobOutput> => {
     const p = job.params;
@@ -26,13 +32,18 @@ export function gstrJobExecutor(services: {
     const store = typeof services.store === 'function' ? services.store(job.companyId) : services.store;
     if (job.type === 'gstr2b/reconcile') return reconcileJob(store, now, p, progress);
     if (job.type === 'gstr1/build') return gstr1Job(services.issuedInvoices, job.companyId, p);
+    if (services.threads) {
+      const { runGstrJobInThread } = await import('../jobs/gstr-thread-jobs.js');
+      const at = services.clock?.now() ?? new Date();
+      return runGstrJobInThread(services.threads, job, { portal: services.portal as ThreadablePortal, store, now: at, ...(services.onThread ? { onThread: services.onThread } : {}) }, progress, context);
+    }
     const gstr = await import('../gstr/index.js');
     const svc = { portal: services.portal, store, ...(now ? { now } : {}) };
     if (job.type.endsWith('/pull')) {
       const out = await gstr.pullReturn(
         svc,
         { gstin: String(p['gstin']), returnType: String(p['returnType']) as ReturnKind, period: String(p['period']) },
-        (fraction: number) => progress(fraction * 100),
+        (fraction: number, counts?: { done: number; total: number }) => progress(fraction * 100, counts),
       );
       if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.map((e: { message: string }) => e.message).join('; ') } };
       const documents = (out.value as { documents?: unknown }).documents;
@@ -45,7 +56,7 @@ export function gstrJobExecutor(services: {
       endPeriod: String(p['endPeriod']),
       ...(p['reportType'] !== undefined ? { reportType: Number(p['reportType']) as 100 | 101 } : {}),
     };
-    const onProgress = (fraction: number): void => progress(fraction * 100);
+    const onProgress = (fraction: number, counts?: { done: number; total: number }): void => progress(fraction * 100, counts);
     // A runner with a file store takes the workbook as it is written; otherwise it is built in memory.
     const openFile = context?.openFile;
     if (openFile) {

@@ -12,6 +12,7 @@ import type { RecoveryPolicy, Store } from '../ports/store.js';
 import { systemClock, type Clock } from '../sandbox/time.js';
 import { defaultRecovery, runClaimedJob } from './run-job.js';
 import { defaultFileUrl, jobFileOf, jobStatusOf } from './status.js';
+import { createThreadPool, type ThreadPool } from './thread-pool.js';
 
 export interface EmbeddedJobRunnerOptions {
   store: Store;
@@ -33,6 +34,11 @@ export interface EmbeddedJobRunnerOptions {
   fileUrl?: (jobId: string) => string;
   /** False: accept and report jobs but run none here (workers elsewhere claim them). Default true. */
   work?: boolean;
+  /**
+   * Worker threads for the heavy work of pulls and exports (a number makes a pool this runner owns and
+   * closes; 0 or none runs them on this thread, as tests and small demos may).
+   */
+  threads?: number | ThreadPool;
 }
 
 export interface EmbeddedJobRunner extends JobRunner {
@@ -53,6 +59,8 @@ export function createEmbeddedJobRunner(options: EmbeddedJobRunnerOptions): Embe
   const fileUrl = options.fileUrl ?? defaultFileUrl;
   const work = options.work ?? true;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const ownPool = typeof options.threads === 'number' && options.threads > 0 ? createThreadPool({ size: options.threads }) : undefined;
+  const threads = typeof options.threads === 'object' ? options.threads : ownPool;
   let executor: JobExecutor | undefined;
   let running = 0;
   let claiming = false;
@@ -92,6 +100,7 @@ export function createEmbeddedJobRunner(options: EmbeddedJobRunnerOptions): Embe
 
   return {
     owner,
+    ...(threads ? { threads } : {}),
     attach(next) {
       executor = next;
       if (options.exclusive) {
@@ -145,6 +154,7 @@ export function createEmbeddedJobRunner(options: EmbeddedJobRunnerOptions): Embe
           }
         }, 20);
       });
+      await ownPool?.close();
     },
   };
 }

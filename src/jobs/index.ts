@@ -10,4 +10,5 @@ export { createEmbeddedJobRunner, type EmbeddedJobRunner, type EmbeddedJobRunner
 export { createBullJobRunner, startBullWorker, DEFAULT_QUEUE, type BullJobRunnerOptions, type BullWorkerOptions } from './bullmq.js';
 export { runClaimedJob, defaultRecovery, FILE_CHUNK_BYTES, type RunJobDeps } from './run-job.js';
 export { jobStatusOf, jobFileOf, defaultFileUrl } from './status.js';
+export { createThreadPool, type ThreadPool, type ThreadPoolOptions, type ThreadHandlers } from './thread-pool.js';
 export { createInquiryOutbox, defaultInquiryBackoff, type InquiryOutbox, type InquiryOutboxOptions } from './outbox.js';

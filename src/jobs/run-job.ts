@@ -103,6 +103,8 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
       { openFile },
     );
     clearInterval(timer);
+    // The last progress (the final counts) reaches the row before it is finished.
+    if (latest) beat();
     await beating;
     if (lost) return;
     if (out.ok) {

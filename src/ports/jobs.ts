@@ -97,5 +97,7 @@ export interface JobRunner {
   /** undefined when the job does not exist or belongs to another company. */
   status(companyId: string, jobId: string): Promise<JobStatusRecord | undefined>;
   file(companyId: string, jobId: string): Promise<JobFile | JobFileStream | undefined>;
+  /** Worker threads this runner's jobs do their heavy work in, when it has them. */
+  readonly threads?: import('../jobs/thread-pool.js').ThreadPool;
   close?(): Promise<void>;
 }

@@ -50,6 +50,8 @@ export interface SandboxOptions {
   identity?: SigningIdentity;
   /** Jobs running at once. Default 2. */
   jobConcurrency?: number;
+  /** Worker threads for GSTR pulls and exports (the reference server uses 2). Default 0: they run on this thread. */
+  jobThreads?: number;
   /** Synthetic supplier documents per GSTIN and period in 2A/2B. */
   syntheticDocumentsPerPeriod?: number;
   seed?: number;
@@ -112,6 +114,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     clock,
     exclusive: store.kind !== 'postgres',
     ...(options.jobConcurrency ? { concurrency: options.jobConcurrency } : {}),
+    ...(options.jobThreads ? { threads: options.jobThreads } : {}),
   });
   const gstPortal = createSandboxGstPortal({
     connectedGstins: allGstins,

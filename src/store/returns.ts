@@ -9,20 +9,20 @@ import type { Store } from '../ports/store.js';
 
 /** The pulled returns of `companyId`. */
 export function storeReturns(store: Store, companyId: string): ReturnStore {
+  const putJson: NonNullable<ReturnStore['putJson']> = async (entry, json) => {
+    await store.putReturn({ companyId, gstin: entry.gstin, returnType: entry.returnType, period: entry.period, pulledAt: entry.pulledAt, json });
+  };
+  const getJson: NonNullable<ReturnStore['getJson']> = async (gstin, returnType, period) => {
+    const row = await store.getReturn(companyId, gstin, returnType, period);
+    return row ? { pulledAt: row.pulledAt, json: row.json } : undefined;
+  };
   return {
-    async put(entry) {
-      await store.putReturn({
-        companyId,
-        gstin: entry.gstin,
-        returnType: entry.returnType,
-        period: entry.period,
-        pulledAt: entry.pulledAt,
-        json: JSON.stringify(entry.data),
-      });
-    },
+    put: (entry) => putJson(entry, JSON.stringify(entry.data)),
+    putJson,
     async get(gstin, returnType: ReturnType, period) {
-      const row = await store.getReturn(companyId, gstin, returnType, period);
+      const row = await getJson(gstin, returnType, period);
       return row ? { gstin, returnType, period, pulledAt: row.pulledAt, data: JSON.parse(row.json) as unknown } : undefined;
     },
+    getJson,
   };
 }

@@ -2,8 +2,9 @@
  * An export through the API while generateirn keeps being asked: the export's rows/s, the server's peak
  * RSS, and the event-loop delay (p50, p99, max) that generateirn requests wait behind. The server is the
  * reference setup in one process: the sandbox on PGlite in a temporary folder, jobs run by the embedded
- * runner. The floor beside it is the same export written straight to memory by the Excel writer (no
- * store, no API, no other requests).
+ * runner on worker threads (GSTKIT_JOB_THREADS, default 2, as `gstkit serve`; 0 runs them on the serving
+ * thread). Beside it, the floor: the same generateirn load for the same time with no export running, so
+ * what the export adds can be told from what the requests themselves cost on this machine.
  *
  *   npx tsx test/bench/store-export-load.ts [periods] [documents-per-period]
  *   (12 periods x 40000 documents gives about 1,000,000 rows in the Full report)
@@ -18,6 +19,7 @@ import { openPgliteStore } from '../../src/store/index.js';
 
 const periods = Number(process.argv[2] ?? 3);
 const perPeriod = Number(process.argv[3] ?? 5000);
+const threads = Number(process.env['GSTKIT_JOB_THREADS'] ?? 2);
 const gstin = '29AADCN7314Q1ZU';
 const example = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'gstkit-export-bench-'));
@@ -27,6 +29,7 @@ const sandbox = createSandbox({
   store,
   identity: createSigningIdentity(),
   syntheticDocumentsPerPeriod: perPeriod,
+  jobThreads: threads,
 });
 const handler = createGstHandler({ ...sandbox.providers, authenticate: () => ({ ok: true, company: sandbox.companies.get('bench')! }) });
 const call = async (path: string, body?: unknown): Promise<any> => {
@@ -35,49 +38,78 @@ const call = async (path: string, body?: unknown): Promise<any> => {
   );
   return res.headers.get('content-type')?.includes('json') ? res.json() : res.arrayBuffer();
 };
-const wait = async (jobId: string): Promise<any> => {
+const wait = async (jobId: string, onStatus?: (s: any) => void): Promise<any> => {
   for (;;) {
     if (!jobId) throw new Error('the job was not accepted');
     const s = await call(`/api/svc/robot/jobstatus/${jobId}`);
+    onStatus?.(s);
     if (s.jobStatus >= 100) return s;
     await new Promise((r) => setTimeout(r, 200));
   }
 };
 const months = Array.from({ length: periods }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
-console.log(`pulling ${periods} periods of GSTR-2B with ${perPeriod} synthetic documents each...`);
+console.log(`pulling ${periods} periods of GSTR-2B with ${perPeriod} synthetic documents each (job threads: ${threads})...`);
+const pullStart = performance.now();
+let pulledDocs = 0;
 for (const m of months) {
   const s = await wait((await call('/api/svc/gstr2b/pull', { gstin, returnPeriod: m })).jobId);
   if (s.jobStatus !== 100) throw new Error(JSON.stringify(s));
+  pulledDocs += s.result.documents;
 }
+console.log(`pulled ${pulledDocs} documents in ${((performance.now() - pullStart) / 1000).toFixed(1)} s`);
 
-let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
-const delay = monitorEventLoopDelay({ resolution: 10 });
-let irns = 0;
-let stop = false;
-// generateirn keeps coming, a new document every 20 ms, while the export runs.
-const load = (async () => {
-  for (let i = 0; !stop; i++) {
-    const body = { ...example, DocDtls: { ...example.DocDtls, No: `L${Date.now() % 1_000_000}-${i}` } };
-    const r = await call('/api/svc/einvoice/generateirn', body);
-    if (r.Irn) irns++;
-    await new Promise((res) => setTimeout(res, 20));
-  }
-})();
-delay.enable();
-const started = performance.now();
-const job = await call('/api/svc/gstr2b/export', { gstins: [gstin], startReturnPeriod: months[0], endReturnPeriod: months[months.length - 1], reportType: 100 });
-const done = await wait(job.jobId);
-const seconds = (performance.now() - started) / 1000;
-delay.disable();
-stop = true;
-await load;
-clearInterval(sampler);
-const file = (await call(`/api/svc/robot/jobfile/${job.jobId}`)) as ArrayBuffer;
-const ms = (ns: number): string => (ns / 1e6).toFixed(1);
-console.log(`export: ${done.result.rows} rows in ${seconds.toFixed(1)} s = ${Math.round(done.result.rows / seconds)} rows/s, file ${(file.byteLength / 1e6).toFixed(1)} MB`);
-console.log(`peak RSS during the export: ${Math.round(peakRss / 1e6)} MB`);
-console.log(`event-loop delay while exporting: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms; ${irns} IRNs registered meanwhile`);
+let serial = 0;
+/** Sends generateirn every 20 ms until `until` resolves, measuring the event-loop delay meanwhile. */
+async function underLoad(until: Promise<unknown>): Promise<{ irns: number; seconds: number; p50: number; p99: number; max: number; peakRss: number }> {
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  let irns = 0;
+  let stop = false;
+  const load = (async () => {
+    while (!stop) {
+      const body = { ...example, DocDtls: { ...example.DocDtls, No: `L${process.pid % 10000}-${serial++}` } };
+      const r = await call('/api/svc/einvoice/generateirn', body);
+      if (r.Irn) irns++;
+      await new Promise((res) => setTimeout(res, 20));
+    }
+  })();
+  const started = performance.now();
+  delay.enable();
+  await until;
+  delay.disable();
+  const seconds = (performance.now() - started) / 1000;
+  stop = true;
+  await load;
+  clearInterval(sampler);
+  return { irns, seconds, p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6, peakRss };
+}
+const ms = (v: number): string => v.toFixed(1);
+const mb = (v: number): string => String(Math.round(v / 1e6));
+
+let lastStatus: any;
+const progressSeen = new Set<string>();
+const exporting = underLoad(
+  (async () => {
+    const job = await call('/api/svc/gstr2b/export', { gstins: [gstin], startReturnPeriod: months[0], endReturnPeriod: months[months.length - 1], reportType: 100 });
+    lastStatus = await wait(job.jobId, (s) => s.jobStatus === 1 && s.total && progressSeen.add(`${s.done}/${s.total}`));
+  })(),
+);
+const ours = await exporting;
+if (lastStatus.jobStatus !== 100) throw new Error(JSON.stringify(lastStatus));
+const rssAfter = process.memoryUsage().rss;
+// The floor: the same requests for as long, no export.
+const floorSeconds = Math.min(ours.seconds, 60);
+const floor = await underLoad(new Promise((r) => setTimeout(r, floorSeconds * 1000)));
+
+let fileBytes = 0;
+const file = await sandbox.jobs.file('bench', lastStatus.jobId);
+if (file && 'chunks' in file) for await (const c of file.chunks()) fileBytes += c.byteLength;
+const rows = lastStatus.result.rows;
+console.log(`export: ${rows} rows in ${ours.seconds.toFixed(1)} s = ${Math.round(rows / ours.seconds)} rows/s, file ${(fileBytes / 1e6).toFixed(1)} MB; progress seen at ${progressSeen.size} points between 0 and ${lastStatus.total} documents`);
+console.log(`peak RSS of the process during the export: ${mb(ours.peakRss)} MB (after it: ${mb(rssAfter)} MB)`);
+console.log(`event-loop delay while exporting:     p50 ${ms(ours.p50)} ms, p99 ${ms(ours.p99)} ms, max ${ms(ours.max)} ms; ${ours.irns} IRNs (${(ours.irns / ours.seconds).toFixed(1)}/s)`);
+console.log(`floor, the same load with no export:  p50 ${ms(floor.p50)} ms, p99 ${ms(floor.p99)} ms, max ${ms(floor.max)} ms; ${floor.irns} IRNs (${(floor.irns / floor.seconds).toFixed(1)}/s) in ${floor.seconds.toFixed(1)} s`);
 await sandbox.jobs.close?.();
 await store.close();
 rmSync(dir, { recursive: true, force: true });

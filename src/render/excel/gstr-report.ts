@@ -20,6 +20,8 @@ export interface InwardSource {
   pulledAt?: string;
   /** Loads and reads the stored return; a string is the reason it could not be read. */
   load?: () => Promise<InwardReturn | string>;
+  /** Counts the documents of the stored return without reading them fully (for progress), when it can. */
+  count?: () => Promise<number>;
 }
 
 export interface InwardReportOptions {
@@ -28,7 +30,8 @@ export interface InwardReportOptions {
   generatedAt: Date;
   /** Rows per sheet including the header (Excel's limit by default). */
   maxRowsPerSheet?: number;
-  onProgress?: (fraction: number) => void;
+  /** Told how far the export is, with the documents written of the documents counted before writing. */
+  onProgress?: (fraction: number, counts?: { done: number; total: number }) => void;
 }
 
 export interface ReportResult {
@@ -191,6 +194,16 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
     }
   }
 
+  // Documents to write, counted first so progress can say how many of how many (the count is the stored
+  // JSON's; documents a reader refuses are not written, so the last report sets the total to what was).
+  let total = 0;
+  if (options.onProgress) for (const s of sources) if (s.count) total += await s.count().catch(() => 0);
+  let written = 0;
+  let reported = 0;
+  const report = (fraction: number): void => {
+    options.onProgress?.(total > 0 ? Math.min(0.99, written / total) : fraction, total > 0 ? { done: Math.min(written, total), total } : undefined);
+  };
+
   const writer = new XlsxStreamWriter(sink, { maxRowsPerSheet: options.maxRowsPerSheet, created: options.generatedAt });
   const n = cols.length;
   const getters = cols.map((c) => c.get);
@@ -203,6 +216,7 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
       if (ret !== undefined && typeof ret !== 'string') {
         const pulledAt = s.pulledAt ? new Date(s.pulledAt) : undefined;
         st.documents = ret.documents.length;
+        let inSource = 0;
         for (const doc of ret.documents) {
           const list: Row[] = [];
           if (options.reportType === 100) {
@@ -221,10 +235,17 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
             st.rows++;
             yield out;
           }
+          written++;
+          inSource++;
+          // Every 1,000 documents: often enough to watch, rare enough to cost nothing.
+          if (written - reported >= 1000) {
+            reported = written;
+            report((done + inSource / ret.documents.length) / Math.max(1, sources.length));
+          }
         }
       }
       done++;
-      options.onProgress?.(Math.min(0.99, done / Math.max(1, sources.length)));
+      report(done / Math.max(1, sources.length));
     }
   }
   const table = await writer.addTable(`${label} ${options.reportType === 100 ? 'Full' : 'Smart'}`, cols, rows());
@@ -255,7 +276,7 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
   }
   await writer.addGrid('Header', grid, { widths: [18, 60, 22, 20, 11, 11], first: true });
   await writer.finish();
-  options.onProgress?.(1);
+  options.onProgress?.(1, total > 0 || written > 0 ? { done: written, total: written } : undefined);
   return { rows: table.rows, sheets: ['Header', ...table.sheets] };
 }
 

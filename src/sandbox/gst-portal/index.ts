@@ -27,6 +27,8 @@ export interface SandboxGstPortal extends GstPortal {
   disconnect(gstin: string): void;
   /** The documents a period's returns are rendered from (for tests and demos; e-invoices only when `invoicesForBuyer` answers at once). */
   documents(gstin: string, period: string): ModelDoc[];
+  /** How a job thread builds this same portal (its GSTINs connected now, the same seed and volume). */
+  threadRecipe(): { module: string; name: string; options: Record<string, unknown>; remote: string[] };
 }
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -55,6 +57,18 @@ export function createSandboxGstPortal(options: SandboxGstPortalOptions): Sandbo
     connect: (gstin) => void connected.add(gstin),
     disconnect: (gstin) => void connected.delete(gstin),
     documents,
+    threadRecipe: () => ({
+      module: import.meta.url,
+      name: 'createSandboxGstPortal',
+      options: {
+        connectedGstins: [...connected],
+        syntheticDocumentsPerPeriod: perPeriod,
+        seed,
+        ...(options.invoicesForBuyer ? { invoicesForBuyer: options.invoicesForBuyer } : {}),
+      },
+      // The e-invoices stay with the serving thread's IRP: the thread asks for them.
+      remote: options.invoicesForBuyer ? ['invoicesForBuyer'] : [],
+    }),
     async fetchReturn(gstin: string, returnType: ReturnType, period: string): Promise<Outcome<unknown>> {
       if (!connected.has(gstin)) return { ok: false, errors: [error(GstrCode.notConnected, 'not connected to GST System', '/gstin')] };
       if (!PERIOD.test(period)) return { ok: false, errors: [error(GstrCode.badRequest, 'return period should be YYYY-MM', '/returnPeriod')] };

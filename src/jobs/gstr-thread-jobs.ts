@@ -1,0 +1,105 @@
+/**
+ * The serving thread's side of GSTR pulls and exports run in a job worker thread: it hands the job to
+ * the pool and answers the thread's few calls (the stored return as JSON text, the job's file, progress).
+ * @module
+ */
+import type { GstPortal } from '../gstr/portal.js';
+import type { ReturnStore, StoredReturn } from '../gstr/store.js';
+import type { ReturnType as GstrReturnType } from '../gstr/types.js';
+import type { Outcome } from '../issue.js';
+import type { JobContext, JobCounts, JobFileSink, JobOutput, JobRequest } from '../ports/jobs.js';
+import { memorySink } from '../render/excel/zip.js';
+import type { PortalRecipe } from './gstr-thread-tasks.js';
+import type { ThreadPool } from './thread-pool.js';
+
+/** A portal that can tell a job thread how to build its own copy (the sandbox's can). */
+export type ThreadablePortal = GstPortal & { threadRecipe?(): PortalRecipe };
+
+export interface GstrThreadServices {
+  portal: ThreadablePortal;
+  store: ReturnStore;
+  now: Date;
+  /** Told the id of the thread a job ran on (tests, diagnostics). */
+  onThread?: (threadId: number) => void;
+}
+
+type Failure = { ok: false; errors: Array<{ code: string; message: string }> };
+
+const failed = (errors: Failure['errors']): JobOutput => ({
+  ok: false,
+  error: { code: errors[0]?.code ?? '1000', message: errors.map((e) => e.message).join('; ') },
+});
+
+/** Runs a `.../pull` or `.../export` job on a thread of `pool`. */
+export async function runGstrJobInThread(
+  pool: ThreadPool,
+  job: JobRequest & { jobId: string },
+  services: GstrThreadServices,
+  progress: (percent: number, counts?: JobCounts) => void,
+  context?: JobContext,
+): Promise<JobOutput> {
+  const { store, portal } = services;
+  const p = job.params;
+  let sink: JobFileSink | undefined;
+  let inMemory: ReturnType<typeof memorySink> | undefined;
+  let file: { fileName: string; contentType: string } | undefined;
+  const handlers = {
+    started: (threadId: number) => services.onThread?.(threadId),
+    progress: (percent: number, counts?: JobCounts) => progress(percent, counts),
+    getReturnJson: async (gstin: string, returnType: GstrReturnType, period: string) => {
+      if (store.getJson) return store.getJson(gstin, returnType, period);
+      const s = await store.get(gstin, returnType, period);
+      return s ? { pulledAt: s.pulledAt, json: JSON.stringify(s.data) } : undefined;
+    },
+    putReturnJson: async (meta: Omit<StoredReturn, 'data'>, json: string) => {
+      if (store.putJson) await store.putJson(meta, json);
+      else await store.put({ ...meta, data: JSON.parse(json) as unknown });
+    },
+    isConnected: (gstin: string) => portal.isConnected(gstin),
+    fetchReturn: (gstin: string, returnType: GstrReturnType, period: string) => portal.fetchReturn(gstin, returnType, period),
+    openFile: async (fileName: string, contentType: string) => {
+      file = { fileName, contentType };
+      // A runner with a file store keeps the pieces as they come; otherwise they are gathered here.
+      if (context?.openFile) sink = await context.openFile(fileName, contentType);
+      else inMemory = memorySink();
+    },
+    write: async (piece: Uint8Array) => {
+      if (sink) await sink.write(piece);
+      else await inMemory?.write(piece);
+    },
+  };
+
+  if (job.type.endsWith('/pull')) {
+    const recipe = portal.threadRecipe?.();
+    const remote = Object.fromEntries((recipe?.remote ?? []).map((name) => [name, (...args: unknown[]) => (recipe!.options[name] as (...a: unknown[]) => unknown)(...args)]));
+    const input = {
+      request: { gstin: String(p['gstin']), returnType: String(p['returnType']) as GstrReturnType, period: String(p['period']) },
+      now: services.now.toISOString(),
+      ...(recipe ? { portal: { ...recipe, options: withoutFunctions(recipe.options) } } : {}),
+    };
+    const out = (await pool.run('gstr/pull', input, { ...handlers, ...remote })) as Outcome<{ documents: number }>;
+    if (!out.ok) return failed(out.errors);
+    return { ok: true, result: { documents: out.value.documents } };
+  }
+
+  const input = {
+    request: {
+      returnType: String(p['returnType']) as 'gstr2a' | 'gstr2b' | 'gstr3b',
+      gstins: (p['gstins'] as string[]) ?? [],
+      startPeriod: String(p['startPeriod']),
+      endPeriod: String(p['endPeriod']),
+      ...(p['reportType'] !== undefined ? { reportType: Number(p['reportType']) as 100 | 101 } : {}),
+    },
+    now: services.now.toISOString(),
+  };
+  const out = (await pool.run('gstr/export', input, handlers)) as Outcome<{ fileName: string; contentType: string; rows: number }>;
+  if (!out.ok) return failed(out.errors);
+  const result = { fileName: out.value.fileName, rows: out.value.rows };
+  if (inMemory && file) return { ok: true, result, file: { ...file, data: inMemory.bytes() } };
+  return { ok: true, result };
+}
+
+/** The options a thread can receive: functions stay behind (the recipe names those it calls back). */
+function withoutFunctions(options: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => typeof v !== 'function'));
+}

@@ -1,0 +1,155 @@
+/**
+ * A small pool of worker threads for the heavy part of jobs (reading pulled returns, building workbooks),
+ * so the serving thread's event loop never waits behind them. A task talks to the thread that started it
+ * over its own message channel: the thread calls back for what only the serving thread has (the store, the
+ * job's file), and the task ends with a value or an error. A thread that dies (out of memory, a crash) fails
+ * its task with a clear error and is replaced for the next one.
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MessageChannel, Worker, type MessagePort, type TransferListItem } from 'node:worker_threads';
+
+/** The thread's side of a task's channel. */
+export type ThreadMessage =
+  | { type: 'call'; id?: number; method: string; args: unknown[] }
+  | { type: 'done'; value: unknown }
+  | { type: 'fail'; message: string };
+
+/** What the serving thread answers a task's calls with; a handler may return a promise. */
+export type ThreadHandlers = Record<string, (...args: never[]) => unknown>;
+
+export interface ThreadPoolOptions {
+  /** Threads at most. Default 2. */
+  size?: number;
+  /** Old-generation heap of each thread, MB: a task that needs more fails instead of swelling the process. Default 512. */
+  maxHeapMb?: number;
+}
+
+export interface ThreadPool {
+  /** Runs `kind` with `input` on a free thread (waiting for one), answering its calls with `handlers`. */
+  run(kind: string, input: unknown, handlers: ThreadHandlers): Promise<unknown>;
+  /** Thread ids of the threads alive now (a test can tell the work ran off the serving thread). */
+  readonly threadIds: number[];
+  close(): Promise<void>;
+}
+
+/** The thread entry: the built `.js` beside this file, or under tsx/vitest the `.ts` source through tsx's loader. */
+function spawn(maxHeapMb: number): Worker {
+  const js = new URL('./job-thread.js', import.meta.url);
+  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
+  if (existsSync(fileURLToPath(js))) return new Worker(js, { resourceLimits });
+  const ts = new URL('./job-thread.ts', import.meta.url).href;
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); })`;
+  return new Worker(boot, { eval: true, resourceLimits });
+}
+
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+  /** Fails the running task when the thread dies. */
+  onDeath?: (error: Error) => void;
+}
+
+export function createThreadPool(options: ThreadPoolOptions = {}): ThreadPool {
+  const size = Math.max(1, options.size ?? 2);
+  const maxHeapMb = options.maxHeapMb ?? 512;
+  const slots: Slot[] = [];
+  const waiting: Array<(slot: Slot) => void> = [];
+  let closed = false;
+
+  const release = (slot: Slot): void => {
+    slot.busy = false;
+    slot.onDeath = undefined;
+    const next = waiting.shift();
+    if (next) {
+      slot.busy = true;
+      next(slot);
+    } else {
+      // An idle thread does not keep the process alive.
+      slot.worker.unref();
+    }
+  };
+
+  const open = (): Slot => {
+    const slot: Slot = { worker: spawn(maxHeapMb), busy: true };
+    const die = (error: Error): void => {
+      const i = slots.indexOf(slot);
+      if (i < 0) return;
+      slots.splice(i, 1);
+      slot.onDeath?.(error);
+      slot.onDeath = undefined;
+      // Someone waiting for a thread gets a fresh one.
+      const next = waiting.shift();
+      if (next && !closed) {
+        const fresh = open();
+        next(fresh);
+      }
+    };
+    slot.worker.on('error', (e) => die(e));
+    slot.worker.on('exit', (code) => die(new Error(`the job's worker thread stopped (exit code ${code})`)));
+    slots.push(slot);
+    return slot;
+  };
+
+  const acquire = (): Promise<Slot> => {
+    if (closed) return Promise.reject(new Error('the job thread pool is closed'));
+    const free = slots.find((s) => !s.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    if (slots.length < size) return Promise.resolve(open());
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+
+  return {
+    get threadIds() {
+      return slots.map((s) => s.worker.threadId);
+    },
+    async run(kind, input, handlers) {
+      const slot = await acquire();
+      slot.worker.ref();
+      const { port1, port2 } = new MessageChannel();
+      try {
+        return await new Promise<unknown>((resolve, reject) => {
+          slot.onDeath = (error) => reject(error.message.includes('ERR_WORKER_OUT_OF_MEMORY') || (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new Error(`the job needed more than the ${maxHeapMb} MB a job thread may use`)
+            : error);
+          port1.on('message', (message: ThreadMessage) => {
+            if (message.type === 'done') resolve(message.value);
+            else if (message.type === 'fail') reject(new Error(message.message));
+            else void answer(port1, handlers, message);
+          });
+          slot.worker.postMessage({ kind, input, port: port2 }, [port2]);
+        });
+      } finally {
+        port1.close();
+        if (slots.includes(slot)) release(slot);
+      }
+    },
+    async close() {
+      closed = true;
+      const all = slots.splice(0);
+      for (const s of all) s.onDeath?.(new Error('the job thread pool was closed'));
+      await Promise.all(all.map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+/** Answers one call from a thread; bytes in the answer are moved, not copied. */
+async function answer(port: MessagePort, handlers: ThreadHandlers, message: Extract<ThreadMessage, { type: 'call' }>): Promise<void> {
+  const handler = handlers[message.method] as ((...args: unknown[]) => unknown) | undefined;
+  try {
+    if (!handler) throw new Error(`no handler for ${message.method}`);
+    const value = await handler(...message.args);
+    if (message.id === undefined) return;
+    const transfer: TransferListItem[] = value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? [value.buffer as ArrayBuffer] : [];
+    port.postMessage({ id: message.id, ok: true, value }, transfer);
+  } catch (e) {
+    if (message.id === undefined) return;
+    port.postMessage({ id: message.id, ok: false, message: e instanceof Error ? e.message : String(e) });
+  }
+}
