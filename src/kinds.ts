@@ -16,6 +16,11 @@ export const requestKinds = [
   'gstr-pull',
   'gstr-export',
   'gstr3b-export',
+  'consolidated-ewb',
+  'regenerate-trip-sheet',
+  'initiate-multi-vehicle',
+  'add-multi-vehicle',
+  'change-multi-vehicle',
 ] as const;
 
 /** Response payloads. */
@@ -35,6 +40,11 @@ export const responseKinds = [
   'job-status',
   'deal-success',
   'deal-error',
+  'consolidated-ewb-response',
+  'trip-sheet',
+  'initiate-multi-vehicle-response',
+  'add-multi-vehicle-response',
+  'change-multi-vehicle-response',
 ] as const;
 
 export type RequestKind = (typeof requestKinds)[number];

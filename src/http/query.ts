@@ -21,7 +21,8 @@ export type FlagName =
   | 'irn'
   | 'ewbNo'
   | 'date'
-  | 'partygstin';
+  | 'partygstin'
+  | 'tripSheetNo';
 
 export interface FlagSpec {
   name: FlagName;
@@ -51,6 +52,7 @@ export const flagSpecs: Record<FlagName, Omit<FlagSpec, 'required'>> = {
   irn: { name: 'irn', description: 'invoice reference number (64 hex characters)', pattern: '^[0-9a-fA-F]{64}$' },
   ewbNo: { name: 'ewbNo', description: 'e-waybill number', pattern: '^\\d{12}$' },
   date: { name: 'date', description: 'date DD/MM/YYYY', pattern: '^\\d{2}/\\d{2}/\\d{4}$' },
+  tripSheetNo: { name: 'tripSheetNo', description: 'consolidated e-waybill (trip sheet) number', pattern: '^\\d{1,20}$' },
 };
 
 /** Builds the spec of a route's flag. */

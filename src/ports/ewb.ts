@@ -4,6 +4,7 @@
  */
 import type { ProviderContext } from './company.js';
 import type { ProviderResult } from './result.js';
+import type { EwbMovementActions } from './ewb-movement.js';
 
 export interface EwbGenerated {
   EwbNo: string;
@@ -27,7 +28,7 @@ export interface CloseEwbRequest {
 }
 
 /** The e-waybill portal. */
-export interface EwbProvider {
+export interface EwbProvider extends EwbMovementActions {
   generate(ctx: ProviderContext, gstin: string, request: Record<string, unknown>): Promise<ProviderResult<EwbGenerated>>;
   get(ctx: ProviderContext, gstin: string, ewbNo: string): Promise<ProviderResult<Record<string, unknown>>>;
   cancel(ctx: ProviderContext, gstin: string, request: CancelEwbRequest): Promise<ProviderResult<{ CancelTime: string }>>;

@@ -11,6 +11,7 @@ export * from './company.js';
 export * from './result.js';
 export * from './irp.js';
 export * from './ewb.js';
+export * from './ewb-movement.js';
 export * from './registry.js';
 export * from './jobs.js';
 export * from './inquiry.js';

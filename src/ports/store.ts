@@ -58,6 +58,20 @@ export interface EwbEvent {
   detail: Record<string, unknown>;
 }
 
+/** One consolidated e-waybill (trip sheet). */
+export interface TripSheetRow {
+  tripSheetNo: string;
+  companyId: string;
+  /** The GSTIN that generated it (the transporter or the generator of its members). */
+  genGstin: string;
+  /** DD/MM/YYYY (IST) of generation. */
+  genDate: string;
+  /** `ACT`, or `REG` once regenerated under a new number. */
+  status: string;
+  /** The portal's record as JSON (members, vehicle, history). */
+  record: Record<string, unknown>;
+}
+
 /** One pulled return. */
 export interface ReturnRow {
   companyId: string;
@@ -166,6 +180,13 @@ export interface Store {
   ewbsGeneratedOn(companyId: string, genGstin: string, genDate: string): Promise<EwbRow[]>;
   /** E-waybills on `genDate` where `gstin` is a party but not the generator. */
   ewbsOfOtherParty(gstin: string, genDate: string): Promise<EwbRow[]>;
+
+  // consolidated e-waybills (trip sheets)
+  /** Refused (`inserted: false`) when the number is taken. */
+  insertTripSheet(row: TripSheetRow): Promise<{ inserted: boolean }>;
+  getTripSheet(tripSheetNo: string): Promise<TripSheetRow | undefined>;
+  /** Replaces the status and record of a trip sheet. */
+  updateTripSheet(tripSheetNo: string, status: string, record: Record<string, unknown>): Promise<void>;
 
   /** Next value of a named counter; the first call answers `start`. Unique across instances. */
   nextNumber(name: string, start: number): Promise<number>;

@@ -7,6 +7,8 @@ import { ewbByIrnRules } from './ewb-by-irn.js';
 import { cancelIrnRules } from './cancel-irn.js';
 import { cancelEwbRules, closeEwbRules } from './cancel-close-ewb.js';
 import { dealRules } from './deal.js';
+import { consolidatedEwbRules, regenerateTripSheetRules } from './ewaybill-consolidated.js';
+import { addMultiVehicleRules, changeMultiVehicleRules, initiateMultiVehicleRules } from './ewaybill-multivehicle.js';
 import { gstrPullRules, gstrExportRules, gstr3bExportRules } from './gstr.js';
 
 /** The business rules of each payload kind, run after the schema. */
@@ -22,6 +24,11 @@ const rulesByKind: Partial<Record<Kind, readonly Rule<any>[]>> = {
   'gstr-pull': gstrPullRules,
   'gstr-export': gstrExportRules,
   'gstr3b-export': gstr3bExportRules,
+  'consolidated-ewb': consolidatedEwbRules,
+  'regenerate-trip-sheet': regenerateTripSheetRules,
+  'initiate-multi-vehicle': initiateMultiVehicleRules,
+  'add-multi-vehicle': addMultiVehicleRules,
+  'change-multi-vehicle': changeMultiVehicleRules,
 };
 
 /** The rules that apply to a kind (none for responses). */

@@ -4,7 +4,7 @@
  * caller never changes a stored record by accident.
  * @module
  */
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store } from '../ports/store.js';
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 
 const copy = <T>(v: T): T => structuredClone(v);
@@ -19,6 +19,7 @@ export function createMemoryStore(): Store {
   const ewbs = journaled<string, EwbRow>();
   const activeEwbByDocument = journaled<string, string>();
   const events = journaled<string, EwbEvent[]>();
+  const tripSheets = journaled<string, TripSheetRow>();
   const counters = journaled<string, number>();
   const taxpayers = journaled<string, Record<string, unknown>>();
   const returns = journaled<string, ReturnRow>();
@@ -111,6 +112,20 @@ export function createMemoryStore(): Store {
         .filter((r) => r.genDate === genDate && r.genGstin !== gstin && (r.toGstin === gstin || r.fromGstin === gstin))
         .sort((a, b) => a.ewbNo.localeCompare(b.ewbNo))
         .map(copy);
+    },
+
+    async insertTripSheet(row) {
+      if (tripSheets.has(row.tripSheetNo)) return { inserted: false };
+      tripSheets.set(row.tripSheetNo, copy(row));
+      return { inserted: true };
+    },
+    async getTripSheet(tripSheetNo) {
+      const r = tripSheets.get(tripSheetNo);
+      return r ? copy(r) : undefined;
+    },
+    async updateTripSheet(tripSheetNo, status, record) {
+      const r = tripSheets.get(tripSheetNo);
+      if (r) tripSheets.set(tripSheetNo, { ...r, status, record: copy(record) });
     },
 
     async nextNumber(name, start) {

@@ -142,6 +142,21 @@ create table gst_secret (
 );
 `,
   },
+  {
+    version: 3,
+    name: 'consolidated e-waybills (trip sheets)',
+    sql: `
+create table gst_trip_sheet (
+  trip_sheet_no text primary key,
+  company_id text not null,
+  gen_gstin text not null,
+  gen_date text not null,
+  status text not null,
+  record jsonb not null
+);
+create index gst_trip_sheet_by_generator on gst_trip_sheet (gen_gstin, gen_date);
+`,
+  },
 ];
 
 /** The version the code expects. */

@@ -4,7 +4,7 @@
  * racing on one database cannot both register a document.
  * @module
  */
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store } from '../ports/store.js';
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { migrate } from './migrate.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
 
@@ -40,6 +40,17 @@ function ewbRow(r: Row): EwbRow {
     status: String(r['status']),
     ...(r['irn'] ? { irn: String(r['irn']) } : {}),
     entry: json(r['entry']),
+  };
+}
+
+function tripSheetRow(r: Row): TripSheetRow {
+  return {
+    tripSheetNo: String(r['trip_sheet_no']),
+    companyId: String(r['company_id']),
+    genGstin: String(r['gen_gstin']),
+    genDate: String(r['gen_date']),
+    status: String(r['status']),
+    record: json(r['record']),
   };
 }
 
@@ -187,6 +198,24 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
         [gstin, genDate],
       );
       return rows.map(ewbRow);
+    },
+
+    async insertTripSheet(row) {
+      const inserted = await q(
+        `insert into gst_trip_sheet (trip_sheet_no, company_id, gen_gstin, gen_date, status, record)
+         values ($1, $2, $3, $4, $5, $6::jsonb) on conflict do nothing returning trip_sheet_no`,
+        [row.tripSheetNo, row.companyId, row.genGstin, row.genDate, row.status, text(row.record)],
+      );
+      return { inserted: inserted.length > 0 };
+    },
+
+    async getTripSheet(tripSheetNo) {
+      const rows = await q('select * from gst_trip_sheet where trip_sheet_no = $1', [tripSheetNo]);
+      return rows[0] ? tripSheetRow(rows[0]) : undefined;
+    },
+
+    async updateTripSheet(tripSheetNo, status, record) {
+      await q('update gst_trip_sheet set status = $2, record = $3::jsonb where trip_sheet_no = $1', [tripSheetNo, status, text(record)]);
     },
 
     async nextNumber(name, start) {

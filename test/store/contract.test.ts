@@ -214,6 +214,16 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     await sandbox.jobs.close?.();
   });
 
+  it('keeps trip sheets: one row per number, replaced as a whole', async () => {
+    const row = { tripSheetNo: '3100000001', companyId: 'acme', genGstin: '29AAGCM4821K1Z6', genDate: '01/07/2025', status: 'ACT', record: { members: ['300000000001'], vehicles: [{ vehicleNo: 'KA01AB1234' }] } };
+    expect(await store.insertTripSheet(row)).toEqual({ inserted: true });
+    expect(await store.insertTripSheet({ ...row, genGstin: '29AADCN7314Q1ZU' })).toEqual({ inserted: false });
+    expect(await store.getTripSheet('3100000001')).toEqual(row);
+    await store.updateTripSheet('3100000001', 'REG', { ...row.record, regeneratedAs: '3100000002' });
+    expect(await store.getTripSheet('3100000001')).toEqual({ ...row, status: 'REG', record: { ...row.record, regeneratedAs: '3100000002' } });
+    expect(await store.getTripSheet('3100000009')).toBeUndefined();
+  });
+
   it('hands out distinct numbers to concurrent callers', async () => {
     const numbers = await Promise.all(Array.from({ length: 30 }, () => store.nextNumber('ack', 1000)));
     expect(new Set(numbers).size).toBe(30);

@@ -129,6 +129,9 @@ export class FakeNic {
   readonly requests: Array<{ method: string; path: string; headers: Record<string, string | string[] | undefined>; body: string }> = [];
   /** The portal's actions that took effect (registrations, cancellations). */
   readonly acted: string[] = [];
+  /** Every e-waybill POST action with its decrypted data, in order. */
+  readonly ewbPosts: Array<{ action: string; data: Obj }> = [];
+  private tripSeq = 0;
   baseUrl = '';
 
   constructor(private readonly options: FakeNicOptions) {
@@ -486,7 +489,22 @@ export class FakeNic {
       return this.ewbError('109');
     }
     const at = this.now();
+    this.ewbPosts.push({ action: String(body['action']), data });
     switch (body['action']) {
+      case 'GENCEWB':
+      case 'REGENTRIPSHEET': {
+        const members = Array.isArray(data['tripSheetEwbBills']) ? (data['tripSheetEwbBills'] as Obj[]) : [];
+        if (members.some((m) => !this.ewbs.has(Number(m['ewbNo'])))) return this.ewbError('325');
+        return this.ewbData(t, { cEwbNo: 1210000000 + ++this.tripSeq, cEwbDate: ewbIst(at) });
+      }
+      case 'MULTIVEHMOVINT': {
+        if (!this.ewbs.has(Number(data['ewbNo']))) return this.ewbError('325');
+        return this.ewbData(t, { ewbNo: Number(data['ewbNo']), groupNo: 1, createdDate: ewbIst(at) });
+      }
+      case 'MULTIVEHADD':
+        return this.ewbData(t, { ewbNo: Number(data['ewbNo']), groupNo: Number(data['groupNo']), vehAddedDate: ewbIst(at) });
+      case 'MULTIVEHUPD':
+        return Number(data['groupNo']) === 1 ? this.ewbData(t, { vehUpdDate: ewbIst(at) }) : this.ewbError('405');
       case 'GENEWAYBILL': {
         const dup = [...this.ewbs.values()].find((e) => e.gstin === t.gstin && e.request['docType'] === data['docType'] && e.request['docNo'] === data['docNo'] && e.status === 'ACT');
         if (dup) return this.ewbError('604');
@@ -537,6 +555,8 @@ export class FakeNic {
         if (!e) return this.ewbError('325');
         return this.ewbGetData(t, { ewayBillNo: e.ewbNo, ewayBillDate: e.generatedAt, validUpto: e.validUpto, alert: null });
       }
+      case 'GetTripSheet':
+        return this.ewbGetData(t, { tripSheetNo: Number(q.get('tripSheetNo')), tripSheetEwbBills: [...this.ewbs.values()].slice(0, 1).map((e) => ({ ewbNo: e.ewbNo })) });
       case 'GetEwayBillsByDate':
         return this.ewbGetData(
           t,

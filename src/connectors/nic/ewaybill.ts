@@ -8,6 +8,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { error } from '../../issue.js';
 import type { CancelEwbRequest, EwbGenerated, EwbProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
+import { nicMovementActions } from './ewaybill-movement.js';
 import { connectorCodes } from './codes.js';
 import { aesDecrypt, aesEncrypt, base64Json, newAppKey, readJsonPayload, rsaCapacity, rsaEncrypt } from './crypto.js';
 import { connectorRefusal, ewbErrorCodes, ewbIssues, portalRefusal } from './errors.js';
@@ -236,6 +237,10 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     updateTransporter(gstin, ewbNo, transporterId) {
       return provider.action(gstin, 'UPDATETRANSPORTER', { ewbNo: numeric(ewbNo), transporterId });
     },
+    ...nicMovementActions({
+      post: (gstin, action, data) => provider.action(gstin, action, data),
+      get: async (gstin, name, query) => openObj(await get(gstin, name, query)),
+    }),
   };
   return provider;
 }

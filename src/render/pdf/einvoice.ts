@@ -14,6 +14,7 @@ export const PDF_CODES = {
   missingEwb: 'SVC-523',
   qrTooLong: 'SVC-524',
   unprintable: 'SVC-525',
+  missingTripSheet: 'SVC-526',
 } as const;
 
 /** A rendered PDF, with warnings (characters no embedded font draws) beside it. */

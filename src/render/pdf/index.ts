@@ -10,6 +10,8 @@ import { einvoicePdf, PDF_CODES, type EinvoicePdfOptions, type PdfOutcome } from
 import { ewaybillPdf, type EwaybillPdfOptions } from './ewaybill.js';
 import type { EwbDetail, IrnPayload, IrnRecord } from '../../types/payloads.js';
 
+export { renderTripSheetPdf } from './trip-sheet.js';
+
 export { PDF_CODES };
 export type { EinvoicePdfOptions, EwaybillPdfOptions, PdfOutcome };
 
