@@ -1769,6 +1769,8 @@ export interface TripSheetPayload {
       enteredDate: string;
     }>;
   };
+  /** The trip sheet as a PDF (Base64), when pdf=yes was asked; null if it could not be drawn. */
+  TripSheetPdf?: string;
   /** Errors, present only when Success is false. */
   Errors?: Array<{
     /** Error code: a portal code such as 2150 or 604, or a service code such as SVC-152. */
