@@ -71,6 +71,17 @@ export function coerceScalar(value: unknown, shape: ScalarShape, path: string, w
   return value;
 }
 
+/**
+ * Whether coerceScalar would return the value as it is, with nothing to report: the reader then skips
+ * writing out the value's path, which only a warning needs.
+ */
+export function readsAsIs(value: unknown, shape: ScalarShape): boolean {
+  if (typeof value === 'number') return shape.accepts.has('number') || !shape.accepts.has('string') || (shape.accepts.has('integer') && Number.isInteger(value));
+  if (typeof value !== 'string') return true;
+  if (shape.accepts.has('string')) return !shape.coded || value.trim() === value || value.trim() === '';
+  return !shape.accepts.has('number') && !shape.accepts.has('integer');
+}
+
 function note(path: string, text: string): Issue {
   return warning(svcCodes.converted.code, `${readablePath(path)}: ${text} (the type the specification gives)`, path);
 }

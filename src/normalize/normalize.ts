@@ -5,7 +5,7 @@ import { aliasesByKind, hoistsByKind, type Alias, type Hoist } from './aliases.j
 import { shapeOf, type ObjectShape, type Shape } from './shape.js';
 import { isPlainObject, sameValue, setOwn } from './same-value.js';
 import { readTotAmtAsTotItemVal } from './total-item-value.js';
-import { coerceScalar } from './coerce.js';
+import { coerceScalar, readsAsIs } from './coerce.js';
 import { isPortalResponseKind, readPortalResponse } from './portal-response.js';
 import { envelopePortalResponse } from './portal-response-forms.js';
 import { dropBlankEwbFields } from './ewaybill-blanks.js';
@@ -105,6 +105,7 @@ class Reader {
   private readChild(value: unknown, shape: ObjectShape, key: string, path: string, location: string): unknown {
     const childShape = shape.properties.get(key);
     if (childShape === undefined || childShape.type === 'opaque') return value;
+    if (childShape.type === 'scalar' && readsAsIs(value, childShape)) return value;
     return this.read(value, childShape, `${path}/${pointerSegment(key)}`, `${location}/${key}`);
   }
 

@@ -84,6 +84,8 @@ export function amount(value: unknown): Decimal | undefined {
 
 /** A numeric field that is present and not zero. */
 export function nonZero(value: unknown): boolean {
+  // A number answers without decimal.js: its decimal is zero exactly when it is.
+  if (typeof value === 'number') return Number.isFinite(value) && value !== 0;
   const a = amount(value);
   return a !== undefined && !a.isZero();
 }

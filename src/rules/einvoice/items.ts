@@ -5,8 +5,8 @@
 
 import { error, pointer, warning } from '../../issue.js';
 import { hsnChapter, hsnExists, isUnit } from '../../masters/index.js';
-import { text, list } from '../../compute/payload.js';
-import { amount, defineRule, isService, items } from './define.js';
+import { isNumeric, text, list } from '../../compute/payload.js';
+import { defineRule, isService, items } from './define.js';
 import { irp, irpWithoutCode } from './evidence.js';
 
 /** The most lines an IRN request may carry (NIC can raise it per taxpayer). */
@@ -165,7 +165,7 @@ export const goodsQuantity = defineRule({
   check: (doc) =>
     items(doc).flatMap(({ item, index }) => {
       if (isService(item)) return [];
-      return amount(item['Qty']) === undefined && amount(item['FreeQty']) === undefined
+      return !isNumeric(item['Qty']) && !isNumeric(item['FreeQty'])
         ? [error('2238', `ItemList[${index}].Qty is required for goods`, pointer('ItemList', index, 'Qty'))]
         : [];
     }),

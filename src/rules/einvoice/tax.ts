@@ -102,6 +102,14 @@ export const cgstEqualsSgst = defineRule({
   description: 'CgstAmt and SgstAmt of a line must be equal.',
   check: (doc) =>
     items(doc).flatMap(({ item, index }) => {
+      // Two numbers (or one and nothing) are equal as decimals exactly when they are equal as numbers.
+      const [rawC, rawS] = [item['CgstAmt'], item['SgstAmt']];
+      if ((typeof rawC === 'number' || rawC === undefined) && (typeof rawS === 'number' || rawS === undefined)) {
+        const c = rawC !== undefined && Number.isFinite(rawC) ? rawC : undefined;
+        const g = rawS !== undefined && Number.isFinite(rawS) ? rawS : undefined;
+        if (c === undefined && g === undefined) return [];
+        if ((c ?? 0) === (g ?? 0)) return [];
+      }
       const cgst = amount(item['CgstAmt']);
       const sgst = amount(item['SgstAmt']);
       if (cgst === undefined && sgst === undefined) return [];
@@ -124,7 +132,9 @@ export const gstRateAllowed = defineRule({
     const date = docDate !== undefined && parseDate(docDate) ? docDate : context.today;
     if (!parseDate(date)) return [];
     return items(doc).flatMap(({ item, index }) => {
-      const rt = amount(item['GstRt']);
+      const raw = item['GstRt'];
+      if (typeof raw === 'number' && Number.isFinite(raw) && rateAllowedOn(raw, date)) return [];
+      const rt = amount(raw);
       return rt !== undefined && !rateAllowedOn(rt.toNumber(), date)
         ? [error('2240', `ItemList[${index}].GstRt ${rt.toString()} is not an allowed GST rate on ${date}`, pointer('ItemList', index, 'GstRt'))]
         : [];

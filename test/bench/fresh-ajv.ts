@@ -1,0 +1,34 @@
+/**
+ * The floor for schema validation: a fresh Ajv 2020 with its default options compiling gstkit's schemas.
+ * It gets only what the schemas need to compile: the formats they name and the two keywords of their own
+ * (`digits`, checked the same way, and `patternMessage`, an annotation).
+ */
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv';
+import { allSchemas } from '../../src/schema/registry.js';
+import { gstFormats } from '../../src/schema/formats.js';
+import { digitLimits, fitsDigits } from '../../src/schema/digits.js';
+import { schemaId, type Kind } from '../../src/kinds.js';
+
+const require = createRequire(import.meta.url);
+const Ajv2020 = require('ajv/dist/2020.js').default;
+const addFormats = require('ajv-formats').default;
+
+export function freshAjvValidator(kind: Kind): ValidateFunction {
+  const ajv = new Ajv2020({ schemas: [...allSchemas().values()] });
+  addFormats(ajv, ['email', 'uri']);
+  for (const [name, format] of Object.entries(gstFormats)) ajv.addFormat(name, { type: 'string', validate: format.validate });
+  ajv.addKeyword({
+    keyword: 'digits',
+    type: 'number',
+    schemaType: 'array',
+    compile: (schema: [number, number]) => {
+      const limits = digitLimits(schema);
+      return (value: number) => fitsDigits(value, limits);
+    },
+  });
+  ajv.addKeyword({ keyword: 'patternMessage', schemaType: 'string' });
+  const validator = ajv.getSchema(schemaId(kind)) as ValidateFunction | undefined;
+  if (!validator) throw new Error(`no schema for ${kind}`);
+  return validator;
+}

@@ -1,0 +1,47 @@
+/**
+ * Full validate('irn') next to its floor, a fresh Ajv with default options on the same schema, on the valid
+ * benchmark invoice at 10 and 1,000 lines. CPU time per call (process.cpuUsage, so other work on the machine
+ * does not count), each case run in turn for 300 ms of CPU, 7 rounds; medians.
+ * Run: npx tsx test/bench/validate-floor.ts
+ */
+import { validate } from '../../src/schema/validate.js';
+import { validatorFor } from '../../src/schema/registry.js';
+import { normalize } from '../../src/normalize/normalize.js';
+import { invoiceWithItems } from '../support/examples.js';
+import { freshAjvValidator } from './fresh-ajv.js';
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+function perCall(fn: () => unknown, budgetMs = 300): number {
+  const start = cpuMs();
+  let calls = 0;
+  while (cpuMs() - start < budgetMs) {
+    fn();
+    calls++;
+  }
+  return (cpuMs() - start) / calls;
+}
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+const fresh = freshAjvValidator('irn');
+const ours = validatorFor('irn');
+console.log(`node ${process.version}; CPU ms per call, median of 7 alternating rounds`);
+for (const lines of [10, 1000]) {
+  const invoice = invoiceWithItems(lines);
+  const check = validate('irn', invoice, { today: '22/11/2026' });
+  if (!check.ok || check.warnings.length > 0 || !fresh(invoice)) throw new Error('the benchmark invoice must be valid');
+  const cases: Record<string, () => unknown> = {
+    'floor: fresh Ajv, default options': () => fresh(invoice),
+    "gstkit's compiled schema alone": () => ours(invoice),
+    'tolerant reader alone': () => normalize('irn', invoice),
+    "validate('irn', { rules: false })": () => validate('irn', invoice, { today: '22/11/2026', rules: false }),
+    "validate('irn') (full)": () => validate('irn', invoice, { today: '22/11/2026' }),
+  };
+  const times: Record<string, number[]> = {};
+  for (let round = 0; round < 7; round++) for (const [name, fn] of Object.entries(cases)) (times[name] ??= []).push(perCall(fn));
+  const floor = median(times['floor: fresh Ajv, default options']!);
+  console.log(`\n${lines} lines`);
+  for (const [name, xs] of Object.entries(times)) console.log(`  ${name.padEnd(36)} ${median(xs).toFixed(3).padStart(8)} ms  ${(median(xs) / floor).toFixed(2)}x the floor`);
+}
