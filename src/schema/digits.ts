@@ -21,7 +21,13 @@ export function digitLimits([precision, scale]: readonly [number, number]): Digi
 export function countDigits(value: number): DigitLimits {
   // String(n) is the shortest round-trip form; only exponent forms (1e21, 1e-7) need decimal.js to expand.
   const shortest = String(Math.abs(value));
-  const plain = shortest.includes('e') ? new Decimal(value).abs().toFixed() : shortest;
+  if (!shortest.includes('e')) {
+    // The common case, without splitting: the shortest form has no leading zero but a lone "0".
+    const dot = shortest.indexOf('.');
+    const whole = dot < 0 ? shortest.length : dot;
+    return { integerDigits: whole === 1 && shortest.startsWith('0') ? 0 : whole, decimals: dot < 0 ? 0 : shortest.length - dot - 1 };
+  }
+  const plain = new Decimal(value).abs().toFixed();
   const [whole = '', fraction = ''] = plain.split('.');
   const integerDigits = whole.replace(/^0+/, '').length;
   return { integerDigits, decimals: fraction.length };

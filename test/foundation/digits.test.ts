@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countDigits, digitLimits, fitsDigits } from '../../src/schema/digits.js';
+import { Decimal } from '../../src/compute/decimal.js';
 
 describe('Number(p,s)', () => {
   it('reads p-s integer digits and s decimals', () => {
@@ -41,6 +42,16 @@ describe('Number(p,s)', () => {
         const expected = Math.abs(cents) < 1_000_000_000_000;
         expect(fitsDigits(value, digitLimits([12, 2]))).toBe(expected && Math.abs(value) < 1e10);
       }),
+    );
+  });
+
+  it('counts as the number\'s exact decimal form does, for any finite double', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.integer().map((n) => n / 100)), (value) => {
+        const [whole = '', fraction = ''] = new Decimal(value).abs().toFixed().split('.');
+        expect(countDigits(value)).toEqual({ integerDigits: whole.replace(/^0+/, '').length, decimals: fraction.length });
+      }),
+      { numRuns: 2000 },
     );
   });
 });
