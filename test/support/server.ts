@@ -12,6 +12,8 @@ export interface RunningServer {
   /** The `Authorization` header of the printed demo key (or of `key` when given). */
   auth: string;
   printed: string;
+  /** Everything the server has written to stderr so far. */
+  stderr?(): string;
   call(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -48,6 +50,7 @@ export async function startServer(env: Record<string, string>, options: { key?: 
     base,
     auth,
     printed,
+    stderr: () => errors,
     call: (path, init = {}) =>
       fetch(base + path, {
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
