@@ -9,6 +9,7 @@
  * FUZZ_SEED (replay), FUZZ_ONLY (a substring of the property names to run), FUZZ_SURVEY=1 (list
  * every problem instead of stopping at the first).
  */
+import { loadavg } from 'node:os';
 import fc from 'fast-check';
 import { kinds, requestKinds } from '../../src/kinds.js';
 import { validate } from '../../src/schema/validate.js';
@@ -221,7 +222,10 @@ async function main(): Promise<number> {
       if (!still) code = 1;
     }
 
-    console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s, server RSS ${(target.rss() / 1048576).toFixed(0)} MiB, ${target.inquiries()} inquiries reached the CRM`);
+    const own = process.cpuUsage();
+    console.log(
+      `total ${((performance.now() - started) / 1000).toFixed(1)} s wall; CPU: server ${target.cpuSeconds().toFixed(0)} s, fuzzer ${((own.user + own.system) / 1e6).toFixed(0)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; server RSS ${(target.rss() / 1048576).toFixed(0)} MiB; ${target.inquiries()} inquiries reached the CRM`,
+    );
   } finally {
     if (process.env['FUZZ_SERVER_LOG']) (await import('node:fs')).writeFileSync(process.env['FUZZ_SERVER_LOG'], (target.server.stderr?.() ?? ''));
     client.close();

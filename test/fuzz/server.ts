@@ -18,6 +18,8 @@ export interface FuzzServer {
   inquiries(): number;
   /** The server's resident memory now, in bytes (Linux). */
   rss(): number;
+  /** CPU seconds the server has used so far (user and system, Linux). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,12 @@ export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return kb ? Number(kb) * 1024 : 0;
+}
+
+/** CPU seconds (user and system) a process has used, from /proc (clock ticks of 1/100 s). */
+export function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Starts the stand-ins and `gstkit serve`; `env` is added to the server's environment. */
@@ -77,6 +85,7 @@ export async function startFuzzServer(env: Record<string, string> = {}): Promise
     company,
     inquiries: () => inquiries,
     rss: () => rssOf(server.process.pid!),
+    cpuSeconds: () => cpuOf(server.process.pid!),
     async stop() {
       await server.stop();
       for (const s of [turnstile, crm]) {
