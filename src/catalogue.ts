@@ -2,6 +2,7 @@ import { svcCodes } from './schema/codes.js';
 import { allRules } from './rules/index.js';
 import { describeEvidence } from './rules/table.js';
 import { ewbPortalCodes } from './masters/ewaybill-codes.js';
+import { ewbMovementCodes } from './sandbox/ewaybill-movement-codes.js';
 
 /** A code outside the schema table and the rule table, with where it comes from. */
 export interface OtherCode {
@@ -143,6 +144,15 @@ export function errorCodesMarkdown(): string {
     '| code | area | when |',
     '|---|---|---|',
     ...otherCodes.map((c) => `| ${c.code} | ${c.area} | ${cell(c.when)} |`),
+    '',
+    '## Consolidated e-waybills and multi-vehicle movement (sandbox portal)',
+    '',
+    'What the sandbox answers the trip sheet and multi-vehicle actions with when the stored e-waybills do not allow',
+    'them (the request rules are in the table above; docs/ewaybill-actions.md explains each action).',
+    '',
+    '| code | actions | when | certainty | source |',
+    '|---|---|---|---|---|',
+    ...ewbMovementCodes.map((c) => `| ${c.code} | ${c.actions} | ${cell(c.when)} | ${c.certainty} | ${cell(c.source)} |`),
     '',
     '## E-waybill portal codes of the actions and rules gstkit does not check itself',
     '',

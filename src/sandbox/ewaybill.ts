@@ -19,6 +19,8 @@ import type {
 import type { EwbRow, Store } from '../ports/store.js';
 import type { SandboxRegistry } from './registry.js';
 import { istDate, istDateTime, parseIst, type Clock } from './time.js';
+import { createEwbMovementActions } from './ewaybill-movement.js';
+import { laterVehicleRows } from './ewaybill-movement-state.js';
 
 /** One e-waybill as the sandbox keeps it. */
 export interface EwbEntry {
@@ -167,7 +169,10 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
         cessNonAdvol: num(it['cessNonadvol'] ?? it['cessNonAdvol']),
         taxableAmount: num(it['taxableAmount']),
       })),
-      VehiclListDetails: hasPartB(p)
+      // Rows of later Part-B entries (trip sheets, multi-vehicle movement) first: the portal lists newest first.
+      VehiclListDetails: [
+        ...laterVehicleRows(e),
+        ...(hasPartB(p)
         ? [
             {
               updMode: 'API',
@@ -184,7 +189,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
               groupNo: '0',
             },
           ]
-        : [],
+        : []),
+      ],
     };
   };
 
@@ -242,6 +248,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
 
     entry: (ewbNo) => load(ewbNo),
     detail,
+    ...createEwbMovementActions({ clock, store, load, save, seed: deps.seed ?? Date.now() }),
 
     async generate(ctx, gstin, request) {
       const issued = await portal.issue(ctx, gstin, request);

@@ -22,6 +22,7 @@ const volatile = new Set([
   'ewayBillDate', 'validUpto', 'enteredDate', 'generatedAt', 'updatedDate', 'CancelTime', 'CancelDate', 'ClosureAckTime',
   'QRCodeImagePng', 'QRCodeImageJpeg', 'QRCodeImageGif', 'EinvoicePdf', 'EwbPdf', 'PaymentQrCode',
   'jobId', 'createdAt', 'updatedAt', 'url', 'inquiryId', 'vehicleUpdatedDate', 'docDate', 'transDocDate',
+  'cEwbNo', 'cEWBDate', 'tripSheetNo', 'createdDate', 'vehAddedDate', 'vehUpdDate',
 ]);
 
 function typeOf(value: unknown): string {
@@ -81,6 +82,13 @@ async function scenario(): Promise<Map<string, Json>> {
   await call('ewb-detail', 'GET', `${E}/getewaybill?gstin=${CONSIGNOR}&ewbNo=${ewb['EwbNo']}`);
   await call('ewb-list-by-date', 'GET', `${E}/getewaybillsbydate?gstin=${CONSIGNOR}&date=14/11/2026`);
   await call(undefined, 'GET', `${E}/getewaybillsofotherparty?gstin=${CONSIGNOR}&date=14/11/2026`);
+  // The consignor, as generator, puts its e-waybill on a trip sheet, moves it to another vehicle, then splits the load.
+  const trip = await call(undefined, 'POST', `${E}/generateconsolidatedewb?gstin=${CONSIGNOR}`, { ...example('consolidated-ewb'), tripSheetEwbBills: [{ ewbNo: ewb['EwbNo'] }] });
+  await call('consolidated-ewb-response', 'POST', `${E}/regeneratetripsheet?gstin=${CONSIGNOR}`, { ...example('regenerate-trip-sheet'), tripSheetNo: trip['cEwbNo'] });
+  await call('trip-sheet', 'GET', `${E}/gettripsheet?gstin=${CONSIGNOR}&tripSheetNo=${trip['cEwbNo']}`);
+  await call('initiate-multi-vehicle-response', 'POST', `${E}/initiatemultivehicle?gstin=${CONSIGNOR}`, { ...example('initiate-multi-vehicle'), ewbNo: ewb['EwbNo'] });
+  await call('add-multi-vehicle-response', 'POST', `${E}/addmultivehicle?gstin=${CONSIGNOR}`, { ...example('add-multi-vehicle'), ewbNo: ewb['EwbNo'] });
+  await call('change-multi-vehicle-response', 'POST', `${E}/changemultivehicle?gstin=${CONSIGNOR}`, { ...example('change-multi-vehicle'), ewbNo: ewb['EwbNo'] });
   await call('gstin-info', 'GET', `/api/svc/gst/getgstin?gstin=29AADCN7314Q1ZU`);
   await call('party-gstin', 'GET', `${E}/getgstin?gstin=${SELLER}&partygstin=29AADCN7314Q1ZU`);
   await call('payment-qr-response', 'POST', `${E}/generatepaymentqrcode?qrcode=yes`, example('payment-qr'));
