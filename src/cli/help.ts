@@ -64,6 +64,7 @@ Environment variables:
                          the serving thread)
   TURNSTILE_SECRET       Cloudflare Turnstile secret for the sales inquiry (POST /api/deal)
   TURNSTILE_VERIFY_URL   the siteverify address; default Cloudflare's
+  TURNSTILE_HOSTNAMES    comma list of the sites whose captcha answers are accepted; default any
   CRM_WEBHOOK_URL        where an accepted inquiry is forwarded
   CRM_WEBHOOK_TOKEN      the bearer token sent with it
   GSTKIT_PROVIDER        sandbox (default) or nic: NIC's live e-invoice and e-waybill APIs instead

@@ -2,7 +2,7 @@
  * `gstkit serve [--port N]`: the reference server, node:http with the sandbox behind the adapter.
  * Settings come from the environment (README): PORT, GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
- * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
+ * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
  * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
  * adapter instead of the sandbox.
  * @module
@@ -107,7 +107,14 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     authenticate: storedKeyAuth(store, new Map([...sandbox.companies].map(([id, c]) => [id, { gstins: c.gstins, ...(turnover.has(id) ? { aato: turnover.get(id) } : {}) }]))),
     deal: {
       ...(turnstileSecret
-        ? { captcha: turnstileVerifier({ secret: turnstileSecret, ...(env['TURNSTILE_VERIFY_URL'] ? { verifyUrl: env['TURNSTILE_VERIFY_URL'] } : {}) }) }
+        ? {
+            captcha: turnstileVerifier({
+              secret: turnstileSecret,
+              ...(env['TURNSTILE_VERIFY_URL'] ? { verifyUrl: env['TURNSTILE_VERIFY_URL'] } : {}),
+              // The sites whose pages may send inquiries: a token solved on any other site is refused.
+              ...(env['TURNSTILE_HOSTNAMES'] ? { hostnames: env['TURNSTILE_HOSTNAMES'].split(',') } : {}),
+            }),
+          }
         : {}),
       ...(outbox?.deal ?? {}),
     },

@@ -13,8 +13,28 @@ import type { GstHandlerOptions, RequestExtras } from './types.js';
 import { str } from '../sandbox/values.js';
 
 
+/**
+ * Whether a Content-Type names JSON (`application/json`, or a `+json` type), parameters aside. The
+ * inquiry is unauthenticated: a `text/plain` or form body is what a cross-site page can post without a
+ * preflight, so only JSON is taken.
+ */
+export function isJsonContentType(header: string | null): boolean {
+  const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
 /** Handles one sales inquiry. */
 export async function handleDeal(request: Request, extras: RequestExtras, options: GstHandlerOptions, limit: number): Promise<Response> {
+  const contentType = request.headers.get('content-type');
+  if (!isJsonContentType(contentType)) {
+    await request.body?.cancel().catch(() => undefined);
+    return dealFailure(
+      415,
+      'VALIDATION_ERROR',
+      contentType ? `the inquiry must be sent as application/json, not ${contentType.slice(0, 60)}` : 'the inquiry must be sent as application/json (no Content-Type was given)',
+      'Send the inquiry as a JSON object with Content-Type: application/json.',
+    );
+  }
   const body = await readJson(request, limit, extras.hasParsedBody ? { body: extras.parsedBody } : undefined);
   if (!body.ok) return dealFailure(body.status, 'VALIDATION_ERROR', body.issue.message, 'Send the inquiry as a JSON object.');
   const checked = validate('deal', body.value);
@@ -66,16 +86,19 @@ export async function handleDeal(request: Request, extras: RequestExtras, option
     await deal.forwarder.forward(inquiry);
   } catch (e) {
     const reason = e instanceof Error ? e : new Error(String(e));
+    const kept = Boolean(deal.onInquiry || deal.onForwardFailed);
     if (deal.onForwardFailed) {
       await deal.onForwardFailed(inquiry, reason);
     }
+    // The spec's code for a backend failure, with the truth: a kept inquiry is not lost, it will be passed
+    // on (once: every try carries the same idempotency key), and sending it again would only repeat it.
     return dealFailure(
       500,
       'BACKEND_ERROR',
-      `the inquiry was received but could not be passed on (${reason.message})`,
-      deal.onInquiry || deal.onForwardFailed
-        ? `Nothing to do: the inquiry is kept under reference ${inquiryId} and will be followed up.`
-        : 'Please try again later.',
+      kept
+        ? `the inquiry was received and kept, but the CRM has not confirmed it yet (${reason.message}); it will be passed on automatically`
+        : `the inquiry could not be passed on (${reason.message})`,
+      kept ? `Nothing to do and no need to send it again: the inquiry is kept under reference ${inquiryId}.` : 'Please try again later.',
     );
   }
   return json(200, { success: true, message: deal.successMessage ?? 'Thank you. Our team will contact you shortly.' });

@@ -112,6 +112,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Obj {
       responses: {
         '200': { description: 'accepted', content: { 'application/json': { schema: schemaRef('deal-success', known) } } },
         '400': { description: 'VALIDATION_ERROR', content: { 'application/json': { schema: schemaRef('deal-error', known) } } },
+        '415': { description: 'VALIDATION_ERROR: the body was not sent as application/json', content: { 'application/json': { schema: schemaRef('deal-error', known) } } },
         '500': {
           description: 'CAPTCHA_FAILED, MISSING_CONFIG, BACKEND_ERROR or UNKNOWN_ERROR',
           content: { 'application/json': { schema: schemaRef('deal-error', known) } },

@@ -2,8 +2,12 @@
  * The sales inquiry outbox: every inquiry that passed the captcha is written to the store before the
  * CRM is tried. When the CRM is down or slow the caller gets BACKEND_ERROR (SPEC) with the inquiry's
  * reference, and a delivery loop retries with growing pauses until the CRM takes it; the outbox is in
- * the store, so a restart loses nothing. Each try carries the inquiry id as Idempotency-Key, so a CRM
- * that honours it records an inquiry once even when two servers retry it at the same moment.
+ * the store, so a restart loses nothing. Each try carries the inquiry id as Idempotency-Key (the same
+ * key on every try), so a CRM that honours it records an inquiry once.
+ *
+ * Several servers may share the store: a try first claims the row for a lease (`claimDueInquiries`), so
+ * two delivery loops never carry the same inquiry at once, and the request's own first try holds the row
+ * until its first pause is over.
  * @module
  */
 import type { DealOptions } from '../http/types.js';
@@ -20,6 +24,11 @@ export interface InquiryOutboxOptions {
   backoffMs?: (attempt: number) => number;
   /** How often the loop looks for inquiries due for another try, ms. Default 10 s. */
   pollMs?: number;
+  /**
+   * How long one delivery try holds an inquiry, ms; longer than the forwarder can take (its timeout times
+   * its attempts). Default 60 s.
+   */
+  leaseMs?: number;
   /** Told about each failed retry. */
   onRetryFailed?: (inquiry: Inquiry, error: Error, attempts: number) => void;
 }
@@ -42,13 +51,18 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
   const clock = options.clock ?? systemClock;
   const backoff = options.backoffMs ?? defaultInquiryBackoff;
   const pollMs = options.pollMs ?? 10_000;
+  const leaseMs = options.leaseMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
   let delivering: Promise<number> | undefined;
   const later = (attempt: number): string => new Date(clock.now().getTime() + backoff(attempt)).toISOString();
 
   const deliverDue = async (): Promise<number> => {
     let delivered = 0;
-    for (const row of await store.dueInquiries(clock.now().toISOString(), 50)) {
+    // One inquiry claimed at a time: a claim's lease covers one try, not a queue of them.
+    for (let i = 0; i < 50; i++) {
+      const now = clock.now();
+      const [row] = await store.claimDueInquiries(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), 1);
+      if (!row) break;
       const inquiry = row.payload as unknown as Inquiry;
       try {
         await forwarder.forward(inquiry);
@@ -56,7 +70,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
         delivered++;
       } catch (e) {
         const error = e instanceof Error ? e : new Error(String(e));
-        await store.markInquiryRetry(row.inquiryId, later(row.attempts + 1), error.message);
+        await store.markInquiryRetry(row.inquiryId, later(row.attempts + 1), error.message, row.nextAttemptAt);
         options.onRetryFailed?.(inquiry, error, row.attempts + 1);
       }
     }
@@ -72,9 +86,11 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
         },
       },
       async onInquiry(inquiry) {
-        const at = clock.now().toISOString();
-        // Due only after the first pause: the request itself makes the first try.
-        await store.addInquiry({ inquiryId: inquiry.inquiryId, payload: { ...inquiry }, state: 'pending', attempts: 0, nextAttemptAt: later(1), createdAt: at });
+        const now = clock.now();
+        // The request itself makes the first try: no delivery loop takes the row before the first pause
+        // and a whole try are over.
+        const hold = new Date(now.getTime() + Math.max(backoff(1), leaseMs)).toISOString();
+        await store.addInquiry({ inquiryId: inquiry.inquiryId, payload: { ...inquiry }, state: 'pending', attempts: 0, nextAttemptAt: hold, createdAt: now.toISOString() });
       },
       async onForwardFailed(inquiry, reason) {
         await store.markInquiryRetry(inquiry.inquiryId, later(1), reason.message);

@@ -2,6 +2,11 @@
  * An {@link InquiryForwarder} that posts each inquiry as JSON to a CRM webhook, with a timeout
  * and a few retries. The inquiry id travels as `Idempotency-Key`, so a CRM that honours it never
  * records a retried inquiry twice.
+ *
+ * A retry follows only answers that say the CRM did not take the inquiry (no connection, 408, 429,
+ * 503). After a timeout or any other failure the CRM may have it already, or still be working on it:
+ * trying again at once would deliver it again to a slow CRM, so the forwarder gives up and leaves the
+ * next try to the outbox, later, with the same key.
  * @module
  */
 import type { Inquiry, InquiryForwarder } from './ports.js';
@@ -12,7 +17,7 @@ export interface WebhookForwarderOptions {
   token?: string;
   /** Milliseconds per attempt. Default 5000. */
   timeoutMs?: number;
-  /** Extra attempts after a network error, timeout or 5xx. Default 2. */
+  /** Extra attempts when the CRM certainly did not take the inquiry (refused connection, 408, 429, 503). Default 2. */
   retries?: number;
   /** Pause before attempt n (1-based retry number). Default 200 ms * n. */
   backoffMs?: (retry: number) => number;
@@ -28,6 +33,15 @@ export class ForwardError extends Error {
     super(message);
     this.name = 'ForwardError';
   }
+}
+
+/** Answers after which the CRM has certainly not recorded the inquiry. */
+const retryStatuses = new Set([408, 429, 503]);
+
+/** Whether a fetch failure happened before any byte reached the CRM (refused, no such host). */
+function neverConnected(e: unknown): boolean {
+  const code = (e as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH';
 }
 
 /** Builds a webhook forwarder. */
@@ -55,9 +69,14 @@ export function webhookForwarder(options: WebhookForwarderOptions): InquiryForwa
           await res.body?.cancel();
           if (res.ok) return;
           reason = `the CRM answered HTTP ${res.status}`;
-          if (res.status < 500 && res.status !== 429 && res.status !== 408) break;
+          if (!retryStatuses.has(res.status)) break;
         } catch (e) {
-          reason = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError') ? 'the CRM did not answer in time' : 'the CRM could not be reached';
+          if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
+            reason = 'the CRM did not answer in time';
+            break;
+          }
+          reason = 'the CRM could not be reached';
+          if (!neverConnected(e)) break;
         }
       }
       throw new ForwardError(reason, attempts);

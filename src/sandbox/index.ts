@@ -33,6 +33,7 @@ export { createSandboxIrp, duplicateDocKey, SANDBOX_ISSUER, type SandboxIrp } fr
 export { createMemoryJobRunner, type MemoryJobRunner, type MemoryJobRunnerOptions } from './jobs.js';
 export { turnstileVerifier, TURNSTILE_VERIFY_URL, type TurnstileOptions } from './turnstile.js';
 export { webhookForwarder, ForwardError, type WebhookForwarderOptions } from './crm.js';
+export { createSandboxCrm, type SandboxCrm, type SandboxCrmOptions } from './crm-inbox.js';
 export { basicAuth, parseApiKeys, generateApiKey, type ApiKey } from '../ports/auth.js';
 export { sandboxCodes } from './codes.js';
 

@@ -16,7 +16,10 @@ export interface TurnstileOptions {
   timeoutMs?: number;
   /** Extra attempts after a network error, 5xx or `internal-error`. Default 1. */
   retries?: number;
-  /** Accept only tokens whose hostname is one of these. */
+  /**
+   * Accept only tokens solved on one of these hostnames (compared without case); a token from a page
+   * elsewhere is refused as `hostname-mismatch`. Unset or empty: any hostname.
+   */
   hostnames?: readonly string[];
   fetch?: typeof fetch;
 }
@@ -30,6 +33,7 @@ export function turnstileVerifier(options: TurnstileOptions): CaptchaVerifier {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 5000;
   const attempts = 1 + Math.max(0, options.retries ?? 1);
+  const hostnames = new Set((options.hostnames ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean));
   return {
     async verify(input): Promise<CaptchaVerdict> {
       const form = new URLSearchParams({ secret: options.secret, response: input.token, idempotency_key: input.idempotencyKey });
@@ -57,7 +61,7 @@ export function turnstileVerifier(options: TurnstileOptions): CaptchaVerifier {
           }
           const codes = Array.isArray(body['error-codes']) ? body['error-codes'].map(String) : [];
           if (body.success) {
-            if (options.hostnames && !options.hostnames.includes(String(body.hostname))) {
+            if (hostnames.size > 0 && !hostnames.has(String(body.hostname ?? '').toLowerCase())) {
               return { ok: false, kind: 'rejected', codes: ['hostname-mismatch'] };
             }
             return { ok: true };

@@ -265,6 +265,14 @@ export function createMemoryStore(): Store {
         .slice(0, limit)
         .map(copy);
     },
+    async claimDueInquiries(now, leaseUntil, limit) {
+      const due = [...inquiries.values()]
+        .filter((r) => r.state === 'pending' && r.nextAttemptAt <= now)
+        .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt))
+        .slice(0, limit);
+      for (const r of due) inquiries.set(r.inquiryId, { ...r, nextAttemptAt: leaseUntil });
+      return due.map((r) => ({ ...copy(r), nextAttemptAt: leaseUntil }));
+    },
     async markInquiryDelivered(id) {
       const r = inquiries.get(id);
       if (r) {
@@ -273,9 +281,11 @@ export function createMemoryStore(): Store {
         delete r.lastError;
       }
     },
-    async markInquiryRetry(id, nextAttemptAt, error) {
+    async markInquiryRetry(id, nextAttemptAt, error, claim) {
       const r = inquiries.get(id);
-      if (r && r.state === 'pending') Object.assign(r, { attempts: r.attempts + 1, nextAttemptAt, lastError: error });
+      if (r && r.state === 'pending' && (claim === undefined || r.nextAttemptAt === claim)) {
+        Object.assign(r, { attempts: r.attempts + 1, nextAttemptAt, lastError: error });
+      }
     },
     async getInquiry(id) {
       const r = inquiries.get(id);

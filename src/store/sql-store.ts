@@ -377,12 +377,30 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
       return rows.map(outboxRow);
     },
 
+    async claimDueInquiries(now, leaseUntil, limit) {
+      // Rows another server is claiming are skipped, and the claim is re-checked on the row it locks.
+      const rows = await q(
+        `with picked as materialized (
+           select inquiry_id from gst_inquiry where state = 'pending' and next_attempt_at <= $1
+           order by next_attempt_at limit $3 for update skip locked)
+         update gst_inquiry g set next_attempt_at = $2 from picked
+         where g.inquiry_id = picked.inquiry_id and g.state = 'pending' and g.next_attempt_at <= $1
+         returning g.*`,
+        [now, leaseUntil, limit],
+      );
+      return rows.map(outboxRow).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    },
+
     async markInquiryDelivered(inquiryId) {
       await q(`update gst_inquiry set state = 'delivered', attempts = attempts + 1, last_error = null where inquiry_id = $1`, [inquiryId]);
     },
 
-    async markInquiryRetry(inquiryId, nextAttemptAt, error) {
-      await q(`update gst_inquiry set attempts = attempts + 1, next_attempt_at = $2, last_error = $3 where inquiry_id = $1 and state = 'pending'`, [inquiryId, nextAttemptAt, error]);
+    async markInquiryRetry(inquiryId, nextAttemptAt, error, claim) {
+      await q(
+        `update gst_inquiry set attempts = attempts + 1, next_attempt_at = $2, last_error = $3
+         where inquiry_id = $1 and state = 'pending' and ($4::timestamptz is null or next_attempt_at = $4::timestamptz)`,
+        [inquiryId, nextAttemptAt, error, claim ?? null],
+      );
     },
 
     async getInquiry(inquiryId) {

@@ -192,7 +192,7 @@ export interface ConsolidatedEwbPayload {
   }>;
 }
 
-/** Sales inquiry refused (`deal-error`). Body returned with HTTP 400 or 500 when the sales inquiry failed. */
+/** Sales inquiry refused (`deal-error`). Body returned with HTTP 400, 413, 415 or 500 when the sales inquiry failed. */
 export interface DealError {
   /** Always false. */
   success: false;

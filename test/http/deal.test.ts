@@ -48,7 +48,8 @@ describe('sales inquiry', () => {
     });
     crm = await fake((f, res) => {
       if (f.behaviour === 'slow') return setTimeout(() => json(res, 200, {}), 1500);
-      if (f.behaviour === '5xx') return json(res, 502, {});
+      if (f.behaviour === '5xx') return json(res, 503, {});
+      if (f.behaviour === 'fail') return json(res, 502, {});
       json(res, 201, { id: 1 });
     });
   });
@@ -59,7 +60,7 @@ describe('sales inquiry', () => {
     }
   });
 
-  const setup = () => {
+  const setup = (hostnames?: string[]) => {
     const kept: Inquiry[] = [];
     const failed: Inquiry[] = [];
     const { sandbox } = world();
@@ -67,14 +68,21 @@ describe('sales inquiry', () => {
       ...sandbox.providers,
       authenticate: () => ({ ok: false, status: 401, message: 'no' }),
       deal: {
-        captcha: turnstileVerifier({ secret: 'test-secret', verifyUrl: turnstile.url, timeoutMs: 300, retries: 0 }),
+        captcha: turnstileVerifier({ secret: 'test-secret', verifyUrl: turnstile.url, timeoutMs: 300, retries: 0, ...(hostnames ? { hostnames } : {}) }),
         forwarder: webhookForwarder({ url: crm.url, token: 'crm-token', timeoutMs: 300, retries: 1, backoffMs: () => 10 }),
         onInquiry: (i) => void kept.push(i),
         onForwardFailed: (i) => void failed.push(i),
       },
     });
-    const post = async (body: unknown) => {
-      const r = await handler(new Request('http://t/api/deal', { method: 'POST', body: JSON.stringify(body) }), { remoteAddress: '127.0.0.9' });
+    const post = async (body: unknown, contentType: string | null = 'application/json') => {
+      const request = new Request('http://t/api/deal', {
+        method: 'POST',
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+      });
+      // A string body gets text/plain from Request itself; "no Content-Type" has to be taken off.
+      if (contentType === null) request.headers.delete('content-type');
+      const r = await handler(request, { remoteAddress: '127.0.0.9' });
       return { status: r.status, body: (await r.json()) as Record<string, unknown> };
     };
     return { post, kept, failed };
@@ -123,20 +131,74 @@ describe('sales inquiry', () => {
     expect((await setup().post(example('deal'))).body['code']).toBe('MISSING_CONFIG');
   });
 
-  it('retries a failing CRM, then reports BACKEND_ERROR and hands the inquiry to the host', async () => {
+  it('retries a CRM that said it did not take the inquiry, then reports BACKEND_ERROR and hands the inquiry to the host', async () => {
     turnstile.behaviour = 'pass';
-    for (const b of ['5xx', 'slow'] as const) {
+    crm.behaviour = '5xx';
+    crm.seen.length = 0;
+    const { post, kept, failed } = setup();
+    const r = await post(example('deal'));
+    expect(r.status).toBe(500);
+    expect(r.body['code']).toBe('BACKEND_ERROR');
+    expect(validate('deal-error', r.body, { rules: false }).ok).toBe(true);
+    expect(String(r.body['resolution'])).toContain(kept[0]!.inquiryId);
+    // 503 means "not taken": one retry, with the same key.
+    expect(crm.seen.length).toBe(2);
+    expect(crm.seen[0]!.headers['idempotency-key']).toBe(kept[0]!.inquiryId);
+    expect(crm.seen[1]!.headers['idempotency-key']).toBe(kept[0]!.inquiryId);
+    expect(failed.map((i) => i.inquiryId)).toEqual(kept.map((i) => i.inquiryId));
+  });
+
+  it('never tries again at once a CRM that answered late or failed in a way that may have kept the inquiry, and says it is kept, not lost', async () => {
+    turnstile.behaviour = 'pass';
+    for (const b of ['slow', 'fail'] as const) {
       crm.behaviour = b;
       crm.seen.length = 0;
       const { post, kept, failed } = setup();
       const r = await post(example('deal'));
-      expect(r.status).toBe(500);
+      expect(r.status, b).toBe(500);
       expect(r.body['code']).toBe('BACKEND_ERROR');
-      expect(String(r.body['resolution'])).toContain(kept[0]!.inquiryId);
-      expect(crm.seen.length, b).toBe(2);
-      expect(crm.seen[0]!.headers['idempotency-key']).toBe(crm.seen[1]!.headers['idempotency-key']);
-      expect(failed.map((i) => i.inquiryId)).toEqual(kept.map((i) => i.inquiryId));
+      // A slow CRM used to get the inquiry once per try while the visitor read that it failed.
+      expect(crm.seen.length, b).toBe(1);
+      expect(String(r.body['error'])).toMatch(/received and kept/);
+      expect(String(r.body['resolution'])).toMatch(/no need to send it again/);
+      expect(failed).toHaveLength(1);
+      expect(kept).toHaveLength(1);
     }
+    crm.behaviour = 'pass';
+  });
+
+  it('refuses a body not sent as JSON with 415 VALIDATION_ERROR before the captcha is asked', async () => {
+    turnstile.behaviour = 'pass';
+    turnstile.seen.length = 0;
+    const { post, kept } = setup();
+    const text = JSON.stringify(example('deal'));
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/json', null]) {
+      const r = await post(text, type);
+      expect(r.status, String(type)).toBe(415);
+      expect(r.body['code']).toBe('VALIDATION_ERROR');
+      expect(validate('deal-error', r.body, { rules: false }).ok).toBe(true);
+    }
+    expect(turnstile.seen).toHaveLength(0);
+    expect(kept).toHaveLength(0);
+    // JSON under its other spellings is taken.
+    crm.behaviour = 'pass';
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.api+json']) {
+      expect((await post(text, type)).status, type).toBe(200);
+    }
+  });
+
+  it("refuses a captcha solved on another site's page with CAPTCHA_FAILED when hostnames are set", async () => {
+    // The fake Turnstile answers hostname "localhost".
+    turnstile.behaviour = 'pass';
+    crm.behaviour = 'pass';
+    crm.seen.length = 0;
+    const elsewhere = await setup(['gstkit.example', 'www.gstkit.example']).post(example('deal'));
+    expect(elsewhere.status).toBe(500);
+    expect(elsewhere.body['code']).toBe('CAPTCHA_FAILED');
+    expect(String(elsewhere.body['error'])).toContain('hostname-mismatch');
+    expect(crm.seen).toHaveLength(0);
+    expect((await setup(['gstkit.example', 'LocalHost']).post(example('deal'))).status).toBe(200);
+    expect((await setup([]).post(example('deal'))).status).toBe(200);
   });
 
   it('answers UNKNOWN_ERROR when a hook throws something unforeseen', async () => {
@@ -153,7 +215,7 @@ describe('sales inquiry', () => {
         },
       },
     });
-    const r = await handler(new Request('http://t/api/deal', { method: 'POST', body: JSON.stringify(example('deal')) }));
+    const r = await handler(new Request('http://t/api/deal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(example('deal')) }));
     expect(r.status).toBe(500);
     expect(((await r.json()) as { code: string }).code).toBe('UNKNOWN_ERROR');
   });

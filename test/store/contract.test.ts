@@ -300,6 +300,30 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     expect((await store.getInquiry('i1'))?.state).toBe('delivered');
   });
 
+  it('hands each due inquiry to one claimer at a time, again once the claim runs out, and drops a retry under a lost claim', async () => {
+    for (let i = 0; i < 12; i++) {
+      await store.addInquiry({ inquiryId: `claim-${i}`, payload: { n: i }, state: 'pending', attempts: 0, nextAttemptAt: at(20), createdAt: at(20) });
+    }
+    expect(await store.claimDueInquiries(at(19), at(50), 5)).toEqual([]);
+    // Four claimers at once: every due inquiry goes to exactly one of them.
+    const claims = await Promise.all([0, 1, 2, 3].map(() => store.claimDueInquiries(at(21), at(50), 5)));
+    expect(claims.every((c) => c.length <= 5)).toBe(true);
+    const ids = claims.flat().map((r) => r.inquiryId);
+    expect(ids.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `claim-${i}`).sort());
+    expect(claims.flat().every((r) => r.nextAttemptAt === at(50))).toBe(true);
+    expect(await store.claimDueInquiries(at(49), at(80), 20)).toEqual([]);
+    // The claim on claim-0 runs out; another server claims it again.
+    const [again] = await store.claimDueInquiries(at(50), at(90), 1);
+    expect(again?.nextAttemptAt).toBe(at(90));
+    // The first claimer comes back late: its retry is dropped, the second claim stands.
+    await store.markInquiryRetry(again!.inquiryId, at(60), 'late', at(50));
+    expect(await store.getInquiry(again!.inquiryId)).toMatchObject({ attempts: 0, nextAttemptAt: at(90) });
+    await store.markInquiryRetry(again!.inquiryId, at(120), 'CRM down', at(90));
+    expect(await store.getInquiry(again!.inquiryId)).toMatchObject({ attempts: 1, nextAttemptAt: at(120), lastError: 'CRM down' });
+    for (let i = 0; i < 12; i++) await store.markInquiryDelivered(`claim-${i}`);
+    expect(await store.claimDueInquiries(at(999), at(1999), 50)).toEqual([]);
+  });
+
   it('keeps API keys and gives every caller the same secret', async () => {
     await store.putApiKey({ keyId: 'k1', companyId: 'acme', secretSha256: 'h' });
     expect(await store.getApiKey('k1')).toEqual({ keyId: 'k1', companyId: 'acme', secretSha256: 'h' });
