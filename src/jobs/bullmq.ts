@@ -3,6 +3,11 @@
  * job row in the store and puts a message on the queue; a `gstkit worker` takes the message, claims the
  * row and runs it. Status and files are read from the store, so any server answers for any job. BullMQ
  * is an optional peer dependency: install it next to gstkit when you set REDIS_URL.
+ *
+ * The store decides; a message only wakes a worker. A worker drops a message whose job it cannot claim,
+ * and every worker sweeps the store: a dead worker's job whose lease ran out is put back to waiting (or
+ * failed after too many tries), and any waiting job with no live message (its message was lost, failed,
+ * or never existed because the store re-queued the job) gets one, so a job never waits forever.
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -46,6 +51,45 @@ async function connect(url: string): Promise<RedisClient> {
   return client;
 }
 
+/** How a job's message is kept: once run it is removed; a few failed ones are kept to look at. */
+const messageOptions = (messageId: string) => ({ jobId: messageId, attempts: 3, backoff: { type: 'fixed' as const, delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 });
+
+/** The message that wakes a worker for a job re-queued after `attempts` tries (BullMQ ids may not hold ':'). */
+const requeuedMessageId = (jobId: string, attempts: number): string => (attempts === 0 ? `${jobId}-again` : `${jobId}-r${attempts}`);
+
+/**
+ * Messages that will still wake a worker. An active one does not count: a job back at waiting has no live
+ * runner, so its active message belongs to a dead worker (or to one about to claim it, and then the extra
+ * message finds the job taken and is dropped).
+ */
+const liveStates = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
+
+/**
+ * One sweep: re-queues (or fails) jobs whose runner's lease ran out, then adds a message for every waiting
+ * job that has none alive. A job submitted less than `freshMs` ago is left to its own message.
+ */
+export async function sweepJobs(store: Store, queue: import('bullmq').Queue, recovery: RecoveryPolicy, freshMs: number): Promise<number> {
+  await store.recoverJobs(new Date().toISOString(), recovery);
+  const cutoff = new Date(Date.now() - freshMs).toISOString();
+  let added = 0;
+  for (const row of await store.waitingJobs(100)) {
+    if (row.attempts === 0 && row.updatedAt > cutoff) continue;
+    const ids = [row.jobId, requeuedMessageId(row.jobId, row.attempts)];
+    let alive = false;
+    for (const id of ids) {
+      const message = await queue.getJob(id);
+      if (message && liveStates.has(await message.getState())) alive = true;
+    }
+    if (alive) continue;
+    const id = requeuedMessageId(row.jobId, row.attempts);
+    // A spent message under that id (failed and kept) would make the add a no-op: clear it first.
+    await (await queue.getJob(id))?.remove().catch(() => undefined);
+    await queue.add(row.type, { jobId: row.jobId, companyId: row.companyId }, messageOptions(id));
+    added++;
+  }
+  return added;
+}
+
 export interface BullJobRunnerOptions {
   store: Store;
   redisUrl: string;
@@ -70,14 +114,7 @@ export async function createBullJobRunner(options: BullJobRunnerOptions): Promis
       const jobId = randomUUID();
       const at = clock.now().toISOString();
       await store.insertJob({ jobId, companyId: request.companyId, type: request.type, params: request.params, state: 0, done: 0, total: 0, progress: 0, attempts: 0, createdAt: at, updatedAt: at });
-      await queue.add(request.type, { jobId, companyId: request.companyId }, {
-        jobId,
-        // A message whose row another runner still holds is tried again later (see the worker).
-        attempts: 20,
-        backoff: { type: 'fixed', delay: 5000 },
-        removeOnComplete: true,
-        removeOnFail: 1000,
-      });
+      await queue.add(request.type, { jobId, companyId: request.companyId }, messageOptions(jobId));
       return { jobId };
     },
     async status(companyId, jobId) {
@@ -102,29 +139,28 @@ export interface BullWorkerOptions {
   concurrency?: number;
   leaseMs?: number;
   recovery?: RecoveryPolicy;
+  /** How often this worker sweeps the store for jobs left without a message, ms. Default half the lease. */
+  sweepMs?: number;
 }
 
 /** A worker: takes messages off the queue and runs their jobs. Resolves once connected; `close` stops it. */
 export async function startBullWorker(options: BullWorkerOptions): Promise<{ close(): Promise<void>; owner: string }> {
-  const { Worker } = await loadBullmq();
+  const { Worker, Queue } = await loadBullmq();
   const { store, executor } = options;
   const clock = options.clock ?? systemClock;
   const leaseMs = options.leaseMs ?? 30_000;
   const recovery = options.recovery ?? defaultRecovery;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const queueName = options.queueName ?? DEFAULT_QUEUE;
   const connection = await connect(options.redisUrl);
   const worker = new Worker(
-    options.queueName ?? DEFAULT_QUEUE,
+    queueName,
     async (message) => {
-      const { jobId, companyId } = message.data as { jobId: string; companyId: string };
+      const { jobId } = message.data as { jobId: string; companyId: string };
+      // Not claimable (done, or held by a runner whose lease still runs): nothing to do here. Should that
+      // runner be dead, the sweep re-queues the job once its lease runs out and adds a fresh message.
       const row = await store.claimJob(owner, new Date().toISOString(), new Date(Date.now() + leaseMs).toISOString(), recovery, { jobId });
-      if (!row) {
-        const current = await store.getJob(companyId, jobId);
-        // Held by a runner whose lease has not run out yet (it may have died): try again after a pause.
-        if (current?.state === 1) throw new Error(`job ${jobId} is held by ${current.owner ?? 'another runner'}`);
-        return;
-      }
-      await runClaimedJob({ store, clock, executor, owner, leaseMs }, row);
+      if (row) await runClaimedJob({ store, clock, executor, owner, leaseMs }, row);
     },
     {
       connection,
@@ -134,10 +170,21 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ clo
   );
   worker.on('error', () => {});
   await worker.waitUntilReady();
+  const queue = new Queue(queueName, { connection });
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = (): void => {
+    sweeping = sweeping.then(() => sweepJobs(store, queue, recovery, Math.max(leaseMs, 5000))).catch(() => undefined);
+  };
+  const timer = setInterval(sweep, options.sweepMs ?? Math.max(250, leaseMs / 2));
+  timer.unref?.();
+  sweep();
   return {
     owner,
     async close() {
+      clearInterval(timer);
+      await sweeping;
       await worker.close();
+      await queue.close();
       connection.disconnect();
     },
   };

@@ -215,6 +215,8 @@ export interface Store {
     owner: string | undefined,
     end: { state: 100 | 101; updatedAt: string; result?: unknown; error?: { code: string; message: string }; fileId?: string },
   ): Promise<boolean>;
+  /** Waiting jobs (state 0), longest waiting first: what a queue's sweep checks for a lost or missing message. */
+  waitingJobs(limit: number): Promise<JobRow[]>;
   /** Fails every working job whose lease ran out and may not run again; answers how many were re-queued or failed. */
   recoverJobs(now: string, policy: RecoveryPolicy): Promise<{ requeued: number; failed: number }>;
   /** Deletes finished jobs (and their files) updated before `before`. */

@@ -193,6 +193,13 @@ export function createMemoryStore(): Store {
       }
       return true;
     },
+    async waitingJobs(limit) {
+      return [...jobs.values()]
+        .filter((j) => j.state === 0)
+        .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.seq - b.seq)
+        .slice(0, limit)
+        .map(strip);
+    },
     async recoverJobs(now, policy) {
       let requeued = 0;
       let failed = 0;

@@ -301,6 +301,11 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
       return rows.length > 0;
     },
 
+    async waitingJobs(limit) {
+      const rows = await q('select * from gst_job where state = 0 order by updated_at, job_id limit $1', [limit]);
+      return rows.map(jobRow);
+    },
+
     async recoverJobs(now, policy) {
       const failed = await q(
         `update gst_job set state = 101, error = $3::jsonb, updated_at = $1, owner = null, lease_until = null
