@@ -39,10 +39,13 @@ export interface EwbEntry {
 /** The portal plus what the sandbox IRP needs from it. */
 export interface SandboxEwbPortal extends EwbProvider {
   /**
-   * Issues an e-waybill from a Part-A already checked; used by generate and by the IRP. `via` is the
-   * store transaction to write in (the IRP registers an IRN and its e-waybill in one).
+   * Issues an e-waybill from a Part-A already checked; used by generate and by the IRP. `within` is the
+   * store transaction to write in and the number reserved before it (the IRP registers an IRN and its
+   * e-waybill in one transaction, and takes the number outside it so concurrent ones never wait on the counter).
    */
-  issue(ctx: ProviderContext, gstin: string, partA: Record<string, unknown>, irn?: string, via?: Store): Promise<ProviderResult<EwbEntry>>;
+  issue(ctx: ProviderContext, gstin: string, partA: Record<string, unknown>, irn?: string, within?: { tx: Store; ewbNo: string }): Promise<ProviderResult<EwbEntry>>;
+  /** The next e-waybill number (unique across instances; one left unused is a harmless gap). */
+  reserveNumber(): Promise<string>;
   entry(ewbNo: string): Promise<EwbEntry | undefined>;
   /** The e-waybill detail record (SPEC 2.8) of an entry. */
   detail(entry: EwbEntry): Record<string, unknown>;
@@ -80,8 +83,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
   const { clock, registry, store } = deps;
   const firstNumber = 1_000_000 + ((deps.seed ?? Date.now()) % 8_000_000);
 
-  const nextNumber = async (via: Store): Promise<string> => {
-    const n = await via.nextNumber('ewb-no', firstNumber);
+  const nextNumber = async (): Promise<string> => {
+    const n = await store.nextNumber('ewb-no', firstNumber);
     // 3 for the sandbox, then 11 digits; spread out a little so numbers do not look consecutive.
     return '3' + String(n * 7 + (n % 7)).padStart(11, '0').slice(-11);
   };
@@ -195,7 +198,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
   };
 
   const portal: SandboxEwbPortal = {
-    async issue(ctx, gstin, partA, irn, via = store) {
+    async issue(ctx, gstin, partA, irn, within) {
+      const via = within?.tx ?? store;
       const from = str(partA['fromGstin']);
       const to = str(partA['toGstin']);
       if (from !== gstin && to !== gstin) {
@@ -215,7 +219,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
         hasPartB: hasPartB(partA),
       });
       const entry: EwbEntry = {
-        ewbNo: await nextNumber(via),
+        ewbNo: within?.ewbNo ?? (await nextNumber()),
         companyId: ctx.company.id,
         genGstin: gstin,
         generatedAt: now,
@@ -247,6 +251,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
     },
 
     entry: (ewbNo) => load(ewbNo),
+    reserveNumber: () => nextNumber(),
     detail,
     ...createEwbMovementActions({ clock, store, load, save, seed: deps.seed ?? Date.now() }),
 

@@ -205,13 +205,13 @@ export function createSandboxIrp(deps: {
   const save = (ctx: ProviderContext, entry: IrnEntry, via: Store = store): Promise<void> =>
     via.updateIrn(ctx.company.id, entry.record.Irn, entry.record.IrnStatus, entry.record as unknown as Record<string, unknown>);
 
-  /** Issues the e-waybill of an IRN and records it on the IRN, both through `via` (one transaction). */
-  const attachEwb = async (ctx: ProviderContext, entry: IrnEntry, transport: Obj, via: Store): Promise<ProviderResult<EwbGenerated>> => {
+  /** Issues the e-waybill of an IRN (number `ewbNo`) and records it on the IRN, both through `via` (one transaction). */
+  const attachEwb = async (ctx: ProviderContext, entry: IrnEntry, transport: Obj, via: Store, ewbNo: string): Promise<ProviderResult<EwbGenerated>> => {
     const partA = partAFromInvoice(entry.record.invoice, transport, entry.sellerGstin);
     if ((partA['itemList'] as unknown[]).length === 0) {
       return refuse('4009', 'an e-waybill needs at least one line of goods', 422, '/ItemList');
     }
-    const issued = await ewb.issue(ctx, entry.sellerGstin, partA, entry.record.Irn, via);
+    const issued = await ewb.issue(ctx, entry.sellerGstin, partA, entry.record.Irn, { tx: via, ewbNo });
     if (!issued.ok) return issued;
     const e = issued.value;
     entry.record = { ...entry.record, EwbNo: e.ewbNo, EwbTime: istDateTime(e.generatedAt), EwbValidTill: e.validUpto, EwbStatus: 'ACT' };
@@ -332,10 +332,11 @@ export function createSandboxIrp(deps: {
       const transport = invoice['EwbDtls'] ? ewbDetailsRules.flatMap((rule) => rule.check(invoice, { today: istDate(at) })) : [];
       // The IRN and the e-waybill asked for with it are written in one transaction: a failure between the
       // two leaves neither, and no reader ever sees the IRN without the e-waybill it was registered with.
+      const ewbNo = invoice['EwbDtls'] && transport.length === 0 ? await ewb.reserveNumber() : undefined;
       const outcome = await store.atomically(async (tx) => {
         const saved = await tx.insertIrn(row);
-        if (!saved.inserted || !invoice['EwbDtls'] || transport.length > 0) return { saved };
-        return { saved, attached: await attachEwb(ctx, entry, obj(invoice['EwbDtls']), tx) };
+        if (!saved.inserted || ewbNo === undefined) return { saved };
+        return { saved, attached: await attachEwb(ctx, entry, obj(invoice['EwbDtls']), tx, ewbNo) };
       });
       const { saved, attached } = outcome;
       if (!saved.inserted) return onOtherIrp(saved.existing) ? rejectAgainst(saved.existing) : duplicate(saved.existing);
@@ -390,7 +391,8 @@ export function createSandboxIrp(deps: {
         return refuse('4002', `an e-waybill (${entry.record.EwbNo}) already exists for this IRN`, 409, '/Irn');
       }
       if (entry.doc.docType !== 'INV') return refuse('4010', 'e-waybills are generated for invoices only', 422, '/Irn');
-      return store.atomically((tx) => attachEwb(ctx, entry, request, tx));
+      const ewbNo = await ewb.reserveNumber();
+      return store.atomically((tx) => attachEwb(ctx, entry, request, tx, ewbNo));
     },
 
     async invoicesOfSeller(companyId, sellerGstin, period) {
