@@ -1,0 +1,146 @@
+/**
+ * Server CPU per generateirn request over node:http, gstkit next to the raw-library floor, in one run.
+ *
+ * The floor does what any IRN server must, with nothing of its own: node:http, JSON.parse, a fresh Ajv
+ * (default options) on gstkit's e-invoice schema, SHA-256 for the IRN, two RS256 JWS signatures with a
+ * key object made once (the signed invoice and the signed QR payload) and a JSON reply.
+ * gstkit: the sandbox's generateirn through createGstHandler and toNodeListener (memory store, basic auth).
+ *
+ * Both servers run in one child process; the load (autocannon, 16 connections) comes from this process,
+ * so its CPU does not count. Rounds alternate floor and gstkit; the figure is the child's CPU time
+ * (process.cpuUsage) per answered request, median over the rounds.
+ * Run: npx tsx test/bench/http-floor.ts [rounds=5] [requests per round=2000]
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const invoiceText = readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8');
+const auth = 'Basic ' + Buffer.from('bench:secret').toString('base64');
+
+function listen(server: Server): Promise<number> {
+  return new Promise((r) => server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port)));
+}
+
+async function serve(): Promise<void> {
+  const { freshAjvValidator } = await import('./fresh-ajv.js');
+  const { createGstHandler } = await import('../../src/http/index.js');
+  const { toNodeListener } = await import('../../src/http/node.js');
+  const { basicAuth, createSandbox, manualClock, parseIst } = await import('../../src/sandbox/index.js');
+
+  // The floor.
+  const schema = freshAjvValidator('irn');
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'floor' })).toString('base64url');
+  const jws = (payload: unknown): string => {
+    const input = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
+  };
+  let ackNo = 0;
+  const floor = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const invoice = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>;
+      if (!schema(invoice)) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ errors: schema.errors }));
+        return;
+      }
+      const irn = createHash('sha256').update(`${invoice.SellerDtls.Gstin}2026-27${invoice.DocDtls.Typ}${invoice.DocDtls.No}`).digest('hex');
+      const ack = { AckNo: 112610000000000 + ++ackNo, AckDt: '2026-11-10 12:00:00', Irn: irn };
+      const signedInvoice = jws({ data: JSON.stringify({ ...ack, ...invoice }), iss: 'floor' });
+      const signedQr = jws({
+        data: JSON.stringify({ SellerGstin: invoice.SellerDtls.Gstin, BuyerGstin: invoice.BuyerDtls.Gstin, DocNo: invoice.DocDtls.No, DocTyp: invoice.DocDtls.Typ, DocDt: invoice.DocDtls.Dt, TotInvVal: invoice.ValDtls.TotInvVal, ItemCnt: invoice.ItemList.length, MainHsnCode: invoice.ItemList[0].HsnCd, Irn: irn, IrnDt: ack.AckDt }),
+        iss: 'floor',
+      });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ...ack, SignedInvoice: signedInvoice, SignedQRCode: signedQr, Status: 'ACT', EwbNo: null, EwbDt: null, EwbValidTill: null, Remarks: null }));
+    });
+  });
+
+  const sandbox = createSandbox({ companies: { bench: ['29AAGCK4821M1Z4'] }, clock: manualClock(parseIst('10/11/2026 12:00:00')!) });
+  const handler = createGstHandler({
+    ...sandbox.providers,
+    authenticate: basicAuth([{ keyId: 'bench', keySecret: 'secret', companyId: 'bench' }], new Map([['bench', ['29AAGCK4821M1Z4']]])),
+  });
+  const gst = createServer(toNodeListener(handler));
+  const ports = { floor: await listen(floor), gstkit: await listen(gst) };
+  process.on('message', (m) => {
+    if (m === 'cpu') {
+      const u = process.cpuUsage();
+      process.send!({ cpu: (u.user + u.system) / 1000 });
+    } else if (m === 'stop') process.exit(0);
+  });
+  process.send!({ ports });
+}
+
+function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: any) => {
+      if (m && key in m) {
+        child.off('message', on);
+        resolve(m[key] as T);
+      }
+    };
+    child.on('message', on);
+    if (message) child.send(message);
+  });
+}
+
+async function main(): Promise<void> {
+  const { default: autocannon } = await import('autocannon');
+  const rounds = Number(process.argv[2] ?? 5);
+  const perRound = Number(process.argv[3] ?? 2000);
+  const child = fork(fileURLToPath(import.meta.url), ['serve'], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean)], env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' } });
+  const ports = await ask<{ floor: number; gstkit: number }>(child, '', 'ports');
+  const invoice = JSON.parse(invoiceText) as Record<string, any>;
+  delete invoice['EwbDtls'];
+  let n = 0;
+  const load = async (port: number, path: string): Promise<{ cpuPerRequest: number; ok: number; bad: number }> => {
+    const before = await ask<number>(child, 'cpu', 'cpu');
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}${path}`,
+      connections: 16,
+      amount: perRound,
+      requests: [
+        {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          setupRequest: (req: any) => {
+            invoice['DocDtls']['No'] = `HF/${(n++).toString(36).toUpperCase()}`;
+            return { ...req, body: JSON.stringify(invoice) };
+          },
+        },
+      ],
+    });
+    const after = await ask<number>(child, 'cpu', 'cpu');
+    const ok = result['2xx'];
+    return { cpuPerRequest: (after - before) / ok, ok, bad: result.non2xx + result.errors };
+  };
+  // Warm both up (JIT, lazy modules) before measuring.
+  await load(ports.floor, '/');
+  await load(ports.gstkit, '/api/svc/einvoice/generateirn');
+  const floor: number[] = [];
+  const ours: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const f = await load(ports.floor, '/');
+    const g = await load(ports.gstkit, '/api/svc/einvoice/generateirn');
+    if (f.bad + g.bad > 0) throw new Error(`refused requests: floor ${f.bad}, gstkit ${g.bad}`);
+    floor.push(f.cpuPerRequest);
+    ours.push(g.cpuPerRequest);
+    console.log(`round ${round + 1}: floor ${f.cpuPerRequest.toFixed(3)} ms, gstkit ${g.cpuPerRequest.toFixed(3)} ms of server CPU a request`);
+  }
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const [mf, mg] = [median(floor), median(ours)];
+  console.log(`node ${process.version}, body ${JSON.stringify(invoice).length} bytes, ${rounds} rounds of ${perRound} requests, 16 connections`);
+  console.log(`floor (node:http + JSON.parse + fresh Ajv + SHA-256 + 2 RS256 + JSON reply): ${mf.toFixed(3)} ms server CPU a request`);
+  console.log(`gstkit generateirn (sandbox, memory store):                               ${mg.toFixed(3)} ms server CPU a request (${(mg / mf).toFixed(2)}x the floor)`);
+  child.send('stop');
+}
+
+if (process.argv[2] === 'serve') await serve();
+else await main();
