@@ -6,10 +6,8 @@
  * its task with a clear error and is replaced for the next one.
  * @module
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MessageChannel, Worker, type MessagePort, type TransferListItem } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
+import { spawnThread } from '../spawn-thread.js';
 
 /** The thread's side of a task's channel. */
 export type ThreadMessage =
@@ -35,15 +33,9 @@ export interface ThreadPool {
   close(): Promise<void>;
 }
 
-/** The thread entry: the built `.js` beside this file, or under tsx/vitest the `.ts` source through tsx's loader. */
+/** A thread on the job entry (job-thread.ts), its heap capped. */
 function spawn(maxHeapMb: number): Worker {
-  const js = new URL('./job-thread.js', import.meta.url);
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
-  if (existsSync(fileURLToPath(js))) return new Worker(js, { resourceLimits });
-  const ts = new URL('./job-thread.ts', import.meta.url).href;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); })`;
-  return new Worker(boot, { eval: true, resourceLimits });
+  return spawnThread(import.meta.url, 'job-thread', { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
 }
 
 interface Slot {

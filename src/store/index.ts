@@ -13,7 +13,7 @@ import { openPostgresStore } from './postgres.js';
 
 export type { Store } from '../ports/store.js';
 export { createMemoryStore } from './memory.js';
-export { openPgliteStore, DEFAULT_DATA_DIR } from './pglite.js';
+export { openPgliteStore, DEFAULT_DATA_DIR, type PgliteStoreOptions } from './pglite.js';
 export { openPostgresStore, type PostgresStoreOptions } from './postgres.js';
 export { migrations, schemaVersion, type Migration } from './schema.js';
 export { storeReturns } from './returns.js';
@@ -25,11 +25,13 @@ export interface OpenStoreOptions {
   dataDir?: string;
   /** `memory` forces the in-memory store. */
   kind?: 'memory';
+  /** PGlite in a thread of its own (see {@link PgliteStoreOptions}). Default true. */
+  pgliteThread?: boolean;
 }
 
 /** Opens the store a server's settings name: PostgreSQL, else PGlite in the data folder. */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   if (options.kind === 'memory') return createMemoryStore();
   if (options.databaseUrl) return openPostgresStore(options.databaseUrl);
-  return openPgliteStore(options.dataDir ?? DEFAULT_DATA_DIR);
+  return openPgliteStore(options.dataDir ?? DEFAULT_DATA_DIR, { thread: options.pgliteThread ?? true });
 }

@@ -4,11 +4,13 @@
  * time; a lock file says which, and a second process is refused with a clear message.
  * @module
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from '../ports/store.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
 import { createSqlStore } from './sql-store.js';
+import { spawnThread } from '../spawn-thread.js';
+import type { PgliteReply, PgliteRequest } from './pglite-thread.js';
 
 /** The default data folder of `gstkit serve`. */
 export const DEFAULT_DATA_DIR = './.gstkit-data';
@@ -39,25 +41,24 @@ function lockFolder(dir: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
+export interface PgliteStoreOptions {
+  /**
+   * Run PGlite in a thread of its own, so its work (and its synchronous file writes) never holds up the
+   * serving thread's event loop. `gstkit serve` does; the default keeps it in this thread.
+   */
+  thread?: boolean;
+}
+
 /** Opens (creating if needed) a PGlite store; `dataDir` undefined or `memory://` keeps it in memory. */
-export async function openPgliteStore(dataDir?: string): Promise<Store> {
-  const { PGlite } = await import('@electric-sql/pglite');
+export async function openPgliteStore(dataDir?: string, options: PgliteStoreOptions = {}): Promise<Store> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockFolder(dataDir);
   try {
-    const db = await PGlite.create(inMemory ? undefined : join(dataDir, 'pg'));
-    const run = async (target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }, text: string, params?: readonly unknown[]): Promise<Row[]> =>
-      (await target.query(text, params ? [...params] : undefined)).rows as Row[];
-    const client: SqlClient = {
-      query: (text, params) => run(db, text, params),
-      transaction: (work) => db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) } satisfies SqlQuery)),
-      exec: async (script) => {
-        await db.exec(script);
-      },
-      close: async () => {
-        await db.close();
-        unlock();
-      },
+    const client = options.thread ? await threadClient(inMemory ? undefined : join(dataDir, 'pg')) : await inProcessClient(inMemory ? undefined : join(dataDir, 'pg'));
+    const close = client.close;
+    client.close = async () => {
+      await close();
+      unlock();
     };
     return await createSqlStore(client, 'pglite');
   } catch (e) {
@@ -65,3 +66,92 @@ export async function openPgliteStore(dataDir?: string): Promise<Store> {
     throw e;
   }
 }
+
+async function inProcessClient(folder: string | undefined): Promise<SqlClient> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(folder);
+  const run = async (target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }, text: string, params?: readonly unknown[]): Promise<Row[]> =>
+    (await target.query(text, params ? [...params] : undefined)).rows as Row[];
+  return {
+    query: (text, params) => run(db, text, params),
+    transaction: (work) => db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) } satisfies SqlQuery)),
+    exec: async (script) => {
+      await db.exec(script);
+    },
+    close: async () => {
+      await db.close();
+    },
+  };
+}
+
+/** PGlite in its own thread (pglite-thread.ts), driven over messages. */
+async function threadClient(folder: string | undefined): Promise<SqlClient> {
+  if (folder && !existsSync(join(folder, 'PG_VERSION'))) {
+    // A new folder is initialised (initdb) in a thread that is then ended: initdb's WebAssembly memory,
+    // several hundred MB, goes with it instead of staying in the server's RSS for good.
+    const init = await threadClientOn(folder);
+    await init.close();
+  }
+  return threadClientOn(folder);
+}
+
+async function threadClientOn(folder: string | undefined): Promise<SqlClient> {
+  const worker = spawnThread(import.meta.url, 'pglite-thread');
+  let next = 0;
+  let dead: Error | undefined;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  worker.on('message', (m: PgliteReply) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.ok) p.resolve(m.value);
+    else p.reject(Object.assign(new Error(m.error.message), m.error.fields));
+  });
+  const fail = (e: Error): void => {
+    dead ??= e;
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the PGlite thread stopped (exit code ${code})`)));
+  const ask = <T>(request: DistributiveOmit<PgliteRequest, 'id'>): Promise<T> => {
+    if (dead) return Promise.reject(dead);
+    const id = next++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ ...request, id });
+    });
+  };
+  try {
+    await ask({ op: 'open', ...(folder ? { dataDir: folder } : {}) });
+  } catch (e) {
+    await worker.terminate();
+    throw e;
+  }
+  const query = (text: string, params: readonly unknown[] | undefined, tx?: number): Promise<Row[]> =>
+    ask<Row[]>({ op: 'query', text, ...(params ? { params: [...params] } : {}), ...(tx !== undefined ? { tx } : {}) });
+  return {
+    query: (text, params) => query(text, params),
+    async transaction(work) {
+      const tx = await ask<number>({ op: 'begin' });
+      let result;
+      try {
+        result = await work({ query: (text, params) => query(text, params, tx) });
+      } catch (e) {
+        await ask({ op: 'end', tx, commit: false }).catch(() => {});
+        throw e;
+      }
+      await ask({ op: 'end', tx, commit: true });
+      return result;
+    },
+    exec: async (script) => {
+      await ask({ op: 'exec', script });
+    },
+    close: async () => {
+      await ask({ op: 'close' }).catch(() => {});
+      await worker.terminate();
+    },
+  };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

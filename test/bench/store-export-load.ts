@@ -13,9 +13,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createGstHandler } from '../../src/http/index.js';
-import { createSandbox, createSigningIdentity } from '../../src/sandbox/index.js';
-import { openPgliteStore } from '../../src/store/index.js';
+
+// GSTKIT_BENCH_FROM=dist measures the built package (npm run build first), as `gstkit serve` runs from an
+// install: its threads then run plain JavaScript, without the TypeScript loader the source needs.
+const from = process.env['GSTKIT_BENCH_FROM'] === 'dist' ? '../../dist' : '../../src';
+const { createGstHandler } = (await import(`${from}/http/index.js`)) as typeof import('../../src/http/index.js');
+const { createSandbox, createSigningIdentity } = (await import(`${from}/sandbox/index.js`)) as typeof import('../../src/sandbox/index.js');
+const { openPgliteStore, openPostgresStore } = (await import(`${from}/store/index.js`)) as typeof import('../../src/store/index.js');
 
 const periods = Number(process.argv[2] ?? 3);
 const perPeriod = Number(process.argv[3] ?? 5000);
@@ -23,7 +27,11 @@ const threads = Number(process.env['GSTKIT_JOB_THREADS'] ?? 2);
 const gstin = '29AADCN7314Q1ZU';
 const example = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'gstkit-export-bench-'));
-const store = await openPgliteStore(dir);
+// As `gstkit serve` opens it: PGlite in a thread of its own (GSTKIT_BENCH_PGLITE_THREAD=0 keeps it on the
+// serving thread); with DATABASE_URL, a fresh database on that PostgreSQL instead.
+const fresh = process.env['DATABASE_URL'] ? await (await import('../support/services.js')).freshDatabase(process.env['DATABASE_URL']) : undefined;
+const store = fresh ? await openPostgresStore(fresh.url) : await openPgliteStore(dir, { thread: process.env['GSTKIT_BENCH_PGLITE_THREAD'] !== '0' });
+const rssOpened = process.memoryUsage().rss;
 const sandbox = createSandbox({
   companies: { bench: [gstin, '29AAGCK4821M1Z4'] },
   store,
@@ -48,7 +56,7 @@ const wait = async (jobId: string, onStatus?: (s: any) => void): Promise<any> =>
   }
 };
 const months = Array.from({ length: periods }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
-console.log(`pulling ${periods} periods of GSTR-2B with ${perPeriod} synthetic documents each (job threads: ${threads})...`);
+console.log(`pulling ${periods} periods of GSTR-2B with ${perPeriod} synthetic documents each (job threads: ${threads}, from ${from.slice(6)}, store ${store.kind})...`);
 const pullStart = performance.now();
 let pulledDocs = 0;
 for (const m of months) {
@@ -56,7 +64,7 @@ for (const m of months) {
   if (s.jobStatus !== 100) throw new Error(JSON.stringify(s));
   pulledDocs += s.result.documents;
 }
-console.log(`pulled ${pulledDocs} documents in ${((performance.now() - pullStart) / 1000).toFixed(1)} s`);
+console.log(`pulled ${pulledDocs} documents in ${((performance.now() - pullStart) / 1000).toFixed(1)} s; RSS with the store open ${Math.round(rssOpened / 1e6)} MB, after the pulls ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
 
 let serial = 0;
 /** Sends generateirn every 20 ms until `until` resolves, measuring the event-loop delay meanwhile. */
@@ -112,4 +120,5 @@ console.log(`event-loop delay while exporting:     p50 ${ms(ours.p50)} ms, p99 $
 console.log(`floor, the same load with no export:  p50 ${ms(floor.p50)} ms, p99 ${ms(floor.p99)} ms, max ${ms(floor.max)} ms; ${floor.irns} IRNs (${(floor.irns / floor.seconds).toFixed(1)}/s) in ${floor.seconds.toFixed(1)} s`);
 await sandbox.jobs.close?.();
 await store.close();
+await fresh?.drop();
 rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,11 @@
 /**
  * The store contract: the same behaviour from every adapter (memory, PGlite, PostgreSQL).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EwbRow, IrnRow, JobRow, RecoveryPolicy, Store } from '../../src/ports/store.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
 import { createSandbox, createSigningIdentity, manualClock, parseIst } from '../../src/sandbox/index.js';
 import { databaseUrl, freshDatabase, need } from '../support/services.js';
@@ -17,6 +19,14 @@ const adapters: Array<[string, () => Promise<{ store: Store; done: () => Promise
     async () => {
       const store = await openPgliteStore('memory://');
       return { store, done: () => store.close() };
+    },
+  ],
+  [
+    'pglite in its own thread',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'gstkit-pglite-thread-'));
+      const store = await openPgliteStore(dir, { thread: true });
+      return { store, done: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
     },
   ],
 ];
