@@ -7,7 +7,8 @@
  * what the export adds can be told from what the requests themselves cost on this machine.
  *
  *   npx tsx test/bench/store-export-load.ts [periods] [documents-per-period]
- *   (12 periods x 40000 documents gives about 1,000,000 rows in the Full report)
+ *   (the synthetic documents have one rate line each, so one row each in the Full report: 24 periods x 42000
+ *   documents gives 1,008,000 rows; 24 months is the longest export)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
