@@ -38,7 +38,7 @@ async function until(s: Started, text: string): Promise<void> {
   const started = Date.now();
   while (!s.out().includes(text)) {
     if (s.child.exitCode !== null) throw new Error(`server exited ${s.child.exitCode}: ${s.err()}`);
-    if (Date.now() - started > 30_000) throw new Error(`server did not start: ${s.out()} ${s.err()}`);
+    if (Date.now() - started > 90_000) throw new Error(`server did not start: ${s.out()} ${s.err()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -70,7 +70,8 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
     await until(server, 'the whole API');
     base = /listening on (http:\/\/\S+)/.exec(server.out())![1]!;
     auth = 'Basic ' + Buffer.from(/demo api key: (\S+)/.exec(server.out())![1]!).toString('base64');
-  }, 40_000);
+    // A fresh PGlite folder is initialised at start: slow on a busy machine.
+  }, 120_000);
 
   afterAll(async () => {
     server?.child.kill('SIGTERM');

@@ -27,7 +27,7 @@ beforeAll(async () => {
     env: { ...process.env, PORT: '', DATABASE_URL: '', REDIS_URL: '', GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-serve-')) },
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${printed}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${printed}`)), 90_000);
     server.stdout!.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
       if (printed.includes('the whole API')) {
