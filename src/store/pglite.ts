@@ -134,13 +134,10 @@ async function threadClientOn(folder: string | undefined): Promise<SqlClient> {
     query: (text, params) => query(text, params),
     async transaction(work) {
       const tx = await ask<number>({ op: 'begin' });
-      let result;
-      try {
-        result = await work({ query: (text, params) => query(text, params, tx) });
-      } catch (e) {
+      const result = await work({ query: (text, params) => query(text, params, tx) }).catch(async (e: unknown) => {
         await ask({ op: 'end', tx, commit: false }).catch(() => {});
         throw e;
-      }
+      });
       await ask({ op: 'end', tx, commit: true });
       return result;
     },
