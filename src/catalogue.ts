@@ -3,6 +3,7 @@ import { allRules } from './rules/index.js';
 import { describeEvidence } from './rules/table.js';
 import { ewbPortalCodes } from './masters/ewaybill-codes.js';
 import { ewbMovementCodes } from './sandbox/ewaybill-movement-codes.js';
+import { ewbActionCodes } from './sandbox/ewaybill-actions/codes.js';
 
 /** A code outside the schema table and the rule table, with where it comes from. */
 export interface OtherCode {
@@ -72,6 +73,7 @@ export const otherCodes: readonly OtherCode[] = [
   { code: 'SVC-922', area: 'sandbox e-waybill portal', when: 'The e-waybill is already closed.' },
   { code: 'SVC-923', area: 'sandbox e-waybill portal', when: 'The closure date is before the generation date or after today.' },
   { code: 'SVC-924', area: 'sandbox e-waybill portal', when: 'Cancellation asked for more than 24 hours after generation.' },
+  { code: 'SVC-925', area: 'sandbox e-waybill portal', when: 'The e-waybill was already rejected by the other party (the portal\'s own code for a second rejection is not known).' },
   { code: 'SVC-940', area: 'HTTP', when: 'No or bad credentials (HTTP 401).' },
   { code: 'SVC-943', area: 'HTTP', when: 'The company may not act for this GSTIN, or Svc-Company names another company (HTTP 403).' },
   { code: 'SVC-950', area: 'HTTP', when: 'Something unforeseen failed inside the service (HTTP 500).' },
@@ -144,6 +146,16 @@ export function errorCodesMarkdown(): string {
     '| code | area | when |',
     '|---|---|---|',
     ...otherCodes.map((c) => `| ${c.code} | ${c.area} | ${cell(c.when)} |`),
+    '',
+    '## E-waybill actions after generation (sandbox portal)',
+    '',
+    'What the sandbox answers updatevehicle, updatetransporter, extendvalidity and rejectewb with when the stored',
+    'e-waybill does not allow the action (the request rules are in the table above; docs/ewaybill-actions.md explains',
+    'each action). Certainty is how sure we are that the e-waybill portal refuses the same way.',
+    '',
+    '| code | actions | when | certainty | source |',
+    '|---|---|---|---|---|',
+    ...ewbActionCodes.map((c) => `| ${c.code} | ${c.actions} | ${cell(c.when)} | ${c.certainty} | ${cell(c.source)} |`),
     '',
     '## Consolidated e-waybills and multi-vehicle movement (sandbox portal)',
     '',

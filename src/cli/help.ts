@@ -14,10 +14,10 @@ export const commandHelp: Readonly<Record<string, string>> = {
 Checks a payload the way the portals check it and prints {"ok","errors","warnings"} as JSON.
 Exit 0 when valid, 1 when invalid, 2 on misuse.
 
-  <kind>             irn, ewb, ewb-by-irn, cancel-ewb, close-ewb, cancel-irn, payment-qr, deal,
-                     gstr-pull, gstr-export, gstr3b-export, consolidated-ewb, regenerate-trip-sheet,
-                     initiate-multi-vehicle, add-multi-vehicle, change-multi-vehicle,
-                     or a response kind (irn-record, ...)
+  <kind>             irn, ewb, ewb-by-irn, cancel-ewb, close-ewb, update-vehicle, update-transporter,
+                     extend-validity, reject-ewb, cancel-irn, payment-qr, deal, gstr-pull, gstr-export,
+                     gstr3b-export, consolidated-ewb, regenerate-trip-sheet, initiate-multi-vehicle,
+                     add-multi-vehicle, change-multi-vehicle, or a response kind (irn-record, ...)
   <file|->           the JSON file, or - for standard input
   --today DD/MM/YYYY the date the date rules compare against (default: today in India)
   --hsn-master FILE  a compact HSN/SAC master written by \`gstkit masters import-hsn\`

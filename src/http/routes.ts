@@ -13,6 +13,7 @@ import type { JobType } from '../ports/index.js';
 import { str } from '../sandbox/values.js';
 import { gstr1Route, reconcileRoute } from './gstr-jobs-routes.js';
 import { ewbMovementRoutes } from './ewaybill-movement-routes.js';
+import { ewbActionRoutes } from './ewaybill-action-routes.js';
 import type { EwaybillPdfDetail } from '../render/pdf/index.js';
 import type { IrnPayload } from '../types/payloads.js';
 
@@ -342,6 +343,7 @@ export const routes: Route[] = [
   { operationId: 'cancelEwb', method: 'POST', path: E + 'cancelewb', style: 'svc', auth: true, tag: 'e-waybill', summary: 'Cancel an e-waybill within 24 hours', flags: [gstin()], ownGstinFlag: 'gstin', requestKind: 'cancel-ewb', responseKind: 'cancel-ewb-response', run: cancelEwb },
   { operationId: 'closeEwb', method: 'POST', path: E + 'closeewb', style: 'svc', auth: true, tag: 'e-waybill', summary: 'Record that the goods of an e-waybill arrived', flags: [gstin()], ownGstinFlag: 'gstin', requestKind: 'close-ewb', responseKind: 'close-ewb-response', run: closeEwb },
   ...ewbMovementRoutes,
+  ...ewbActionRoutes,
   { operationId: 'cancelIrn', method: 'POST', path: E + 'cancelirn', style: 'svc', auth: true, tag: 'e-invoice', summary: 'Cancel an IRN within 24 hours', flags: [gstin()], ownGstinFlag: 'gstin', requestKind: 'cancel-irn', responseKind: 'cancel-irn-response', run: cancelIrn },
   { operationId: 'getGstin', method: 'GET', path: '/api/svc/gst/getgstin', style: 'svc', auth: true, tag: 'GSTIN', summary: 'Look up a taxpayer by GSTIN', flags: [{ ...flag('gstin', true), lenient: true }], responseKind: 'gstin-info', run: lookupGstin },
   { operationId: 'pullGstr2a', method: 'POST', path: '/api/svc/gstr2a/pull', style: 'gstr', auth: true, tag: 'GSTR', summary: 'Pull GSTR-2A for one GSTIN and period', flags: [], requestKind: 'gstr-pull', responseKind: 'job', run: gstrPull('gstr2a') },

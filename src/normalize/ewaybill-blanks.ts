@@ -15,7 +15,7 @@ import { expectOf } from './portal-response.js';
 import { isPlainObject } from './same-value.js';
 
 /** The kinds whose blank text fields are absent ones: the e-waybill portal's requests. */
-const BLANK_MEANS_ABSENT: readonly Kind[] = ['ewb', 'cancel-ewb'];
+const BLANK_MEANS_ABSENT: readonly Kind[] = ['ewb', 'cancel-ewb', 'update-vehicle', 'update-transporter', 'extend-validity', 'reject-ewb'];
 
 function dropBlanks(value: unknown, node: unknown, base: string): unknown {
   const expect = expectOf(node, base);

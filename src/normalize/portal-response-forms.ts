@@ -73,6 +73,8 @@ const WRAPPED: Partial<Record<Kind, 'record' | 'list'>> = {
   'ewb-detail': 'record',
   'ewb-list-other-party': 'list',
   'ewb-list-by-date': 'list',
+  'ewb-list-for-transporter': 'list',
+  'ewb-list-rejected': 'list',
 };
 
 const hasKey = (record: Record<string, unknown>, names: readonly string[]): boolean => {

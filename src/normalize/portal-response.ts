@@ -160,6 +160,12 @@ export const portalResponseKinds: readonly Kind[] = Object.freeze([
   'cancel-ewb-response',
   'close-ewb-response',
   'cancel-irn-response',
+  'update-vehicle-response',
+  'update-transporter-response',
+  'extend-validity-response',
+  'reject-ewb-response',
+  'ewb-list-for-transporter',
+  'ewb-list-rejected',
 ] as Kind[]);
 
 /** Whether a kind carries a portal's answer, which is read in the portals' forms. */

@@ -5,6 +5,7 @@
 import type { ProviderContext } from './company.js';
 import type { ProviderResult } from './result.js';
 import type { EwbMovementActions } from './ewb-movement.js';
+import type { ExtendValidityPayload, RejectEwbPayload, UpdateTransporterPayload, UpdateVehiclePayload } from '../types/payloads.js';
 
 export interface EwbGenerated {
   EwbNo: string;
@@ -27,8 +28,49 @@ export interface CloseEwbRequest {
   remarks: string;
 }
 
+/** The answer to a Part-B update (VEHEWB), in NIC's names. */
+export interface VehicleUpdated {
+  /** `DD/MM/YYYY HH:MM:SS` */
+  vehUpdDate: string;
+  /** `DD/MM/YYYY HH:MM:SS`; null only while the e-waybill has no Part-B. */
+  validUpto: string | null;
+}
+
+/** The answer to a transporter change (UPDATETRANSPORTER). */
+export interface TransporterUpdated {
+  transUpdateDate: string;
+}
+
+/** The answer to an extension (EXTENDVALIDITY). */
+export interface ValidityExtended {
+  updatedDate: string;
+  validUpto: string;
+}
+
+/** The answer to a rejection (REJEWB). */
+export interface EwbRejected {
+  ewbRejectedDate: string;
+}
+
+/**
+ * The actions on an e-waybill after its generation (NIC VEHEWB, UPDATETRANSPORTER, EXTENDVALIDITY, REJEWB
+ * and the transporter's and rejection lists). Optional: a provider without them answers those routes with
+ * SVC-955. Requests are the canonical payloads of the kinds update-vehicle, update-transporter,
+ * extend-validity and reject-ewb; `gstin` is the caller's.
+ */
+export interface EwbActions {
+  updateVehicle?(ctx: ProviderContext, gstin: string, request: UpdateVehiclePayload): Promise<ProviderResult<VehicleUpdated>>;
+  updateTransporter?(ctx: ProviderContext, gstin: string, request: UpdateTransporterPayload): Promise<ProviderResult<TransporterUpdated>>;
+  extendValidity?(ctx: ProviderContext, gstin: string, request: ExtendValidityPayload): Promise<ProviderResult<ValidityExtended>>;
+  reject?(ctx: ProviderContext, gstin: string, request: RejectEwbPayload): Promise<ProviderResult<EwbRejected>>;
+  /** Active e-waybills generated on `date` (DD/MM/YYYY) and assigned to `gstin` as transporter. */
+  listForTransporter?(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Record<string, unknown>[]>>;
+  /** The caller's e-waybills generated on `date` that the other party rejected. */
+  listRejectedByOthers?(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Record<string, unknown>[]>>;
+}
+
 /** The e-waybill portal. */
-export interface EwbProvider extends EwbMovementActions {
+export interface EwbProvider extends EwbMovementActions, EwbActions {
   generate(ctx: ProviderContext, gstin: string, request: Record<string, unknown>): Promise<ProviderResult<EwbGenerated>>;
   get(ctx: ProviderContext, gstin: string, ewbNo: string): Promise<ProviderResult<Record<string, unknown>>>;
   cancel(ctx: ProviderContext, gstin: string, request: CancelEwbRequest): Promise<ProviderResult<{ CancelTime: string }>>;

@@ -45,8 +45,23 @@ export interface EwbRow {
   genDate: string;
   status: string;
   irn?: string;
+  /** The transporter the e-waybill is assigned to now (GSTIN or transporter id), for the transporter's lists. */
+  transporterId?: string;
   /** The portal's entry as JSON. */
   entry: Record<string, unknown>;
+}
+
+/** A change to a stored e-waybill made only if nobody changed it since it was read (see {@link Store.reviseEwb}). */
+export interface EwbRevision {
+  ewbNo: string;
+  /** The `revision` the entry had when it was read (0 when it had none). */
+  revision: number;
+  status: string;
+  /** The transporter after the change; null when none is assigned. */
+  transporterId: string | null;
+  /** The new entry; its `revision` must be `revision + 1`. */
+  entry: Record<string, unknown>;
+  event: EwbEvent;
 }
 
 /** One change in an e-waybill's life (generated, cancelled, closed, ...). */
@@ -177,6 +192,13 @@ export interface Store {
   getEwb(ewbNo: string): Promise<EwbRow | undefined>;
   updateEwb(ewbNo: string, status: string, entry: Record<string, unknown>, event: EwbEvent): Promise<void>;
   ewbHistory(ewbNo: string): Promise<EwbEvent[]>;
+  /**
+   * Replaces entry, status and transporter and appends the event, atomically, when the stored entry's
+   * `revision` is still `change.revision`; false (and nothing written) when another change came first.
+   */
+  reviseEwb(change: EwbRevision): Promise<boolean>;
+  /** E-waybills generated on `genDate` (DD/MM/YYYY) and assigned now to `transporterId`. */
+  ewbsForTransporter(transporterId: string, genDate: string): Promise<EwbRow[]>;
   ewbsGeneratedOn(companyId: string, genGstin: string, genDate: string): Promise<EwbRow[]>;
   /** E-waybills on `genDate` where `gstin` is a party but not the generator. */
   ewbsOfOtherParty(gstin: string, genDate: string): Promise<EwbRow[]>;

@@ -9,6 +9,7 @@ import { cancelEwbRules, closeEwbRules } from './cancel-close-ewb.js';
 import { dealRules } from './deal.js';
 import { consolidatedEwbRules, regenerateTripSheetRules } from './ewaybill-consolidated.js';
 import { addMultiVehicleRules, changeMultiVehicleRules, initiateMultiVehicleRules } from './ewaybill-multivehicle.js';
+import { extendValidityRules, rejectEwbRules, updateTransporterRules, updateVehicleRules } from './ewaybill-actions/index.js';
 import { gstrPullRules, gstrExportRules, gstr3bExportRules } from './gstr.js';
 
 /** The business rules of each payload kind, run after the schema. */
@@ -20,6 +21,10 @@ const rulesByKind: Partial<Record<Kind, readonly Rule<any>[]>> = {
   'cancel-irn': cancelIrnRules,
   'cancel-ewb': cancelEwbRules,
   'close-ewb': closeEwbRules,
+  'update-vehicle': updateVehicleRules,
+  'update-transporter': updateTransporterRules,
+  'extend-validity': extendValidityRules,
+  'reject-ewb': rejectEwbRules,
   deal: dealRules,
   'gstr-pull': gstrPullRules,
   'gstr-export': gstrExportRules,

@@ -14,4 +14,6 @@ export const sandboxCodes = {
   closureDate: 'SVC-923',
   /** Cancel requested more than 24 hours after generation. */
   ewbCancelWindow: 'SVC-924',
+  /** The other party already rejected the e-waybill (the portal's code for a second rejection is not known). */
+  alreadyRejected: 'SVC-925',
 } as const;

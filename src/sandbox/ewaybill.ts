@@ -20,7 +20,7 @@ import type { EwbRow, Store } from '../ports/store.js';
 import type { SandboxRegistry } from './registry.js';
 import { istDate, istDateTime, parseIst, type Clock } from './time.js';
 import { createEwbMovementActions } from './ewaybill-movement.js';
-import { laterVehicleRows } from './ewaybill-movement-state.js';
+import { createEwbActions, currentTransporter, effectiveStatus, extendedTimesOf, generatedWithPartB, rejectStatusOf, vehicleHistory, vehicleTypeNow, type EwbActionState } from './ewaybill-actions/index.js';
 
 /** One e-waybill as the sandbox keeps it. */
 export interface EwbEntry {
@@ -34,6 +34,10 @@ export interface EwbEntry {
   irn?: string;
   cancelledAt?: Date;
   closure?: { closureDate: string; remarks: string; at: Date };
+  /** Part-B history, transporter changes, extensions and rejection (src/sandbox/ewaybill-actions/). */
+  actions?: EwbActionState;
+  /** Bumped by every change, so concurrent changes cannot overwrite each other (Store.reviseEwb). */
+  revision?: number;
 }
 
 /** The portal plus what the sandbox IRP needs from it. */
@@ -53,13 +57,8 @@ export interface SandboxEwbPortal extends EwbProvider {
 
 
 
-function hasPartB(partA: Record<string, unknown>): boolean {
-  const mode = str(partA['transMode']) || '1';
-  return mode === '1' ? str(partA['vehicleNo']) !== '' : str(partA['transDocNo']) !== '';
-}
-
 /** An entry as the store keeps it (dates as ISO text). */
-function toJson(e: EwbEntry): Record<string, unknown> {
+export function entryToJson(e: EwbEntry): Record<string, unknown> {
   return {
     ...e,
     generatedAt: e.generatedAt.toISOString(),
@@ -68,7 +67,8 @@ function toJson(e: EwbEntry): Record<string, unknown> {
   };
 }
 
-function fromJson(j: Record<string, unknown>): EwbEntry {
+/** An entry from the store's JSON. */
+export function entryFromJson(j: Record<string, unknown>): EwbEntry {
   const closure = j['closure'] as { closureDate: string; remarks: string; at: string } | undefined;
   return {
     ...(j as unknown as EwbEntry),
@@ -91,11 +91,12 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
 
   const load = async (ewbNo: string): Promise<EwbEntry | undefined> => {
     const row = await store.getEwb(ewbNo);
-    return row ? fromJson(row.entry) : undefined;
+    return row ? entryFromJson(row.entry) : undefined;
   };
 
   const save = async (e: EwbEntry, event: string, detail: Record<string, unknown>): Promise<void> => {
-    await store.updateEwb(e.ewbNo, e.status, toJson(e), { ewbNo: e.ewbNo, at: clock.now().toISOString(), event, detail });
+    e.revision = (e.revision ?? 0) + 1; // a change made meanwhile by an action then fails its revision check
+    await store.updateEwb(e.ewbNo, e.status, entryToJson(e), { ewbNo: e.ewbNo, at: clock.now().toISOString(), event, detail });
   };
 
   const own = async (ctx: ProviderContext, gstin: string, raw: string | number): Promise<ProviderResult<EwbEntry>> => {
@@ -108,7 +109,6 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
   const detail = (e: EwbEntry): Record<string, unknown> => {
     const p = e.partA;
     const items = Array.isArray(p['itemList']) ? (p['itemList'] as Record<string, unknown>[]) : [];
-    const mode = str(p['transMode']);
     return {
       ewbNo: Number(e.ewbNo),
       ewayBillDate: istDateTime(e.generatedAt),
@@ -141,17 +141,17 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
       cessValue: num(p['cessValue']),
       cessNonAdvolValue: num(p['cessNonAdvolValue']),
       otherValue: num(p['otherValue']),
-      transporterId: p['transporterId'] === undefined ? null : str(p['transporterId']),
+      transporterId: currentTransporter(e),
       transporterName: p['transporterName'] === undefined ? null : str(p['transporterName']),
-      status: e.status,
+      status: effectiveStatus(e, clock.now()),
       actualDist: num(p['transDistance']),
       noValidDays: e.validUpto ? Math.max(1, Math.round(((parseIst(e.validUpto)?.getTime() ?? 0) - e.generatedAt.getTime()) / 86_400_000)) : 0,
       validUpto: e.validUpto,
-      extendedTimes: 0,
-      rejectStatus: 'N',
+      extendedTimes: extendedTimesOf(e),
+      rejectStatus: rejectStatusOf(e),
       actFromStateCode: num(p['actFromStateCode']),
       actToStateCode: num(p['actToStateCode']),
-      vehicleType: str(p['vehicleType']),
+      vehicleType: vehicleTypeNow(e),
       transactionType: num(p['transactionType']) || 1,
       ...(e.closure
         ? { closureDate: e.closure.closureDate, closureRemarks: e.closure.remarks, closureAckTime: istDateTime(e.closure.at) }
@@ -172,28 +172,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
         cessNonAdvol: num(it['cessNonadvol'] ?? it['cessNonAdvol']),
         taxableAmount: num(it['taxableAmount']),
       })),
-      // Rows of later Part-B entries (trip sheets, multi-vehicle movement) first: the portal lists newest first.
-      VehiclListDetails: [
-        ...laterVehicleRows(e),
-        ...(hasPartB(p)
-        ? [
-            {
-              updMode: 'API',
-              vehicleNo: str(p['vehicleNo']),
-              fromPlace: str(p['fromPlace']),
-              fromState: num(p['actFromStateCode'] ?? p['fromStateCode']),
-              tripshtNo: 0,
-              userGSTINTransin: e.genGstin,
-              enteredDate: istDateTime(e.generatedAt),
-              transMode: mode || '1',
-              transDocNo: str(p['transDocNo']),
-              transDocDate: p['transDocDate'] === undefined ? null : str(p['transDocDate']),
-              vehicleType: str(p['vehicleType']),
-              groupNo: '0',
-            },
-          ]
-        : []),
-      ],
+      // Every Part-B entry (updates, extensions, trip sheets, multi-vehicle movement), newest first.
+      VehiclListDetails: vehicleHistory(e),
     };
   };
 
@@ -216,7 +196,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
         generatedAt: istDateTime(now),
         distanceKm: num(partA['transDistance']),
         overDimensional: str(partA['vehicleType']) === 'O',
-        hasPartB: hasPartB(partA),
+        hasPartB: generatedWithPartB(partA),
       });
       const entry: EwbEntry = {
         ewbNo: within?.ewbNo ?? (await nextNumber()),
@@ -240,7 +220,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
         genDate: istDate(now),
         status: 'ACT',
         ...(irn ? { irn } : {}),
-        entry: toJson(entry),
+        ...(transporter ? { transporterId: transporter.toUpperCase() } : {}),
+        entry: entryToJson(entry),
       };
       // The store's constraint, not a check here, keeps one active e-waybill per document.
       const saved = await via.insertEwb(row, { ewbNo: entry.ewbNo, at: now.toISOString(), event: 'generated', detail: irn ? { irn } : {} });
@@ -254,6 +235,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
     reserveNumber: () => nextNumber(),
     detail,
     ...createEwbMovementActions({ clock, store, load, save, seed: deps.seed ?? Date.now() }),
+    ...createEwbActions({ clock, store, load, isBlocked: (gstin) => registry.isBlocked(gstin) }),
 
     async generate(ctx, gstin, request) {
       const issued = await portal.issue(ctx, gstin, request);
@@ -268,7 +250,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
       const visible =
         e !== undefined &&
         (e.companyId === ctx.company.id ||
-          (ctx.company.gstins.includes(gstin) && (str(e.partA['toGstin']) === gstin || str(e.partA['fromGstin']) === gstin)));
+          (ctx.company.gstins.includes(gstin) && (str(e.partA['toGstin']) === gstin || str(e.partA['fromGstin']) === gstin || currentTransporter(e) === gstin)));
       if (!e || !visible) return refuse('325', `e-waybill ${ewbNo} was not found`, 404, '/ewbNo');
       return { ok: true, value: detail(e) };
     },
@@ -314,7 +296,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
 
     async listByDate(ctx, gstin, date) {
       const list = (await store.ewbsGeneratedOn(ctx.company.id, gstin, date))
-        .map((row) => fromJson(row.entry))
+        .map((row) => entryFromJson(row.entry))
         .filter((e) => e.status === 'ACT')
         .map((e) => ({
           ewbNo: Number(e.ewbNo),
@@ -327,15 +309,15 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
           delStateCode: num(e.partA['actToStateCode'] ?? e.partA['toStateCode']),
           delPlace: str(e.partA['toPlace']),
           validUpto: e.validUpto,
-          extendedTimes: 0,
-          rejectStatus: 'N',
+          extendedTimes: extendedTimesOf(e),
+          rejectStatus: rejectStatusOf(e),
         }));
       return { ok: true, value: list };
     },
 
     async listOfOtherParty(_ctx, gstin, date) {
       const list = (await store.ewbsOfOtherParty(gstin, date))
-        .map((row) => fromJson(row.entry))
+        .map((row) => entryFromJson(row.entry))
         .map((e) => {
           const first = (Array.isArray(e.partA['itemList']) ? (e.partA['itemList'] as Record<string, unknown>[]) : [])[0] ?? {};
           return {
@@ -353,7 +335,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
             hsnCode: num(first['hsnCode']),
             hsnDesc: str(first['productDesc'] ?? first['productName']),
             status: e.status,
-            rejectStatus: 'N',
+            rejectStatus: rejectStatusOf(e),
           };
         });
       return { ok: true, value: list };

@@ -9,6 +9,12 @@ import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 
 const copy = <T>(v: T): T => structuredClone(v);
 
+/** The revision an e-waybill entry carries (0 before its first change), as the SQL stores read it. */
+const revisionOf = (entry: Record<string, unknown>): number => {
+  const n = Number(entry['revision'] ?? 0);
+  return Number.isFinite(n) ? n : 0;
+};
+
 /** Builds an empty in-memory store. */
 export function createMemoryStore(): Store {
   // Every map reports to the open transaction, so a failed one can be rolled back.
@@ -97,6 +103,22 @@ export function createMemoryStore(): Store {
       if (r.status === 'ACT' && status !== 'ACT' && activeEwbByDocument.get(key) === ewbNo) activeEwbByDocument.delete(key);
       ewbs.set(ewbNo, { ...r, status, entry: copy(entry) });
       addEvent(event);
+    },
+    async reviseEwb(change) {
+      const r = ewbs.get(change.ewbNo);
+      if (!r || revisionOf(r.entry) !== change.revision) return false;
+      const key = ewbDocumentKey(r);
+      if (r.status === 'ACT' && change.status !== 'ACT' && activeEwbByDocument.get(key) === change.ewbNo) activeEwbByDocument.delete(key);
+      const { transporterId: _old, ...rest } = r;
+      ewbs.set(change.ewbNo, { ...rest, status: change.status, entry: copy(change.entry), ...(change.transporterId ? { transporterId: change.transporterId } : {}) });
+      addEvent(change.event);
+      return true;
+    },
+    async ewbsForTransporter(transporterId, genDate) {
+      return [...ewbs.values()]
+        .filter((r) => r.transporterId === transporterId && r.genDate === genDate)
+        .sort((a, b) => a.ewbNo.localeCompare(b.ewbNo))
+        .map(copy);
     },
     async ewbHistory(ewbNo) {
       return copy(events.get(ewbNo) ?? []);

@@ -143,6 +143,16 @@ create table gst_secret (
 `,
   },
   {
+    version: 2,
+    name: 'e-waybill transporter and revisions',
+    sql: `
+-- The transporter an e-waybill is assigned to now (updatetransporter changes it), for the transporter's lists.
+alter table gst_ewb add column transporter_id text;
+update gst_ewb set transporter_id = nullif(entry->'partA'->>'transporterId', '') where transporter_id is null;
+create index gst_ewb_by_transporter on gst_ewb (transporter_id, gen_date);
+`,
+  },
+  {
     version: 3,
     name: 'consolidated e-waybills (trip sheets)',
     sql: `

@@ -39,6 +39,7 @@ function ewbRow(r: Row): EwbRow {
     genDate: String(r['gen_date']),
     status: String(r['status']),
     ...(r['irn'] ? { irn: String(r['irn']) } : {}),
+    ...(r['transporter_id'] ? { transporterId: String(r['transporter_id']) } : {}),
     entry: json(r['entry']),
   };
 }
@@ -154,9 +155,9 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
     async insertEwb(row, event) {
       return client.transaction(async (tx) => {
         const inserted = await tx.query(
-          `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, irn, entry)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb) on conflict do nothing returning ewb_no`,
-          [row.ewbNo, row.companyId, row.genGstin, row.fromGstin, row.toGstin, row.docType, row.docKey, row.genDate, row.status, row.irn ?? null, text(row.entry)],
+          `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, irn, entry, transporter_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12) on conflict do nothing returning ewb_no`,
+          [row.ewbNo, row.companyId, row.genGstin, row.fromGstin, row.toGstin, row.docType, row.docKey, row.genDate, row.status, row.irn ?? null, text(row.entry), row.transporterId ?? null],
         );
         if (inserted.length === 0) {
           const existing = await tx.query(
@@ -180,6 +181,25 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
         await tx.query('update gst_ewb set status = $2, entry = $3::jsonb where ewb_no = $1', [ewbNo, status, text(entry)]);
         await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [event.ewbNo, event.at, event.event, text(event.detail)]);
       });
+    },
+
+    async reviseEwb(change) {
+      return client.transaction(async (tx) => {
+        // The revision check and the write are one statement, so two servers racing cannot both win.
+        const updated = await tx.query(
+          `update gst_ewb set status = $3, transporter_id = $4, entry = $5::jsonb
+           where ewb_no = $1 and coalesce((entry->>'revision')::bigint, 0) = $2 returning ewb_no`,
+          [change.ewbNo, change.revision, change.status, change.transporterId, text(change.entry)],
+        );
+        if (updated.length === 0) return false;
+        await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [change.event.ewbNo, change.event.at, change.event.event, text(change.event.detail)]);
+        return true;
+      });
+    },
+
+    async ewbsForTransporter(transporterId, genDate) {
+      const rows = await q('select * from gst_ewb where transporter_id = $1 and gen_date = $2 order by ewb_no', [transporterId, genDate]);
+      return rows.map(ewbRow);
     },
 
     async ewbHistory(ewbNo) {

@@ -234,6 +234,41 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     expect(await store.getTripSheet('3100000009')).toBeUndefined();
   });
 
+  it('revises an e-waybill only from the revision it was read at, moves it between transporters, and keeps every change in its history', async () => {
+    const no = '300000000010';
+    const row = ewb({ ewbNo: no, docKey: 'INV/10', transporterId: '29AABCS1429B1ZQ', entry: { note: 'generated' } });
+    await store.insertEwb(row, { ewbNo: no, at: at(10), event: 'generated', detail: {} });
+    expect((await store.getEwb(no))?.transporterId).toBe('29AABCS1429B1ZQ');
+    expect((await store.ewbsForTransporter('29AABCS1429B1ZQ', '01/07/2025')).map((r) => r.ewbNo)).toEqual([no]);
+    const change = (revision: number, transporterId: string | null, note: string, second: number) => ({
+      ewbNo: no,
+      revision,
+      status: 'ACT',
+      transporterId,
+      entry: { note, revision: revision + 1 },
+      event: { ewbNo: no, at: at(second), event: note, detail: { to: transporterId } },
+    });
+    // Two changes read at revision 0: exactly one is written.
+    const race = await Promise.all([store.reviseEwb(change(0, '33AABCK5523R1Z9', 'vehicle-updated', 11)), store.reviseEwb(change(0, '33AABCK5523R1Z9', 'transporter-updated', 11))]);
+    expect(race.filter(Boolean)).toHaveLength(1);
+    expect(await store.reviseEwb(change(0, null, 'stale', 12))).toBe(false);
+    expect(await store.reviseEwb(change(1, '33AABCK5523R1Z9', 'validity-extended', 13))).toBe(true);
+    const stored = await store.getEwb(no);
+    expect(stored?.entry).toEqual({ note: 'validity-extended', revision: 2 });
+    expect(stored?.transporterId).toBe('33AABCK5523R1Z9');
+    expect(await store.ewbsForTransporter('29AABCS1429B1ZQ', '01/07/2025')).toEqual([]);
+    expect((await store.ewbsForTransporter('33AABCK5523R1Z9', '01/07/2025')).map((r) => r.ewbNo)).toEqual([no]);
+    expect(await store.ewbsForTransporter('33AABCK5523R1Z9', '02/07/2025')).toEqual([]);
+    const history = (await store.ewbHistory(no)).map((e) => e.event);
+    expect(history).toHaveLength(3);
+    expect(history[0]).toBe('generated');
+    expect(history[2]).toBe('validity-extended');
+    // Unassigned: in nobody's list.
+    expect(await store.reviseEwb(change(2, null, 'unassigned', 14))).toBe(true);
+    expect((await store.getEwb(no))?.transporterId).toBeUndefined();
+    expect(await store.ewbsForTransporter('33AABCK5523R1Z9', '01/07/2025')).toEqual([]);
+  });
+
   it('hands out distinct numbers to concurrent callers', async () => {
     const numbers = await Promise.all(Array.from({ length: 30 }, () => store.nextNumber('ack', 1000)));
     expect(new Set(numbers).size).toBe(30);

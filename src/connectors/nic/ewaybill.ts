@@ -9,6 +9,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { error } from '../../issue.js';
 import type { CancelEwbRequest, EwbGenerated, EwbProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
 import { nicMovementActions } from './ewaybill-movement.js';
+import type { Kind } from '../../kinds.js';
+import { normalize } from '../../normalize/normalize.js';
 import { connectorCodes } from './codes.js';
 import { aesDecrypt, aesEncrypt, base64Json, newAppKey, readJsonPayload, rsaCapacity, rsaEncrypt } from './crypto.js';
 import { connectorRefusal, ewbErrorCodes, ewbIssues, portalRefusal } from './errors.js';
@@ -43,12 +45,14 @@ const TOKEN_EXPIRED = new Set(['238', '106']);
 /** The e-waybill connector: the port, plus NIC's other POST actions for hosts that need them. */
 export interface NicEwbProvider extends EwbProvider {
   readonly loginCount: number;
-  /** Any POST action of the API (VEHEWB, EXTENDVALIDITY, REJEWB, UPDATETRANSPORTER, GENCEWB, ...): the decrypted answer. */
+  /** Any POST action of the API (GENCEWB, MULTIVEHMOVINT, ...): the decrypted answer as the portal wrote it. */
   action(gstin: string, action: string, data: Obj): Promise<ProviderResult<Obj>>;
-  updateVehicle(gstin: string, data: Obj): Promise<ProviderResult<Obj>>;
-  extendValidity(gstin: string, data: Obj): Promise<ProviderResult<Obj>>;
-  reject(gstin: string, ewbNo: string | number): Promise<ProviderResult<Obj>>;
-  updateTransporter(gstin: string, ewbNo: string | number, transporterId: string): Promise<ProviderResult<Obj>>;
+  updateVehicle: NonNullable<EwbProvider['updateVehicle']>;
+  updateTransporter: NonNullable<EwbProvider['updateTransporter']>;
+  extendValidity: NonNullable<EwbProvider['extendValidity']>;
+  reject: NonNullable<EwbProvider['reject']>;
+  listForTransporter: NonNullable<EwbProvider['listForTransporter']>;
+  listRejectedByOthers: NonNullable<EwbProvider['listRejectedByOthers']>;
 }
 
 const statusOk = (env: Obj): boolean => String(env['status'] ?? env['Status'] ?? '') === '1';
@@ -177,6 +181,40 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     return out;
   };
 
+  /**
+   * A POST action's answer read as the service's response kind, with the same normalisation a stored
+   * portal answer gets (12-hour AM/PM times to DD/MM/YYYY HH:MM:SS, numbers as text, the Success flag):
+   * the fields `needs` must be there, else the answer is outside the protocol.
+   */
+  const answerAs = async <T>(gstin: string, action: string, data: Obj, kind: Kind, needs: readonly string[]): Promise<ProviderResult<T>> => {
+    const out = openObj(await post(gstin, action, data));
+    if (!out.ok) return out;
+    // The answer came with status 1, so it is a success; the service's kinds keep NIC's field names.
+    const read = normalize<Obj>(kind, { Success: true, ...out.value }).value;
+    const missing = needs.filter((k) => read[k] === undefined);
+    if (missing.length > 0) return connectorRefusal(connectorCodes.badAnswer, `the e-waybill portal answered ${action} without ${missing.join(', ')}`, 502);
+    const { Success: _success, ...fields } = read;
+    return { ok: true, value: fields as T };
+  };
+
+  /** A GET list read as the service's list kind (times, numbers and blanks as the other answers). */
+  const listAs = (ex: Exchanged<EwbSession>, kind: Kind): ProviderResult<Obj[]> => {
+    const out = openList(ex);
+    if (!out.ok) return out;
+    const read = normalize<Obj>(kind, out.value).value;
+    return { ok: true, value: Array.isArray(read['Response']) ? (read['Response'] as Obj[]) : [] };
+  };
+
+  /** The request fields the portal types as numbers (the canonical payloads keep ewbNo as text). */
+  const wire = (request: object): Obj => {
+    const out: Obj = { ...(request as Obj) };
+    for (const key of ['ewbNo', 'fromState', 'fromPincode', 'remainingDistance']) {
+      const v = out[key];
+      if (typeof v === 'string' || typeof v === 'number') out[key] = numeric(v);
+    }
+    return out;
+  };
+
   const inFlight = new Map<string, Promise<ProviderResult<EwbGenerated>>>();
 
   const provider: NicEwbProvider = {
@@ -225,17 +263,23 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     async action(gstin, action, data) {
       return openObj(await post(gstin, action, data));
     },
-    updateVehicle(gstin, data) {
-      return provider.action(gstin, 'VEHEWB', data);
+    updateVehicle(_ctx, gstin, request) {
+      return answerAs(gstin, 'VEHEWB', wire(request), 'update-vehicle-response', ['vehUpdDate']);
     },
-    extendValidity(gstin, data) {
-      return provider.action(gstin, 'EXTENDVALIDITY', data);
+    extendValidity(_ctx, gstin, request) {
+      return answerAs(gstin, 'EXTENDVALIDITY', wire(request), 'extend-validity-response', ['updatedDate', 'validUpto']);
     },
-    reject(gstin, ewbNo) {
-      return provider.action(gstin, 'REJEWB', { ewbNo: numeric(ewbNo) });
+    reject(_ctx, gstin, request) {
+      return answerAs(gstin, 'REJEWB', wire({ ewbNo: request.ewbNo }), 'reject-ewb-response', ['ewbRejectedDate']);
     },
-    updateTransporter(gstin, ewbNo, transporterId) {
-      return provider.action(gstin, 'UPDATETRANSPORTER', { ewbNo: numeric(ewbNo), transporterId });
+    updateTransporter(_ctx, gstin, request) {
+      return answerAs(gstin, 'UPDATETRANSPORTER', wire({ ewbNo: request.ewbNo, transporterId: request.transporterId }), 'update-transporter-response', ['transUpdateDate']);
+    },
+    async listForTransporter(_ctx, gstin, date) {
+      return listAs(await get(gstin, 'GetEwayBillsForTransporter', { date }), 'ewb-list-for-transporter');
+    },
+    async listRejectedByOthers(_ctx, gstin, date) {
+      return listAs(await get(gstin, 'GetEwayBillsRejectedByOthers', { date }), 'ewb-list-rejected');
     },
     ...nicMovementActions({
       post: (gstin, action, data) => provider.action(gstin, action, data),
