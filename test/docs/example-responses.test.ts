@@ -23,6 +23,7 @@ const volatile = new Set([
   'QRCodeImagePng', 'QRCodeImageJpeg', 'QRCodeImageGif', 'EinvoicePdf', 'EwbPdf', 'PaymentQrCode',
   'jobId', 'createdAt', 'updatedAt', 'url', 'inquiryId', 'vehicleUpdatedDate', 'docDate', 'transDocDate',
   'cEwbNo', 'cEWBDate', 'tripSheetNo', 'createdDate', 'vehAddedDate', 'vehUpdDate',
+  'transUpdateDate', 'ewbRejectedDate', 'rejectedDate',
 ]);
 
 function typeOf(value: unknown): string {
@@ -51,15 +52,17 @@ function differences(actual: unknown, expected: unknown, path = '', key = ''): s
 
 const SELLER = '29AAGCK4821M1Z4';
 const CONSIGNOR = '33AAHCT2290K1Z6';
+const CONSIGNEE = '33AAEFV6613B1ZL';
+const NEW_CARRIER = '33AABCK5523R1Z9';
 const B2C_SELLER = String((example('payment-qr')['SellerDtls'] as Record<string, unknown>)['Gstin']);
 
 async function scenario(): Promise<Map<string, Json>> {
   const clock = manualClock(parseIst('14/11/2026 11:00:00')!);
-  const sandbox = createSandbox({ companies: { acme: [SELLER, CONSIGNOR, B2C_SELLER] }, clock, identity: createSigningIdentity(), seed: 7, syntheticDocumentsPerPeriod: 5 });
+  const sandbox = createSandbox({ companies: { acme: [SELLER, CONSIGNOR, B2C_SELLER, CONSIGNEE, NEW_CARRIER] }, clock, identity: createSigningIdentity(), seed: 7, syntheticDocumentsPerPeriod: 5 });
   const handler = createGstHandler({
     ...sandbox.providers,
     payee: (_company, gstin) => (gstin === B2C_SELLER ? { upiId: 'brindavan@okaxis', payeeName: 'Brindavan Consumer Electronics' } : undefined),
-    authenticate: basicAuth([{ keyId: 'docs', keySecret: 'docs-secret', companyId: 'acme' }], new Map([['acme', [SELLER, CONSIGNOR, B2C_SELLER]]])),
+    authenticate: basicAuth([{ keyId: 'docs', keySecret: 'docs-secret', companyId: 'acme' }], new Map([['acme', [SELLER, CONSIGNOR, B2C_SELLER, CONSIGNEE, NEW_CARRIER]]])),
   });
   const auth = 'Basic ' + Buffer.from('docs:docs-secret').toString('base64');
   const answers = new Map<string, Json>();
@@ -109,6 +112,15 @@ async function scenario(): Promise<Map<string, Json>> {
   const job = await call('job', 'POST', '/api/svc/gstr2b/export', { ...example('gstr-export'), gstins: [SELLER], startReturnPeriod: '2026-10', endReturnPeriod: '2026-10' });
   await finished(job['jobId'], 'job-status');
   await call('deal-error', 'POST', '/api/deal', { ...example('deal'), email: 'not an address' });
+  // The e-waybill on its way (docs/ewaybill-actions.md): a second consignment of the same story.
+  const second = await call(undefined, 'POST', `${E}/generateewaybill?gstin=${CONSIGNOR}`, { ...example('ewb'), docNo: 'TFPL/2026/3319' });
+  await call('update-vehicle-response', 'POST', `${E}/updatevehicle?gstin=${CONSIGNOR}`, { ...example('update-vehicle'), ewbNo: second['EwbNo'] });
+  await call('update-transporter-response', 'POST', `${E}/updatetransporter?gstin=${CONSIGNOR}`, { ...example('update-transporter'), ewbNo: second['EwbNo'] });
+  await call('ewb-list-for-transporter', 'GET', `${E}/getewaybillsfortransporter?gstin=${NEW_CARRIER}&date=14/11/2026`);
+  await call('reject-ewb-response', 'POST', `${E}/rejectewb?gstin=${CONSIGNEE}`, { ...example('reject-ewb'), ewbNo: second['EwbNo'] });
+  await call('ewb-list-rejected', 'GET', `${E}/getewaybillsrejectedbyothers?gstin=${CONSIGNOR}&date=14/11/2026`);
+  clock.set(parseIst('17/11/2026 20:00:00')!); // within 8 hours of the expiry at 17/11/2026 23:59
+  await call('extend-validity-response', 'POST', `${E}/extendvalidity?gstin=${CONSIGNOR}`, { ...example('extend-validity'), ewbNo: second['EwbNo'] });
   await sandbox.jobs.close?.();
   return answers;
 }

@@ -8,6 +8,13 @@ import { basicAuth, createSandbox, manualClock, parseIst } from '../../src/sandb
 import { validate } from '../../src/schema/validate.js';
 import type { Kind } from '../../src/kinds.js';
 import { example, identity } from './harness.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderEwaybillPdf, type EwaybillPdfDetail } from '../../src/render/pdf/index.js';
+import { hasTool, run } from '../render/tools.js';
+
+const poppler = hasTool('pdftotext');
 
 const CONSIGNOR = '33AAHCT2290K1Z6'; // Thamirabarani Fasteners, generator of the example e-waybill
 const CONSIGNEE = '33AAEFV6613B1ZL'; // Vaigai Engineering Works
@@ -187,6 +194,26 @@ describe('Part-B update and transporter change', () => {
     expect((await call('acme', 'POST', `${E}/updatetransporter?gstin=${CONSIGNOR}`, { ewbNo: '12345', transporterId: 'X' })).status).toBe(400);
     expect((await call('acme', 'POST', `${E}/updatevehicle?gstin=999999999999999`, vehicle('999999999999'))).status).toBe(400);
     expectRefused(await call('acme', 'POST', `${E}/updatevehicle?gstin=${CONSIGNOR}`, vehicle('399999999999')), '325');
+  });
+});
+
+describe('the e-waybill PDF', () => {
+  it.skipIf(!poppler)(`prints the whole vehicle history${poppler ? '' : ' (pdftotext missing: apt-get install poppler-utils)'}`, async () => {
+    const { call, at, generate, detail } = setup();
+    const ewbNo = await generate();
+    at('15/11/2026 09:40:00');
+    expectOk(await call('acme', 'POST', `${E}/updatevehicle?gstin=${CONSIGNOR}`, vehicle(ewbNo)), 'update-vehicle-response');
+    at('15/11/2026 18:05:00');
+    expectOk(await call('carrier', 'POST', `${E}/updatevehicle?gstin=${CARRIER}`, vehicle(ewbNo, { vehicleNo: 'TN45AQ1209', fromPlace: 'Erode' })), 'update-vehicle-response');
+    const pdf = await renderEwaybillPdf((await detail(ewbNo)) as EwaybillPdfDetail);
+    if (!pdf.ok) throw new Error(JSON.stringify(pdf.errors));
+    const file = join(mkdtempSync(join(tmpdir(), 'gstkit-ewb-actions-')), 'ewaybill.pdf');
+    writeFileSync(file, pdf.value);
+    const text = run('pdftotext', ['-layout', file, '-']);
+    for (const seen of ['TN22CX4521', 'TN38BZ7710', 'TN45AQ1209', 'Erode', 'Salem', '15/11/2026 18:05', CARRIER]) expect(text).toContain(seen);
+    // Newest first, as getewaybill lists them.
+    expect(text.indexOf('TN45AQ1209')).toBeLessThan(text.indexOf('TN38BZ7710'));
+    expect(text.indexOf('TN38BZ7710')).toBeLessThan(text.indexOf('TN22CX4521'));
   });
 });
 

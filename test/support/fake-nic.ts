@@ -63,6 +63,7 @@ interface EwbEntry {
   gstin: string;
   request: Obj;
   generatedAt: string;
+  rejectedAt?: string;
   validUpto: string | null;
   status: 'ACT' | 'CNL';
 }
@@ -524,11 +525,13 @@ export class FakeNic {
       case 'REJEWB': {
         const e = this.ewbs.get(Number(data['ewbNo']));
         if (!e) return this.ewbError('325');
+        e.rejectedAt = ewbIst(at);
         return this.ewbData(t, { ewayBillNo: e.ewbNo, ewbRejectedDate: ewbIst(at) });
       }
       case 'UPDATETRANSPORTER': {
         const e = this.ewbs.get(Number(data['ewbNo']));
         if (!e) return this.ewbError('325');
+        e.request = { ...e.request, transporterId: data['transporterId'] };
         return this.ewbData(t, { ewayBillNo: e.ewbNo, transporterId: data['transporterId'], transUpdateDate: ewbIst(at) });
       }
       case 'VEHEWB':
@@ -563,6 +566,20 @@ export class FakeNic {
           [...this.ewbs.values()]
             .filter((e) => e.gstin === t.gstin && e.status === 'ACT' && e.generatedAt.startsWith(q.get('date') ?? '?'))
             .map((e) => ({ ewbNo: e.ewbNo, ewbDate: e.generatedAt, status: e.status, genGstin: e.gstin, docNo: e.request['docNo'], docDate: e.request['docDate'], validUpto: e.validUpto })),
+        );
+      case 'GetEwayBillsForTransporter':
+        return this.ewbGetData(
+          t,
+          [...this.ewbs.values()]
+            .filter((e) => e.request['transporterId'] === t.gstin && e.status === 'ACT' && e.generatedAt.startsWith(q.get('date') ?? '?'))
+            .map((e) => ({ ewbNo: e.ewbNo, ewbDate: e.generatedAt, status: e.status, genGstin: e.gstin, docNo: e.request['docNo'], docDate: e.request['docDate'], delPinCode: String(e.request['toPincode']), delStateCode: e.request['toStateCode'], delPlace: e.request['toPlace'], validUpto: e.validUpto, extendedTimes: 0, rejectStatus: 'N' })),
+        );
+      case 'GetEwayBillsRejectedByOthers':
+        return this.ewbGetData(
+          t,
+          [...this.ewbs.values()]
+            .filter((e) => e.gstin === t.gstin && e.rejectedAt && e.generatedAt.startsWith(q.get('date') ?? '?'))
+            .map((e) => ({ ewbNo: e.ewbNo, ewbDate: e.generatedAt, status: e.status, genGstin: e.gstin, docNo: e.request['docNo'], docDate: e.request['docDate'], validUpto: e.validUpto, rejectStatus: 'Y', rejectedDate: e.rejectedAt })),
         );
       case 'GetEwayBillsofOtherParty':
         return this.ewbGetData(
