@@ -142,7 +142,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
       cessNonAdvolValue: num(p['cessNonAdvolValue']),
       otherValue: num(p['otherValue']),
       transporterId: currentTransporter(e),
-      transporterName: p['transporterName'] === undefined ? null : str(p['transporterName']),
+      // Part-A names its transporter; after a change of transporter the sandbox knows no name for the new one.
+      transporterName: p['transporterName'] === undefined || currentTransporter(e) !== (str(p['transporterId']).trim().toUpperCase() || null) ? null : str(p['transporterName']),
       status: effectiveStatus(e, clock.now()),
       actualDist: num(p['transDistance']),
       noValidDays: e.validUpto ? Math.max(1, Math.round(((parseIst(e.validUpto)?.getTime() ?? 0) - e.generatedAt.getTime()) / 86_400_000)) : 0,
@@ -297,7 +298,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
     async listByDate(ctx, gstin, date) {
       const list = (await store.ewbsGeneratedOn(ctx.company.id, gstin, date))
         .map((row) => entryFromJson(row.entry))
-        .filter((e) => e.status === 'ACT')
+        .filter((e) => effectiveStatus(e, clock.now()) === 'ACT')
         .map((e) => ({
           ewbNo: Number(e.ewbNo),
           ewbDate: istDateTime(e.generatedAt),

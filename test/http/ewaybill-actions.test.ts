@@ -112,6 +112,7 @@ describe('Part-B update and transporter change', () => {
     expectOk(handedOn, 'update-transporter-response');
     expect(handedOn.body).toEqual({ Success: true, transUpdateDate: '15/11/2026 19:00:00' });
     expect((await detail(ewbNo))['transporterId']).toBe(SECOND_CARRIER);
+    expect((await detail(ewbNo))['transporterName']).toBeNull();
     const list = await call('carrier', 'GET', `${E}/getewaybillsfortransporter?gstin=${SECOND_CARRIER}&date=14/11/2026`);
     expectOk(list, 'ewb-list-for-transporter');
     expect(list.body['Response'].map((r: { ewbNo: number }) => String(r.ewbNo))).toEqual([ewbNo]);
@@ -194,6 +195,31 @@ describe('Part-B update and transporter change', () => {
     expect((await call('acme', 'POST', `${E}/updatetransporter?gstin=${CONSIGNOR}`, { ewbNo: '12345', transporterId: 'X' })).status).toBe(400);
     expect((await call('acme', 'POST', `${E}/updatevehicle?gstin=999999999999999`, vehicle('999999999999'))).status).toBe(400);
     expectRefused(await call('acme', 'POST', `${E}/updatevehicle?gstin=${CONSIGNOR}`, vehicle('399999999999')), '325');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('lists each action with the caller GSTIN required and the kinds of its request and answer', async () => {
+    const { call } = setup();
+    const doc = (await call('acme', 'GET', '/openapi.json')).body;
+    const cases: Array<[string, 'get' | 'post', string | undefined, string]> = [
+      ['updatevehicle', 'post', 'update-vehicle', 'update-vehicle-response'],
+      ['updatetransporter', 'post', 'update-transporter', 'update-transporter-response'],
+      ['extendvalidity', 'post', 'extend-validity', 'extend-validity-response'],
+      ['rejectewb', 'post', 'reject-ewb', 'reject-ewb-response'],
+      ['getewaybillsfortransporter', 'get', undefined, 'ewb-list-for-transporter'],
+      ['getewaybillsrejectedbyothers', 'get', undefined, 'ewb-list-rejected'],
+    ];
+    for (const [path, method, request, response] of cases) {
+      const op = doc.paths[`${E}/${path}`]?.[method];
+      expect(op, path).toBeDefined();
+      expect(op.parameters.find((p: { name: string }) => p.name === 'gstin')).toMatchObject({ in: 'query', required: true });
+      const text = JSON.stringify(op);
+      if (request) expect(op.requestBody.content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${request}` });
+      expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${response}` });
+      expect(doc.components.schemas[response]).toBeDefined();
+      expect(text).toContain(op.operationId);
+    }
   });
 });
 
