@@ -66,6 +66,7 @@ export const otherCodes: readonly OtherCode[] = [
   { code: 'SVC-902', area: 'HTTP', when: 'A query parameter has a value outside its list or format (pdf, qrcode, qrcodeformat, dates, ...).' },
   { code: 'SVC-903', area: 'HTTP', when: 'The request body is not JSON.' },
   { code: 'SVC-904', area: 'HTTP', when: 'The request body is larger than the configured limit (HTTP 413).' },
+  { code: 'SVC-905', area: 'HTTP', when: 'A text or key of the body holds a NUL character (the JSON escape `\\u0000`): PostgreSQL cannot keep it, and the portals are taken to refuse it too (HTTP 400).' },
   { code: 'SVC-906', area: 'HTTP', when: 'No route has this path (HTTP 404).' },
   { code: 'SVC-907', area: 'HTTP', when: 'The route exists but not for this method (HTTP 405).' },
   { code: 'SVC-920', area: 'sandbox e-waybill portal', when: "The caller's GSTIN is neither party of the e-waybill." },

@@ -4,6 +4,7 @@
  */
 import { error, type Issue } from '../issue.js';
 import { httpCodes } from './codes.js';
+import { nulAt } from './text-check.js';
 
 /** Default body limit: 5 MiB, room for an invoice of a thousand lines. */
 export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
@@ -12,7 +13,10 @@ export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400
 
 /** The body of a request as JSON; a body the host already parsed is taken as it is. */
 export async function readJson(request: Request, limit: number, parsed?: { body: unknown }): Promise<BodyResult> {
-  if (parsed) return { ok: true, value: parsed.body };
+  if (parsed) {
+    const nul = nulAt(parsed.body);
+    return nul === undefined ? { ok: true, value: parsed.body } : nulFound(nul);
+  }
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     await request.body?.cancel().catch(() => undefined);
@@ -34,11 +38,19 @@ export async function readJson(request: Request, limit: number, parsed?: { body:
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return malformed('the request has no body');
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch (e) {
     return malformed(`the body is not valid JSON (${e instanceof Error ? e.message : 'parse error'})`);
   }
+  // JSON carries a NUL only as the escape \u0000, so most bodies are not walked.
+  const nul = text.includes('\\u0000') ? nulAt(value) : undefined;
+  return nul === undefined ? { ok: true, value } : nulFound(nul);
+}
+
+function nulFound(at: string): BodyResult {
+  return { ok: false, status: 400, issue: error(httpCodes.nulInText, 'the text holds a NUL character (\\u0000), which cannot be kept', at) };
 }
 
 function tooLarge(limit: number): BodyResult {

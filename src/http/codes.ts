@@ -12,6 +12,8 @@ export const httpCodes = {
   malformedJson: 'SVC-903',
   /** The body is larger than the configured limit. */
   bodyTooLarge: 'SVC-904',
+  /** A text or key of the body holds a NUL character (U+0000), which no store can keep. */
+  nulInText: 'SVC-905',
   /** No route has this path. */
   notFound: 'SVC-906',
   /** The route exists but not for this method. */
