@@ -71,8 +71,12 @@ export function codeOf(reply: { headers: http.IncomingHttpHeaders; head: Buffer 
   }
 }
 
-/** Five-hundreds the specification documents for the sales inquiry (captcha refused, CRM down). */
-const documented5xx = (path: string, code: string | undefined) => path.startsWith('/api/deal') && (code === 'CAPTCHA_FAILED' || code === 'BACKEND_ERROR');
+/**
+ * Five-hundreds that are documented answers, not failures: the sales inquiry's captcha refusal and CRM
+ * failure (SPEC), and SVC-955 where this server's provider does not offer the route's action.
+ */
+const documented5xx = (path: string, status: number, code: string | undefined) =>
+  (path.startsWith('/api/deal') && (code === 'CAPTCHA_FAILED' || code === 'BACKEND_ERROR')) || ((status === 501 || status === 503) && code === 'SVC-955');
 
 /**
  * What is wrong with an answer: nothing (undefined), or a one-line reason. A client mistake must get a
@@ -81,7 +85,7 @@ const documented5xx = (path: string, code: string | undefined) => path.startsWit
 export function judge(sample: Pick<Sample, 'method' | 'path'>, reply: Reply): string | undefined {
   const code = codeOf(reply);
   const path = sample.path.split('?')[0]!;
-  if (reply.status >= 500 && !documented5xx(path, code)) return `${reply.status} ${code ?? '(no code)'}`;
+  if (reply.status >= 500 && !documented5xx(path, reply.status, code)) return `${reply.status} ${code ?? '(no code)'}`;
   if (reply.status >= 400 && reply.status < 500 && !code && sample.method !== 'HEAD') return `${reply.status} without a code`;
   if (reply.status < 200 || (reply.status >= 300 && reply.status < 400)) return `unexpected status ${reply.status}`;
   const bound = reply.status < 300 ? SUCCESS_BYTES : FAILURE_BYTES;
