@@ -68,7 +68,13 @@ const liveStates = new Set(['waiting', 'delayed', 'prioritized', 'waiting-childr
  * One sweep: re-queues (or fails) jobs whose runner's lease ran out, then adds a message for every waiting
  * job that has none alive. A job submitted less than `freshMs` ago is left to its own message.
  */
-export async function sweepJobs(store: Store, queue: import('bullmq').Queue, recovery: RecoveryPolicy, freshMs: number): Promise<number> {
+/** What a sweep needs of a BullMQ queue, so the published declarations name no type of the optional bullmq. */
+export interface SweptQueue {
+  getJob(id: string): Promise<{ getState(): Promise<string>; remove(): Promise<void> } | undefined>;
+  add(name: string, data: { jobId: string; companyId: string }, options: ReturnType<typeof messageOptions>): Promise<unknown>;
+}
+
+export async function sweepJobs(store: Store, queue: SweptQueue, recovery: RecoveryPolicy, freshMs: number): Promise<number> {
   await store.recoverJobs(new Date().toISOString(), recovery);
   const cutoff = new Date(Date.now() - freshMs).toISOString();
   let added = 0;
