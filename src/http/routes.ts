@@ -278,7 +278,11 @@ function gstrExport(returnType: 'gstr2a' | 'gstr2b' | 'gstr3b') {
   };
 }
 
+/** No job id holds a NUL (`%00`), and a store cannot even be asked about one. */
+const noSuchJob = (id: string): boolean => id.includes('\u0000');
+
 async function jobStatus(ctx: RouteContext): Promise<Response> {
+  if (noSuchJob(ctx.params['jobId'] ?? '')) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
   const status = await ctx.options.jobs.status(ctx.company.id, ctx.params['jobId'] ?? '');
   if (!status) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
   return json(200, status);
@@ -286,6 +290,7 @@ async function jobStatus(ctx: RouteContext): Promise<Response> {
 
 async function jobFile(ctx: RouteContext): Promise<Response> {
   const id = ctx.params['jobId'] ?? '';
+  if (noSuchJob(id)) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
   const status = await ctx.options.jobs.status(ctx.company.id, id);
   if (!status) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
   const file = await ctx.options.jobs.file(ctx.company.id, id);

@@ -46,6 +46,11 @@ describe('NUL in text', () => {
       const reconcile = await post('/api/svc/gstr2b/reconcile', { gstin: '29AAGCK4821M1Z4', startReturnPeriod: '2025-11', purchases: [{ supplierGstin: '29AADCN7314Q1ZU', documentNumber: 'N\u00001' }] });
       expect(reconcile.status).toBe(400);
       expect(reconcile.text).toContain('NUL');
+      // A NUL in a job id (%00) is no such job, where the store used to fail with 500.
+      for (const route of ['jobstatus', 'jobfile']) {
+        const res = await handler(new Request(`http://t/api/svc/robot/${route}/%00`, { headers: { authorization: auth } }));
+        expect([res.status, res.headers.get('svc-errorcode')]).toEqual([404, 'SVC-952']);
+      }
     } finally {
       await store.close();
     }
