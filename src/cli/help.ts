@@ -41,12 +41,23 @@ Prints the IRN request with every derivable amount filled in (line amounts, tax 
       the e-waybill PDF
 
 The bytes are written to standard output: redirect them to a file.`,
-  serve: `usage: gstkit serve [--port N]
+  serve: `usage: gstkit serve [--port N] [--host H]
 
 Runs the reference HTTP server on the built-in sandbox and prints a demo API key and curl commands.
+The demo key is printed only when the server listens on loopback (127.0.0.1, ::1, localhost).
+
+  --host H               address to listen on; 0.0.0.0 or :: for every interface (then set
+                         GSTKIT_API_KEYS: the demo key is not printed); default 127.0.0.1
 
 Environment variables:
   PORT                   port to listen on (--port overrides it); default 8080
+  HOST                   address to listen on (--host overrides it); default 127.0.0.1
+  GSTKIT_HEADERS_TIMEOUT_MS   time a client has to send its request headers; default 10000 (408 SVC-971)
+  GSTKIT_REQUEST_TIMEOUT_MS   time a client has to send its whole request; default 30000 (408 SVC-971)
+  GSTKIT_KEEPALIVE_TIMEOUT_MS how long an idle keep-alive connection stays open; default 5000
+  GSTKIT_MAX_CONNECTIONS      connections served at once, more get 503 SVC-972; default 1000
+  GSTKIT_MAX_HEADER_SIZE      largest request line and headers in bytes, more get 431 SVC-970;
+                              default 16384
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth;
                          default: one demo key, generated and printed at start
   GSTKIT_SANDBOX_GSTINS  company:GSTIN,GSTIN;company2:GSTIN gives each company its own GSTINs
@@ -126,7 +137,7 @@ Commands:
   render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
   render einvoice-pdf <irn-record.json> [--invoice FILE]
   render ewaybill-pdf <ewb-detail.json>
-  serve [--port N]
+  serve [--port N] [--host H]
   worker [--concurrency N]
   reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
   gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]

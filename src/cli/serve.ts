@@ -1,15 +1,16 @@
 /**
- * `gstkit serve [--port N]`: the reference server, node:http with the sandbox behind the adapter.
- * Settings come from the environment (README): PORT, GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
+ * `gstkit serve [--port N] [--host H]`: the reference server, node:http with the sandbox behind the adapter.
+ * Settings come from the environment (README): PORT, HOST (default 127.0.0.1), the connection limits
+ * GSTKIT_HEADERS_TIMEOUT_MS, GSTKIT_REQUEST_TIMEOUT_MS, GSTKIT_KEEPALIVE_TIMEOUT_MS, GSTKIT_MAX_CONNECTIONS and
+ * GSTKIT_MAX_HEADER_SIZE (docs/reliability.md), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
  * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
  * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
  * adapter instead of the sandbox.
  * @module
  */
-import { createServer } from 'node:http';
 import { createGstHandler } from '../http/index.js';
-import { toNodeListener } from '../http/node.js';
+import { createGstServer, type ServerLimits } from '../http/node-server.js';
 import { createBullJobRunner } from '../jobs/bullmq.js';
 import { storedKeyAuth } from '../ports/auth.js';
 import type { JobRunner } from '../ports/jobs.js';
@@ -26,15 +27,47 @@ function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-const USAGE = 'usage: gstkit serve [--port N]';
+const USAGE = 'usage: gstkit serve [--port N] [--host H]';
+
+/** Addresses only this machine can reach: the demo key may be shown there. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || /^::ffff:127\./i.test(host);
+}
+
+/** The connection limits from GSTKIT_* settings; a wrong value is named. */
+function serverLimitsFromEnv(env: NodeJS.ProcessEnv): { ok: true; limits: ServerLimits } | { ok: false; message: string } {
+  const limits: ServerLimits = {};
+  const read = (name: string, value: string | undefined, set: (n: number) => void): string | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n < 1) return `${name} must be a positive whole number, not ${JSON.stringify(value)}`;
+    set(n);
+    return undefined;
+  };
+  const problem =
+    read('GSTKIT_HEADERS_TIMEOUT_MS', env['GSTKIT_HEADERS_TIMEOUT_MS'], (n) => (limits.headersTimeoutMs = n)) ??
+    read('GSTKIT_REQUEST_TIMEOUT_MS', env['GSTKIT_REQUEST_TIMEOUT_MS'], (n) => (limits.requestTimeoutMs = n)) ??
+    read('GSTKIT_KEEPALIVE_TIMEOUT_MS', env['GSTKIT_KEEPALIVE_TIMEOUT_MS'], (n) => (limits.keepAliveTimeoutMs = n)) ??
+    read('GSTKIT_MAX_CONNECTIONS', env['GSTKIT_MAX_CONNECTIONS'], (n) => (limits.maxConnections = n)) ??
+    read('GSTKIT_MAX_HEADER_SIZE', env['GSTKIT_MAX_HEADER_SIZE'], (n) => (limits.maxHeaderSize = n));
+  if (problem) return { ok: false, message: problem };
+  if ((limits.headersTimeoutMs ?? 10_000) > (limits.requestTimeoutMs ?? 30_000)) {
+    return { ok: false, message: 'GSTKIT_HEADERS_TIMEOUT_MS must not exceed GSTKIT_REQUEST_TIMEOUT_MS' };
+  }
+  return { ok: true, limits };
+}
 
 /** Runs the server until SIGINT or SIGTERM; resolves with the exit code. */
 export async function run(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let port = Number(env['PORT'] ?? 8080);
+  // Loopback by default: the demo key must not be handed to the whole network.
+  let host = env['HOST'] || '127.0.0.1';
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--port' || a === '-p') port = Number(args[++i]);
     else if (a?.startsWith('--port=')) port = Number(a.slice(7));
+    else if (a === '--host') host = args[++i] ?? '';
+    else if (a?.startsWith('--host=')) host = a.slice(7);
     else if (a === '--help' || a === '-h') {
       process.stdout.write(commandHelp['serve'] + '\n');
       return 0;
@@ -45,6 +78,15 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`invalid port ${String(port)}\n${USAGE}\n`);
+    return 2;
+  }
+  if (!host.trim()) {
+    process.stderr.write(`--host needs an address\n${USAGE}\n`);
+    return 2;
+  }
+  const limits = serverLimitsFromEnv(env);
+  if (!limits.ok) {
+    process.stderr.write(limits.message + '\n');
     return 2;
   }
 
@@ -121,21 +163,35 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     onError: (e) => process.stderr.write(`unexpected: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
   });
 
-  const server = createServer(toNodeListener(handler));
-  server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, resolve);
-  });
+  const server = createGstServer(handler, limits.limits);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, resolve);
+    });
+  } catch (e) {
+    process.stderr.write(`cannot listen on ${host}:${port}: ${(e as Error).message}\n`);
+    await Promise.resolve(jobs.close?.()).catch(() => undefined);
+    await outbox?.close();
+    await store.close();
+    return 1;
+  }
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
-  const url = `http://localhost:${actual}`;
+  const loopback = isLoopback(host);
+  // Every interface: this machine reaches it as localhost. One address: that address.
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shown}:${actual}`;
   const key = keys[0]!;
   const out = process.stdout;
   out.write(`gstkit ${live ? 'with NIC portals' : 'sandbox'} listening on ${url}\n`);
   if (live) out.write(`nic e-invoice: ${live.einvoiceUrl}\nnic e-waybill: ${live.ewbUrl}\n`);
-  if (demoKey) {
+  if (demoKey && loopback) {
     out.write(`demo api key: ${demoKey.keyId}:${demoKey.keySecret}\n`);
+    out.write(`company: ${demoKey.companyId}\n`);
+  } else if (demoKey) {
+    // Off loopback anyone who reaches the port could use the demo key: it is not printed; real keys are asked for.
+    out.write(`demo api key: not shown, because ${host} is reachable from other machines; set GSTKIT_API_KEYS, or serve on --host 127.0.0.1 to see it\n`);
     out.write(`company: ${demoKey.companyId}\n`);
   } else {
     out.write(`api keys: ${keys.map((k) => `${k.keyId} (company ${k.companyId})`).join(', ')}\n`);
@@ -143,7 +199,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`gstins: ${ownGstins.join(',')}\n`);
   out.write(`store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}\n`);
   out.write(`jobs: ${redisUrl ? 'BullMQ on REDIS_URL (run gstkit worker)' : 'run by this server'}\n`);
-  const auth = demoKey ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
+  const auth = demoKey && loopback ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   // The walkthrough registers the bundled examples: only against the sandbox, never at NIC.
   if (!live) {
     out.write('\nwalkthrough (paste into a shell; it writes invoice.pdf and gstr2b.xlsx in the current folder):\n');

@@ -36,6 +36,16 @@ export const httpCodes = {
   notConfigured: 'SVC-955',
   /** A job was interrupted more times than it may be retried. */
   jobInterrupted: 'SVC-956',
+  /** The request line and headers (the URL with them) are larger than the server accepts (HTTP 431). */
+  headersTooLarge: 'SVC-970',
+  /** The client did not send its headers, or its whole request, in time (HTTP 408). */
+  requestTimeout: 'SVC-971',
+  /** The server is serving its limit of connections (HTTP 503, Retry-After). */
+  tooManyConnections: 'SVC-972',
+  /** The request is not well-formed HTTP (HTTP 400, before any route is known). */
+  badHttp: 'SVC-973',
+  /** The API key made more requests than its limit allows in the window (HTTP 429, Retry-After). */
+  rateLimited: 'SVC-974',
 } as const;
 
 /** The GSTR routes' own codes (SPEC 7.2). */

@@ -36,6 +36,7 @@ export { DEFAULT_BODY_LIMIT } from './body.js';
 export { gstrJobExecutor } from './jobs.js';
 export { openApiDocument } from './openapi.js';
 export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './node.js';
+export { createGstServer, applyServerLimits, DEFAULT_SERVER_LIMITS, type ServerLimits, type GstServerOptions } from './node-server.js';
 export { gstPathPatterns, isGstPath } from './paths.js';
 export { routeNeeds, isRouteEnabled } from './enabled.js';
 

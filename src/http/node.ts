@@ -129,3 +129,5 @@ export function gstErrorMiddleware(options: { basePath?: string } = {}) {
     void send(res, response);
   };
 }
+
+export { createGstServer, applyServerLimits, resolveServerLimits, DEFAULT_SERVER_LIMITS, type ServerLimits, type GstServerOptions } from './node-server.js';

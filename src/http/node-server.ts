@@ -1,0 +1,152 @@
+/**
+ * Connection-level limits for a node:http server running gstkit: how long a client may take to send its
+ * headers and its whole request, how long an idle keep-alive connection stays open, how many connections
+ * are served at once, and coded answers (JSON with `Svc-ErrorCode`) where Node would otherwise answer a
+ * protocol error with a bare status line.
+ * @module
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { httpCodes } from './codes.js';
+import { toNodeListener, type NodeListenerOptions } from './node.js';
+import type { GstHandler } from './types.js';
+
+/** The limits; every one has a default fit for a server on the internet. */
+export interface ServerLimits {
+  /** Time allowed for a client to send all its request headers, in ms. Default 10 000 (Node's own: 60 000). */
+  headersTimeoutMs?: number;
+  /** Time allowed for a client to send its whole request (headers and body), in ms. Default 30 000 (Node's own: 300 000). */
+  requestTimeoutMs?: number;
+  /** How long a keep-alive connection may stay idle between requests, in ms. Default 5 000. */
+  keepAliveTimeoutMs?: number;
+  /** Connections served at once; one more is answered 503 and closed. Default 1 000. */
+  maxConnections?: number;
+  /** Largest request head (request line and headers, so the URL too), in bytes. Default 16 384 (Node's own). */
+  maxHeaderSize?: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: Required<ServerLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+  maxHeaderSize: 16_384,
+};
+
+/** Reads the limits, refusing values Node would reject or that make no sense. */
+export function resolveServerLimits(limits: ServerLimits = {}): Required<ServerLimits> {
+  const out = { ...DEFAULT_SERVER_LIMITS };
+  for (const [name, value] of Object.entries(limits) as Array<[keyof ServerLimits, number | undefined]>) {
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive whole number, not ${String(value)}`);
+    out[name] = value;
+  }
+  if (out.headersTimeoutMs > out.requestTimeoutMs) throw new RangeError(`headersTimeoutMs (${out.headersTimeoutMs}) must not exceed requestTimeoutMs (${out.requestTimeoutMs})`);
+  return out;
+}
+
+/** A whole HTTP/1.1 reply written straight to a socket, for the moments Node has no response object. */
+function rawReply(status: number, reason: string, code: string, message: string, extra: Record<string, string> = {}): string {
+  const body = JSON.stringify({ errorCode: code, errorMessage: message });
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'svc-errorcode': code,
+    'svc-errormessage': message,
+    connection: 'close',
+    ...extra,
+  };
+  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** Node's parser errors and timeouts, as coded answers. */
+function clientErrorReply(err: NodeJS.ErrnoException, limits: Required<ServerLimits>): string | undefined {
+  switch (err.code) {
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return undefined; // the client is gone; nobody to answer
+    case 'HPE_HEADER_OVERFLOW':
+      return rawReply(431, 'Request Header Fields Too Large', httpCodes.headersTooLarge, `the request line and headers (the URL included) are larger than ${limits.maxHeaderSize} bytes`);
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return rawReply(408, 'Request Timeout', httpCodes.requestTimeout, `the request was not received in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms)`);
+    default:
+      return rawReply(400, 'Bad Request', httpCodes.badHttp, 'the request is not well-formed HTTP/1.1');
+  }
+}
+
+/** Half-closes after the reply, reads whatever the client still sends (so it sees the reply, not a reset), then lets go. */
+function answerAndClose(socket: Socket, reply: string): void {
+  socket.end(reply);
+  socket.resume();
+  setTimeout(() => socket.destroy(), 1_000).unref();
+}
+
+/**
+ * Puts the limits on a server: timeouts, the connection cap (with a coded 503 instead of Node's silent
+ * drop) and coded answers to protocol errors (431 for an over-long URL or headers, 408 for a slow client,
+ * 400 for a malformed request). Node checks the header and request timeouts every
+ * `connectionsCheckingInterval` ms, which only `createServer` can set: {@link createGstServer} sets it to
+ * one second; on a server made elsewhere it stays Node's 30 s, so a slow client is cut off up to 30 s late.
+ * `maxHeaderSize` likewise only applies at creation.
+ */
+export function applyServerLimits(server: Server, limits: ServerLimits = {}): Server {
+  const l = resolveServerLimits(limits);
+  server.headersTimeout = l.headersTimeoutMs;
+  server.requestTimeout = l.requestTimeoutMs;
+  server.keepAliveTimeout = l.keepAliveTimeoutMs;
+
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    const reply = clientErrorReply(err, l);
+    if (!reply || !socket.writable || pending?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    answerAndClose(socket, reply);
+  });
+
+  // The cap: connections beyond it get a coded 503 before Node's HTTP machinery ever sees them. Node's
+  // own `maxConnections` would drop them without a word.
+  const [httpConnection] = server.listeners('connection') as Array<(socket: Socket) => void>;
+  if (httpConnection) {
+    server.removeListener('connection', httpConnection);
+    let open = 0;
+    server.on('connection', (socket: Socket) => {
+      if (open >= l.maxConnections) {
+        socket.on('error', () => socket.destroy());
+        answerAndClose(socket, rawReply(503, 'Service Unavailable', httpCodes.tooManyConnections, `the server is serving its limit of ${l.maxConnections} connections; try again shortly`, { 'retry-after': '1' }));
+        return;
+      }
+      open++;
+      socket.once('close', () => open--);
+      httpConnection.call(server, socket);
+    });
+  }
+  return server;
+}
+
+/** Options of {@link createGstServer}: the listener's and the server's limits. */
+export type GstServerOptions = NodeListenerOptions & ServerLimits;
+
+/**
+ * A node:http server serving the handler with every limit in place: the way to run gstkit on plain
+ * Node (`gstkit serve` uses it).
+ *
+ * @example
+ * createGstServer(handler, { headersTimeoutMs: 5_000, maxConnections: 200 }).listen(8080, '127.0.0.1');
+ */
+export function createGstServer(handler: GstHandler, options: GstServerOptions = {}): Server {
+  const { bodyLimit, ...limits } = options;
+  const l = resolveServerLimits(limits);
+  const server = createServer(
+    {
+      headersTimeout: l.headersTimeoutMs,
+      requestTimeout: l.requestTimeoutMs,
+      maxHeaderSize: l.maxHeaderSize,
+      // How often Node looks for connections past their header or request time: this bounds how late a slow client is cut off.
+      connectionsCheckingInterval: Math.min(1_000, l.headersTimeoutMs),
+    },
+    toNodeListener(handler, bodyLimit !== undefined ? { bodyLimit } : {}) as (req: IncomingMessage, res: ServerResponse) => void,
+  );
+  return applyServerLimits(server, l);
+}

@@ -1,0 +1,138 @@
+/**
+ * The node:http server's connection limits as a hostile or careless client meets them: a client that
+ * trickles its headers is cut off in about the configured time, a connection beyond the cap gets a coded
+ * 503, an over-long URL a coded 431, garbage a coded 400, and an idle keep-alive connection is closed.
+ */
+import { connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGstServer, resolveServerLimits, type GstServerOptions } from '../../src/http/node-server.js';
+import type { GstHandler } from '../../src/http/types.js';
+
+const hello: GstHandler = Object.assign(async () => new Response(JSON.stringify({ ok: true }), { headers: { 'content-type': 'application/json' } }), { basePath: '' });
+
+const servers: Server[] = [];
+const sockets: Socket[] = [];
+
+afterEach(async () => {
+  for (const s of sockets.splice(0)) s.destroy();
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
+});
+
+async function start(options: GstServerOptions): Promise<number> {
+  const server = createGstServer(hello, options);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** A raw connection that records what the server sends and when it closes. */
+function rawClient(port: number): { socket: Socket; received: () => string; closed: Promise<number> } {
+  const socket = connect(port, '127.0.0.1');
+  sockets.push(socket);
+  let data = '';
+  const opened = Date.now();
+  socket.on('data', (c: Buffer) => (data += c.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - opened)));
+  return { socket, received: () => data, closed };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('connection limits of the node:http server', () => {
+  it('cuts off a client that sends its headers one byte at a time, in about the header timeout', async () => {
+    const port = await start({ headersTimeoutMs: 1_000, requestTimeoutMs: 2_000 });
+    const client = rawClient(port);
+    const head = 'GET /api/svc/einvoice/getirn HTTP/1.1\r\nHost: x\r\nX-Slow: ' + 'a'.repeat(200);
+    let i = 0;
+    const drip = setInterval(() => {
+      if (client.socket.writable && i < head.length) client.socket.write(head[i++]!);
+    }, 100);
+    const elapsed = await client.closed;
+    clearInterval(drip);
+    expect(elapsed).toBeLessThan(3_500);
+    expect(i).toBeLessThan(head.length); // cut off long before the headers could have been finished
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(client.received()).toContain('svc-errorcode: SVC-971');
+    expect(JSON.parse(client.received().split('\r\n\r\n')[1]!)).toMatchObject({ errorCode: 'SVC-971' });
+  });
+
+  it('closes a connection that never sends a request', async () => {
+    const port = await start({ headersTimeoutMs: 1_000, requestTimeoutMs: 2_000 });
+    const client = rawClient(port);
+    expect(await client.closed).toBeLessThan(3_500);
+  });
+
+  it('cuts off a client that trickles its body, in about the request timeout', async () => {
+    const port = await start({ headersTimeoutMs: 1_000, requestTimeoutMs: 1_500 });
+    const client = rawClient(port);
+    client.socket.write('POST /x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+    const drip = setInterval(() => client.socket.writable && client.socket.write(' '), 100);
+    const elapsed = await client.closed;
+    clearInterval(drip);
+    expect(elapsed).toBeLessThan(3_500);
+  });
+
+  it('answers a connection beyond the cap with a coded 503, and serves again once one closes', async () => {
+    const port = await start({ maxConnections: 3 });
+    const held = [rawClient(port), rawClient(port), rawClient(port)];
+    // Each holds its connection with headers not yet finished.
+    for (const h of held) h.socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+    await sleep(100);
+    const refused = await fetch(`http://127.0.0.1:${port}/anything`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('svc-errorcode')).toBe('SVC-972');
+    expect(await refused.json()).toMatchObject({ errorCode: 'SVC-972' });
+    held[0]!.socket.destroy();
+    await held[0]!.closed;
+    await sleep(50);
+    const served = await fetch(`http://127.0.0.1:${port}/anything`, { headers: { connection: 'close' } });
+    expect(served.status).toBe(200);
+  });
+
+  it('answers a URL over the header limit with a coded 431 instead of a bare one', async () => {
+    const port = await start({});
+    const res = await fetch(`http://127.0.0.1:${port}/api/svc/einvoice/getirn?irn=${'a'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('svc-errorcode')).toBe('SVC-970');
+    const body = await res.json();
+    expect(body.errorCode).toBe('SVC-970');
+    expect(body.errorMessage).toContain('16384');
+  });
+
+  it('follows a smaller configured header limit', async () => {
+    const port = await start({ maxHeaderSize: 2_048 });
+    expect((await fetch(`http://127.0.0.1:${port}/x?q=${'a'.repeat(1_000)}`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/x?q=${'a'.repeat(3_000)}`)).status).toBe(431);
+  });
+
+  it('answers bytes that are not HTTP with a coded 400', async () => {
+    const port = await start({});
+    const client = rawClient(port);
+    client.socket.write('HELLO THERE\r\n\r\n');
+    await client.closed;
+    expect(client.received()).toMatch(/^HTTP\/1\.1 400 /);
+    expect(client.received()).toContain('SVC-973');
+  });
+
+  it('closes an idle keep-alive connection after the keep-alive timeout', async () => {
+    const port = await start({ keepAliveTimeoutMs: 300 });
+    const client = rawClient(port);
+    client.socket.write('GET /x HTTP/1.1\r\nHost: x\r\n\r\n');
+    const elapsed = await client.closed;
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(elapsed).toBeLessThan(2_000);
+  });
+
+  it('refuses limits that make no sense', () => {
+    expect(() => resolveServerLimits({ maxConnections: 0 })).toThrow(/maxConnections/);
+    expect(() => resolveServerLimits({ headersTimeoutMs: 5_000, requestTimeoutMs: 1_000 })).toThrow(/must not exceed/);
+    expect(resolveServerLimits({})).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 });
+  });
+});
