@@ -58,6 +58,10 @@ Environment variables:
   GSTKIT_MAX_CONNECTIONS      connections served at once, more get 503 SVC-972; default 1000
   GSTKIT_MAX_HEADER_SIZE      largest request line and headers in bytes, more get 431 SVC-970;
                               default 16384
+  GSTKIT_RATE_LIMIT           requests each API key may make, as REQUESTS/SECONDS, or off; more get
+                              429 SVC-974 with Retry-After; default 1200/60. Counted in Redis with
+                              REDIS_URL, in PostgreSQL with DATABASE_URL, else in memory
+  GSTKIT_KEY_RATE_LIMITS      limits of particular keys: keyId:REQUESTS/SECONDS,keyId2:off
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth;
                          default: one demo key, generated and printed at start
   GSTKIT_SANDBOX_GSTINS  company:GSTIN,GSTIN;company2:GSTIN gives each company its own GSTINs

@@ -2,7 +2,8 @@
  * `gstkit serve [--port N] [--host H]`: the reference server, node:http with the sandbox behind the adapter.
  * Settings come from the environment (README): PORT, HOST (default 127.0.0.1), the connection limits
  * GSTKIT_HEADERS_TIMEOUT_MS, GSTKIT_REQUEST_TIMEOUT_MS, GSTKIT_KEEPALIVE_TIMEOUT_MS, GSTKIT_MAX_CONNECTIONS and
- * GSTKIT_MAX_HEADER_SIZE (docs/reliability.md), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
+ * GSTKIT_MAX_HEADER_SIZE, the rate limits GSTKIT_RATE_LIMIT and GSTKIT_KEY_RATE_LIMITS (docs/reliability.md),
+ * GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
  * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
  * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
@@ -21,6 +22,12 @@ import { commandHelp } from './help.js';
 import { walkthrough } from './walkthrough.js';
 import { packageFile } from '../package-files.js';
 import type { NicServeProviders } from '../connectors/nic/from-env.js';
+import type { RateLimiter } from '../ports/ratelimit.js';
+import type { Store } from '../ports/store.js';
+import { createRateLimiter, memoryRateCounter, parseKeyRateLimits, parseRateLimit, redisRateCounter, storeRateCounter } from '../ratelimit/index.js';
+
+/** Every key's default limit when GSTKIT_RATE_LIMIT is unset: 1200 requests a minute. */
+export const DEFAULT_RATE_LIMIT = '1200/60';
 
 /** A word the shell reads back as it is. */
 function shellQuote(text: string): string {
@@ -55,6 +62,30 @@ function serverLimitsFromEnv(env: NodeJS.ProcessEnv): { ok: true; limits: Server
     return { ok: false, message: 'GSTKIT_HEADERS_TIMEOUT_MS must not exceed GSTKIT_REQUEST_TIMEOUT_MS' };
   }
   return { ok: true, limits };
+}
+
+/**
+ * The per-key rate limiter of GSTKIT_RATE_LIMIT and GSTKIT_KEY_RATE_LIMITS, counting where every server
+ * sees the same count: Redis when REDIS_URL is set, else PostgreSQL when the store is, else this process's memory.
+ */
+async function rateLimiterFromEnv(env: NodeJS.ProcessEnv, store: Store, redisUrl: string | undefined): Promise<{ ok: true; limiter?: RateLimiter; where: string } | { ok: false; message: string }> {
+  const byDefault = parseRateLimit(env['GSTKIT_RATE_LIMIT'] || DEFAULT_RATE_LIMIT);
+  if (!byDefault.ok) return { ok: false, message: `GSTKIT_RATE_LIMIT: ${byDefault.message}` };
+  const perKey = parseKeyRateLimits(env['GSTKIT_KEY_RATE_LIMITS'] ?? '');
+  if (!perKey.ok) return { ok: false, message: `GSTKIT_KEY_RATE_LIMITS: ${perKey.message}` };
+  const limited = byDefault.limit !== null || [...perKey.limits.values()].some((l) => l !== null);
+  if (!limited) return { ok: true, where: 'off' };
+  try {
+    const [counter, where] = redisUrl
+      ? [await redisRateCounter(redisUrl), 'counted in Redis']
+      : store.kind === 'postgres'
+        ? [storeRateCounter(store), 'counted in PostgreSQL']
+        : [memoryRateCounter(), 'counted in memory'];
+    const limit = byDefault.limit ? `${byDefault.limit.requests} requests per ${byDefault.limit.windowMs / 1000} s per key` : 'only the keys of GSTKIT_KEY_RATE_LIMITS';
+    return { ok: true, limiter: createRateLimiter({ counter, ...(byDefault.limit ? { defaultLimit: byDefault.limit } : {}), perKey: perKey.limits }), where: `${limit}, ${where}` };
+  } catch (e) {
+    return { ok: false, message: (e as Error).message };
+  }
 }
 
 /** Runs the server until SIGINT or SIGTERM; resolves with the exit code. */
@@ -129,6 +160,13 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       return 1;
     }
   }
+  const rate = await rateLimiterFromEnv(env, store, redisUrl);
+  if (!rate.ok) {
+    process.stderr.write(rate.message + '\n');
+    await Promise.resolve(jobs.close?.()).catch(() => undefined);
+    await store.close();
+    return rate.message.startsWith('GSTKIT_') ? 2 : 1;
+  }
   const turnstileSecret = env['TURNSTILE_SECRET'];
   const crmUrl = env['CRM_WEBHOOK_URL'];
   const crmToken = env['CRM_WEBHOOK_TOKEN'];
@@ -160,6 +198,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
         : {}),
       ...(outbox?.deal ?? {}),
     },
+    ...(rate.limiter ? { rateLimit: rate.limiter } : {}),
+    // Every state-changing call is written to the store's audit log, read back at GET /api/svc/audit.
+    audit: store,
     onError: (e) => process.stderr.write(`unexpected: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
   });
 
@@ -179,8 +220,8 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   const loopback = isLoopback(host);
-  // Every interface: this machine reaches it as localhost. One address: that address.
-  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  // Loopback or every interface: this machine reaches it as localhost. Another address: that address.
+  const shown = loopback || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shown}:${actual}`;
   const key = keys[0]!;
   const out = process.stdout;
@@ -199,6 +240,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`gstins: ${ownGstins.join(',')}\n`);
   out.write(`store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}\n`);
   out.write(`jobs: ${redisUrl ? 'BullMQ on REDIS_URL (run gstkit worker)' : 'run by this server'}\n`);
+  out.write(`rate limit: ${rate.where}\n`);
   const auth = demoKey && loopback ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   // The walkthrough registers the bundled examples: only against the sandbox, never at NIC.
   if (!live) {
@@ -215,6 +257,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       out.write(`\n${signal}: shutting down\n`);
       server.close(() => {
         void Promise.resolve(jobs.close?.())
+          .then(() => rate.limiter?.close?.())
           .then(() => outbox?.close())
           .then(() => store.close())
           .then(() => resolve(0));

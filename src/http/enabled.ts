@@ -14,6 +14,7 @@ const byTag: Readonly<Record<string, readonly ProviderName[]>> = {
   GSTR: ['jobs'],
   jobs: ['jobs'],
   sandbox: ['signingCertificatePem'],
+  audit: ['audit'],
 };
 
 /** Routes that call more than their tag says. */

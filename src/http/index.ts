@@ -27,6 +27,7 @@ import { dealFailure, headerFailure, json, svcFailure } from './responses.js';
 import { isRouteEnabled } from './enabled.js';
 import { belowBase, normaliseBasePath } from './paths.js';
 import { routes } from './routes.js';
+import { auditEntry, type AuditFacts } from './audit.js';
 import type { EnabledOptions, GstHandler, GstHandlerOptions, RequestExtras, ResponseStyle, Route } from './types.js';
 
 export type { GstHandler, GstHandlerOptions, RequestExtras, Route, DealOptions, PaymentPayee, ProviderName } from './types.js';
@@ -39,6 +40,9 @@ export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './
 export { createGstServer, applyServerLimits, DEFAULT_SERVER_LIMITS, type ServerLimits, type GstServerOptions } from './node-server.js';
 export { gstPathPatterns, isGstPath } from './paths.js';
 export { routeNeeds, isRouteEnabled } from './enabled.js';
+export { createRateLimiter, memoryRateCounter, storeRateCounter, redisRateCounter, parseRateLimit, parseKeyRateLimits, type RateLimiterOptions } from '../ratelimit/index.js';
+export type { RateLimit, RateLimiter, RateCounter, RateDecision } from '../ports/ratelimit.js';
+export type { AuditEntry, AuditRow, AuditQuery, AuditSink } from '../ports/audit.js';
 
 interface Compiled {
   route: Route;
@@ -96,7 +100,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     );
   }
 
-  const authenticateFor = async (route: Route, request: Request): Promise<{ ok: true; company: Company } | { ok: false; response: Response }> => {
+  const authenticateFor = async (route: Route, request: Request): Promise<{ ok: true; company: Company; keyId: string } | { ok: false; response: Response }> => {
     const outcome = await options.authenticate(request);
     if (!outcome.ok) {
       const code = outcome.status === 401 ? httpCodes.unauthenticated : httpCodes.forbidden;
@@ -112,10 +116,28 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     if (named === null && route.style === 'gstr' && route.requestKind) {
       return { ok: false, response: failure(route.style, 403, [error(httpCodes.forbidden, 'the Svc-Company header is required')]) };
     }
-    return { ok: true, company: outcome.company };
+    return { ok: true, company: outcome.company, keyId: outcome.keyId ?? outcome.company.id };
   };
 
-  const serve = async (request: Request, extras: RequestExtras): Promise<Response> => {
+  /** The caller's rate limit: a 429 in the route's style when it is spent. A failing limiter lets the request through. */
+  const rateLimited = async (route: Route, keyId: string, request: Request): Promise<Response | undefined> => {
+    if (!options.rateLimit) return undefined;
+    let decision;
+    try {
+      decision = await options.rateLimit.take(keyId, clock.now());
+    } catch (e) {
+      options.onError?.(e, request);
+      return undefined;
+    }
+    if (decision.allowed) return undefined;
+    const { requests, windowMs } = decision.limit;
+    const res = failure(route.style, 429, [error(httpCodes.rateLimited, `this API key may make ${requests} requests in ${windowMs / 1000} s; try again in ${decision.retryAfterSeconds} s`)]);
+    res.headers.set('retry-after', String(decision.retryAfterSeconds));
+    return res;
+  };
+
+  /** Serves one request; `audited` learns the route, caller and body as they become known. */
+  const serve = async (request: Request, extras: RequestExtras, audited: Partial<AuditFacts>): Promise<Response> => {
     const url = new URL(request.url);
     const path = belowBase(url.pathname, basePath);
     if (path === undefined) {
@@ -159,6 +181,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     });
 
     let company: Company = { id: '', gstins: [] };
+    let keyId = '';
     if (route.auth) {
       const who = await authenticateFor(route, request);
       if (!who.ok) {
@@ -166,6 +189,13 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
         return who.response;
       }
       company = who.company;
+      keyId = who.keyId;
+      Object.assign(audited, { route, companyId: company.id, keyId, body: {} });
+      const limited = await rateLimited(route, keyId, request);
+      if (limited) {
+        await request.body?.cancel().catch(() => undefined);
+        return limited;
+      }
     }
 
     const flags = readFlags(url.searchParams, route.flags);
@@ -173,6 +203,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       await request.body?.cancel().catch(() => undefined);
       return failure(route.style, 400, flags.errors);
     }
+    if (flags.values.gstin) audited.gstin = flags.values.gstin;
     if (route.ownGstinFlag) {
       const g = flags.values[route.ownGstinFlag];
       if (g && !company.gstins.includes(g)) {
@@ -185,6 +216,8 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     if (route.requestKind) {
       const read = await readJson(request, limit, extras.hasParsedBody ? { body: extras.parsedBody } : undefined);
       if (!read.ok) return route.style === 'gstr' ? headerFailure(read.status, read.status === 413 ? httpCodes.bodyTooLarge : gstrCodes.badRequest, read.issue.message) : failure(route.style, read.status, [read.issue]);
+      // A refused body still names its document in the audit log (only short identifying fields are kept).
+      if (read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value)) audited.body = read.value as Record<string, unknown>;
       const checked = validate(route.requestKind, read.value, {
         today: istDate(clock.now()),
         ...(options.reportingWindowDays !== undefined ? { reportingWindowDays: options.reportingWindowDays } : {}),
@@ -195,14 +228,25 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
         return failure(route.style, 400, [error(httpCodes.malformedJson, 'the body must be a JSON object')]);
       }
       body = checked.value as unknown as Record<string, unknown>; // each route reads its own kind field by field
+      audited.body = body;
     }
     // isRouteEnabled checked that the providers this route calls are present.
-    return route.run({ request, url, extras, company, flags: flags.values, params, body, options: options as EnabledOptions, clock });
+    return route.run({ request, url, extras, company, keyId, flags: flags.values, params, body, options: options as EnabledOptions, clock });
   };
 
-  const handler = async (request: Request, extras: RequestExtras = {}): Promise<Response> => {
+  /** Every authenticated call that is not a GET is audited, whatever its route and outcome. */
+  const audit = async (audited: Partial<AuditFacts>, response: Response, request: Request): Promise<void> => {
+    if (!options.audit || !audited.route || audited.route.method === 'GET' || audited.companyId === undefined) return;
     try {
-      return await serve(request, extras);
+      await options.audit.addAudit(await auditEntry({ ...(audited as AuditFacts), at: clock.now() }, response));
+    } catch (e) {
+      options.onError?.(e, request);
+    }
+  };
+
+  const answer = async (request: Request, extras: RequestExtras, audited: Partial<AuditFacts>): Promise<Response> => {
+    try {
+      return await serve(request, extras, audited);
     } catch (e) {
       options.onError?.(e, request);
       let style: ResponseStyle = 'plain';
@@ -216,6 +260,13 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       return failure(style, 500, [error(httpCodes.internal, 'something unforeseen went wrong; the request was not completed')]);
     }
   };
+  const handler = async (request: Request, extras: RequestExtras = {}): Promise<Response> => {
+    const audited: Partial<AuditFacts> = {};
+    const response = await answer(request, extras, audited);
+    await audit(audited, response, request);
+    return response;
+  };
+
   return Object.assign(handler, { basePath });
 }
 

@@ -14,6 +14,7 @@ import { str } from '../sandbox/values.js';
 import { gstr1Route, reconcileRoute } from './gstr-jobs-routes.js';
 import { ewbMovementRoutes } from './ewaybill-movement-routes.js';
 import { ewbActionRoutes } from './ewaybill-action-routes.js';
+import { auditLogRoute } from './audit-route.js';
 import type { EwaybillPdfDetail } from '../render/pdf/index.js';
 import type { IrnPayload } from '../types/payloads.js';
 
@@ -361,5 +362,6 @@ export const routes: Route[] = [
   { operationId: 'buildGstr1', method: 'POST', path: '/api/svc/gstr1/build', style: 'gstr', auth: true, tag: 'GSTR', summary: 'Build GSTR-1 from the e-invoices registered for a GSTIN and period (a job; its file is the offline-tool JSON)', flags: [], responseKind: 'job', run: gstr1Route },
   { operationId: 'jobStatus', method: 'GET', path: '/api/svc/robot/jobstatus/{jobId}', style: 'gstr', auth: true, tag: 'jobs', summary: 'Robot-JobStatus: state, progress and result of a job', flags: [], responseKind: 'job-status', run: jobStatus },
   { operationId: 'jobFile', method: 'GET', path: '/api/svc/robot/jobfile/{jobId}', style: 'gstr', auth: true, tag: 'jobs', summary: 'Download the file an export job produced', flags: [], produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', run: jobFile },
+  { operationId: 'auditLog', method: 'GET', path: '/api/svc/audit', style: 'gstr', auth: true, tag: 'audit', summary: "The company's audit log of state-changing calls, newest first (query: limit 1..1000, before=seq, since, until)", flags: [], run: auditLogRoute },
   { operationId: 'sandboxCertificate', method: 'GET', path: '/api/sandbox/certificate', style: 'plain', auth: false, tag: 'sandbox', summary: 'The certificate that signs SignedInvoice and SignedQRCode (PEM)', flags: [], produces: 'application/x-pem-file', run: certificate },
 ];

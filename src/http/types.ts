@@ -17,6 +17,8 @@ import type {
   JobRunner,
 } from '../ports/index.js';
 import type { Clock } from '../sandbox/time.js';
+import type { AuditSink } from '../ports/audit.js';
+import type { RateLimiter } from '../ports/ratelimit.js';
 import type { FlagName, FlagSpec } from './query.js';
 
 /** A UPI payee for the dynamic payment QR. */
@@ -80,6 +82,16 @@ export interface GstHandlerOptions {
   reportingWindowDays?: number;
   /** Told about every unexpected failure (the client gets a coded 500). */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * Limits each caller (the `keyId` the authenticate hook names, else the company): over the limit, 429
+   * `SVC-974` with `Retry-After`. If the limiter fails, the request is served and `onError` told.
+   */
+  rateLimit?: RateLimiter;
+  /**
+   * Receives an entry for every state-changing call (each authenticated route that is not a GET, new
+   * routes included): key id, company, GSTIN, document, route, status, code, time. A store is one.
+   */
+  audit?: AuditSink;
 }
 
 /** Extra facts a host binding may pass along with the request. */
@@ -92,7 +104,7 @@ export interface RequestExtras {
 }
 
 /** The options that enable routes. */
-export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem';
+export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem' | 'audit';
 
 /** The fetch-style handler. `basePath` (normalised, '' for none) tells the host bindings where it is mounted. */
 export type GstHandler = ((request: Request, extras?: RequestExtras) => Promise<Response>) & { readonly basePath?: string };
@@ -108,6 +120,8 @@ export interface RouteContext {
   url: URL;
   extras: RequestExtras;
   company: Company;
+  /** Who called: the authenticate hook's `keyId`, else the company's id; '' on routes without authentication. */
+  keyId: string;
   flags: Partial<Record<FlagName, string>>;
   params: Record<string, string>;
   /** The canonical, validated body (routes with a request kind). */

@@ -65,7 +65,7 @@ export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string
     if (!key || colon < 0 || !same(decoded.slice(colon + 1), key.keySecret)) {
       return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
     }
-    return { ok: true, company: companyOf(key.companyId, companies) };
+    return { ok: true, company: companyOf(key.companyId, companies), keyId: key.keyId };
   };
 }
 
@@ -102,6 +102,6 @@ export function storedKeyAuth(keys: ApiKeyLookup, companies: ReadonlyMap<string,
     if (!hit || !same(secretDigest(decoded.slice(colon + 1)), hit.row.secretSha256)) {
       return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
     }
-    return { ok: true, company: companyOf(hit.row.companyId, companies) };
+    return { ok: true, company: companyOf(hit.row.companyId, companies), keyId };
   };
 }

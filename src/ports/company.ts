@@ -13,7 +13,7 @@ export interface Company {
 
 /** What the host's authentication hook answers. */
 export type AuthResult =
-  | { ok: true; company: Company }
+  | { ok: true; company: Company; /** Who called (an API key's id, never its secret): rate limits and the audit log name it. Default: the company's id. */ keyId?: string }
   | { ok: false; status: 401 | 403; message: string };
 
 /** The host's authentication hook: reads the request's headers and names the company, or refuses. */

@@ -16,6 +16,8 @@ export * from './registry.js';
 export * from './jobs.js';
 export * from './inquiry.js';
 export * from './store.js';
+export * from './ratelimit.js';
+export * from './audit.js';
 export { basicAuth, parseApiKeys, generateApiKey, secretDigest, storedKeyAuth, type ApiKey, type CompanyGstins, type ApiKeyLookup } from './auth.js';
 export type { GstPortal } from '../gstr/portal.js';
 export { GstrCode } from '../gstr/portal.js';

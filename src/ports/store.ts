@@ -8,6 +8,7 @@
  * answer `inserted: false` with the row already there, atomically, whatever number of servers race.
  * @module
  */
+import type { AuditEntry, AuditQuery, AuditRow } from './audit.js';
 
 /** One registered IRN. */
 export interface IrnRow {
@@ -275,6 +276,20 @@ export interface Store {
    * stored once; every instance racing here gets the same value.
    */
   secret(name: string, create: () => string): Promise<string>;
+
+  // audit log
+  /** Appends one entry to the audit log. */
+  addAudit(entry: AuditEntry): Promise<void>;
+  /** A company's audit entries, newest first. */
+  listAudit(companyId: string, query: AuditQuery): Promise<AuditRow[]>;
+
+  // rate limits
+  /**
+   * Adds one request to `bucket`'s fixed window starting at `windowStart` (ms since the epoch) and answers
+   * the window's count so far; atomic, so servers sharing the store share the count. Windows older than
+   * the one asked for are forgotten.
+   */
+  countRequest(bucket: string, windowStart: number, windowMs: number): Promise<number>;
 
   close(): Promise<void>;
 }

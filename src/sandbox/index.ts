@@ -83,6 +83,8 @@ export interface Sandbox {
     clock: Clock;
     signingCertificatePem: string;
     payee: (company: Company, gstin: string) => { upiId: string; payeeName: string } | undefined;
+    /** The audit log of state-changing calls: the sandbox's store. */
+    audit: Store;
   };
 }
 
@@ -138,7 +140,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     jobs,
     companies,
     store,
-    providers: { irp, ewb, registry, jobs, gstPortal, returnStore, issuedInvoices: (c, g, p) => irp.invoicesOfSeller(c, g, p), clock, signingCertificatePem: identity.certificatePem, payee },
+    // The store is also the audit log: every state-changing call is written to it.
+    providers: { irp, ewb, registry, jobs, gstPortal, returnStore, issuedInvoices: (c, g, p) => irp.invoicesOfSeller(c, g, p), clock, signingCertificatePem: identity.certificatePem, payee, audit: store },
   };
 }
 

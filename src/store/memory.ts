@@ -4,6 +4,7 @@
  * caller never changes a stored record by accident.
  * @module
  */
+import type { AuditRow } from '../ports/audit.js';
 import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 
@@ -34,6 +35,9 @@ export function createMemoryStore(): Store {
   const inquiries = journaled<string, OutboxRow>();
   const keys = journaled<string, ApiKeyRow>();
   const secrets = journaled<string, string>();
+  // Outside transactions: an audit entry or a request count stands whatever happens to the call's writes.
+  const audit: AuditRow[] = [];
+  const rateWindows = new Map<string, { windowStart: number; hits: number }>();
   let seq = 0;
 
   const documentKey = (r: IrnRow): string => [r.sellerGstin, r.financialYear, r.docType, r.docKey].join('\u0000');
@@ -329,6 +333,31 @@ export function createMemoryStore(): Store {
       return k ? { ...k } : undefined;
     },
 
+    async addAudit(entry) {
+      audit.push({ ...copy(entry), seq: audit.length + 1 });
+    },
+    async listAudit(companyId, query) {
+      const out: AuditRow[] = [];
+      for (let i = audit.length - 1; i >= 0 && out.length < query.limit; i--) {
+        const r = audit[i]!;
+        if (r.companyId !== companyId) continue;
+        if (query.beforeSeq !== undefined && r.seq >= query.beforeSeq) continue;
+        if (query.since !== undefined && Date.parse(r.at) < Date.parse(query.since)) continue;
+        if (query.until !== undefined && Date.parse(r.at) >= Date.parse(query.until)) continue;
+        out.push(copy(r));
+      }
+      return out;
+    },
+    async countRequest(bucket, windowStart) {
+      const w = rateWindows.get(bucket);
+      // Only the current window is kept per bucket; an older window asked for late counts on its own.
+      if (!w || w.windowStart < windowStart) {
+        rateWindows.set(bucket, { windowStart, hits: 1 });
+        return 1;
+      }
+      if (w.windowStart > windowStart) return 1;
+      return ++w.hits;
+    },
     async secret(name, create) {
       if (!secrets.has(name)) secrets.set(name, create());
       return secrets.get(name)!;

@@ -167,6 +167,36 @@ create table gst_trip_sheet (
 create index gst_trip_sheet_by_generator on gst_trip_sheet (gen_gstin, gen_date);
 `,
   },
+  {
+    version: 4,
+    name: 'audit log, rate-limit windows',
+    sql: `
+-- One row per state-changing call: who (the key id, never a secret), which company, document and route, the outcome.
+create table gst_audit (
+  seq bigserial primary key,
+  at timestamptz not null,
+  company_id text not null,
+  key_id text not null,
+  operation text not null,
+  method text not null,
+  path text not null,
+  gstin text,
+  document text,
+  result text,
+  status integer not null,
+  code text
+);
+create index gst_audit_by_company on gst_audit (company_id, seq);
+
+-- Requests counted per key in fixed windows, shared by every server on the database.
+create table gst_rate_window (
+  bucket text not null,
+  window_start bigint not null,
+  hits integer not null,
+  primary key (bucket, window_start)
+);
+`,
+  },
 ];
 
 /** The version the code expects. */

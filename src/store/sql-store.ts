@@ -4,6 +4,7 @@
  * racing on one database cannot both register a document.
  * @module
  */
+import type { AuditRow } from '../ports/audit.js';
 import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { migrate } from './migrate.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
@@ -89,6 +90,28 @@ function outboxRow(r: Row): OutboxRow {
 }
 
 const text = (v: unknown): string => JSON.stringify(v);
+
+function auditRow(r: Row): AuditRow {
+  const optional = (name: string): string | undefined => (r[name] === null || r[name] === undefined ? undefined : String(r[name]));
+  const gstin = optional('gstin');
+  const document = optional('document');
+  const result = optional('result');
+  const code = optional('code');
+  return {
+    seq: Number(r['seq']),
+    at: iso(r['at']),
+    companyId: String(r['company_id']),
+    keyId: String(r['key_id']),
+    operation: String(r['operation']),
+    method: String(r['method']),
+    path: String(r['path']),
+    ...(gstin !== undefined ? { gstin } : {}),
+    ...(document !== undefined ? { document } : {}),
+    ...(result !== undefined ? { result } : {}),
+    status: Number(r['status']),
+    ...(code !== undefined ? { code } : {}),
+  };
+}
 
 /** Builds the store over a SQL client, bringing its schema up to date first. */
 export async function createSqlStore(client: SqlClient, kind: 'pglite' | 'postgres'): Promise<Store> {
@@ -447,6 +470,33 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
       return r ? { keyId, companyId: String(r['company_id']), secretSha256: String(r['secret_sha256']) } : undefined;
     },
 
+    async addAudit(e) {
+      await q(
+        `insert into gst_audit (at, company_id, key_id, operation, method, path, gstin, document, result, status, code)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [e.at, e.companyId, e.keyId, e.operation, e.method, e.path, e.gstin ?? null, e.document ?? null, e.result ?? null, e.status, e.code ?? null],
+      );
+    },
+    async listAudit(companyId, query) {
+      const rows = await q(
+        `select * from gst_audit where company_id = $1
+           and ($2::bigint is null or seq < $2) and ($3::timestamptz is null or at >= $3) and ($4::timestamptz is null or at < $4)
+         order by seq desc limit $5`,
+        [companyId, query.beforeSeq ?? null, query.since ?? null, query.until ?? null, query.limit],
+      );
+      return rows.map(auditRow);
+    },
+    async countRequest(bucket, windowStart) {
+      const rows = await q(
+        `insert into gst_rate_window (bucket, window_start, hits) values ($1, $2, 1)
+         on conflict (bucket, window_start) do update set hits = gst_rate_window.hits + 1
+         returning hits`,
+        [bucket, windowStart],
+      );
+      // Forget this bucket's past windows, so the table holds about one row per key.
+      await q('delete from gst_rate_window where bucket = $1 and window_start < $2', [bucket, windowStart]);
+      return Number(rows[0]!['hits']);
+    },
     async secret(name, create) {
       const existing = await q('select value from gst_secret where name = $1', [name]);
       if (existing[0]) return String(existing[0]['value']);

@@ -59,7 +59,7 @@ describe('gstkit serve --host', () => {
     const printed = await serve([], { GSTKIT_HEADERS_TIMEOUT_MS: '1000', GSTKIT_REQUEST_TIMEOUT_MS: '2000' });
     const base = /listening on (http:\/\/\S+)/.exec(printed)![1]!;
     const port = Number(new URL(base).port);
-    expect(new URL(base).hostname).toBe('127.0.0.1');
+    expect(new URL(base).hostname).toBe('localhost');
     expect(printed).toMatch(/demo api key: k[0-9a-f]+:\S+/);
     const outside = outsideAddress();
     if (outside) expect(await reachable(outside, port)).toBe(false);

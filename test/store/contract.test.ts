@@ -382,4 +382,35 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     await store.putTaxpayer('29AAGCM4821K1Z6', { legalName: 'B' });
     expect(await store.listTaxpayers()).toEqual([{ gstin: '29AAGCM4821K1Z6', data: { legalName: 'B' } }]);
   });
+
+  it('keeps each company its own audit log, newest first, paged and filtered by time', async () => {
+    const entry = (n: number, companyId = 'acme') => ({
+      at: new Date(Date.UTC(2026, 10, 14, 5, 30, n)).toISOString(),
+      companyId,
+      keyId: 'k1',
+      operation: 'generateIrn',
+      method: 'POST',
+      path: '/api/svc/einvoice/generateirn',
+      ...(n % 2 ? { gstin: '29AAGCM4821K1Z6', document: `INV INV/${n} 01/07/2025`, result: `IRN ${'a'.repeat(64)}` } : { code: '2150' }),
+      status: n % 2 ? 200 : 409,
+    });
+    for (let n = 1; n <= 5; n++) await store.addAudit(entry(n));
+    await store.addAudit(entry(6, 'globex'));
+    const all = await store.listAudit('acme', { limit: 10 });
+    expect(all.map((r) => r.at)).toEqual([5, 4, 3, 2, 1].map((n) => entry(n).at));
+    expect(all.map(({ seq: _seq, ...rest }) => rest)).toEqual([5, 4, 3, 2, 1].map((n) => entry(n)));
+    const page = await store.listAudit('acme', { limit: 2, beforeSeq: all[1]!.seq });
+    expect(page.map((r) => r.seq)).toEqual([all[2]!.seq, all[3]!.seq]);
+    expect((await store.listAudit('acme', { limit: 10, since: entry(2).at, until: entry(4).at })).map((r) => r.at)).toEqual([entry(3).at, entry(2).at]);
+    expect(await store.listAudit('globex', { limit: 10 })).toHaveLength(1);
+    expect(await store.listAudit('nobody', { limit: 10 })).toEqual([]);
+  });
+
+  it('counts requests per bucket and window, atomically, starting afresh in a new window', async () => {
+    const counts = await Promise.all(Array.from({ length: 20 }, () => store.countRequest('key:60000:k1', 60_000, 60_000)));
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await store.countRequest('key:60000:k2', 60_000, 60_000)).toBe(1);
+    expect(await store.countRequest('key:60000:k1', 120_000, 60_000)).toBe(1);
+    expect(await store.countRequest('key:60000:k1', 120_000, 60_000)).toBe(2);
+  });
 });

@@ -1,0 +1,10 @@
+/**
+ * Counting in the store's table (`gst_rate_window`): every server on one PostgreSQL shares the count.
+ * @module
+ */
+import type { RateCounter } from '../ports/ratelimit.js';
+import type { Store } from '../ports/store.js';
+
+export function storeRateCounter(store: Pick<Store, 'countRequest'>): RateCounter {
+  return { hit: (bucket, windowStart, windowMs) => store.countRequest(bucket, windowStart, windowMs) };
+}
