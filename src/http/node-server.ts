@@ -111,9 +111,15 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}): Se
   if (httpConnection) {
     server.removeListener('connection', httpConnection);
     let open = 0;
+    const tls = 'setSecureContext' in server;
     server.on('connection', (socket: Socket) => {
       if (open >= l.maxConnections) {
         socket.on('error', () => socket.destroy());
+        // Over TLS the socket is still raw TCP here: a plain-text answer would be noise, so just close.
+        if (tls) {
+          socket.destroy();
+          return;
+        }
         answerAndClose(socket, rawReply(503, 'Service Unavailable', httpCodes.tooManyConnections, `the server is serving its limit of ${l.maxConnections} connections; try again shortly`, { 'retry-after': '1' }));
         return;
       }

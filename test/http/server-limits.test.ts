@@ -7,7 +7,9 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGstServer, resolveServerLimits, type GstServerOptions } from '../../src/http/node-server.js';
+import { createServer } from 'node:http';
+import { applyServerLimits, createGstServer, resolveServerLimits, type GstServerOptions } from '../../src/http/node-server.js';
+import { toNodeListener } from '../../src/http/node.js';
 import type { GstHandler } from '../../src/http/types.js';
 
 const hello: GstHandler = Object.assign(async () => new Response(JSON.stringify({ ok: true }), { headers: { 'content-type': 'application/json' } }), { basePath: '' });
@@ -128,6 +130,23 @@ describe('connection limits of the node:http server', () => {
     const elapsed = await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
     expect(elapsed).toBeLessThan(2_000);
+  });
+
+  it('puts the cap and the coded answers on a server the host made itself', async () => {
+    const server = applyServerLimits(createServer(toNodeListener(hello)), { maxConnections: 1 });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const long = await fetch(`http://127.0.0.1:${port}/x?q=${'a'.repeat(20_000)}`, { headers: { connection: 'close' } });
+    expect(long.status).toBe(431);
+    expect(long.headers.get('svc-errorcode')).toBe('SVC-970');
+    await sleep(100);
+    const held = rawClient(port);
+    held.socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+    await sleep(100);
+    const refused = await fetch(`http://127.0.0.1:${port}/x`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('svc-errorcode')).toBe('SVC-972');
   });
 
   it('refuses limits that make no sense', () => {

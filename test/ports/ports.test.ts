@@ -32,7 +32,7 @@ describe('gstkit/ports', () => {
     const ask = (secret: string) =>
       auth(new Request('http://x/', { headers: { authorization: 'Basic ' + Buffer.from(`${key.keyId}:${secret}`).toString('base64') } }));
     const ok = await ask(key.keySecret);
-    expect(ok).toEqual({ ok: true, company: { id: 'acme', gstins: ['29AAGCM4821K1Z6'] } });
+    expect(ok).toEqual({ ok: true, company: { id: 'acme', gstins: ['29AAGCM4821K1Z6'] }, keyId: key.keyId });
     expect((await ask(key.keySecret + 'x')).ok).toBe(false);
     expect(parseApiKeys(`${key.keyId}:${key.keySecret}:acme`)).toEqual([key]);
   });

@@ -26,7 +26,9 @@ describe.runIf(ready)('two servers and a worker on PostgreSQL and Redis', () => 
       DATABASE_URL: db.url,
       REDIS_URL: redisUrl as string,
       GSTKIT_QUEUE: `gstkit-multi-${process.pid}-${Date.now()}`,
-      GSTKIT_API_KEYS: 'k1:s3cret:acme',
+      // k2 has a small limit of its own, counted in Redis, so both servers must share its count.
+      GSTKIT_API_KEYS: 'k1:s3cret:acme,k2:other:acme',
+      GSTKIT_KEY_RATE_LIMITS: 'k2:10/8640000',
       GSTKIT_SANDBOX_GSTINS: 'acme:29AAGCK4821M1Z4,33AAHCT2290K1Z6,29AADCN7314Q1ZU',
       GSTKIT_DATA_DIR: '/nonexistent/never-used',
     };
@@ -80,6 +82,25 @@ describe.runIf(ready)('two servers and a worker on PostgreSQL and Redis', () => 
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
     expect(bytes.length).toBe(Number(file.headers.get('content-length')));
+  }, 120_000);
+
+  it('shares one rate limit and one audit log between the servers', async () => {
+    const k2 = 'Basic ' + Buffer.from('k2:other').toString('base64');
+    const replies = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => fetch(`${(i % 2 ? a : b).base}/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=${'f'.repeat(64)}`, { headers: { authorization: k2 } })),
+    );
+    const limited = replies.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(6);
+    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited[0]!.json()) as any).Errors[0].Code).toBe('SVC-974');
+    // The 100 registrations tried through both servers are in one log, read through either.
+    const log = (await (await a.call('/api/svc/audit?limit=1000')).json()) as any;
+    const tries = log.entries.filter((e: any) => e.operation === 'generateIrn');
+    expect(tries).toHaveLength(100);
+    expect(tries.filter((e: any) => e.status === 200)).toHaveLength(1);
+    expect(tries.filter((e: any) => e.code === '2150')).toHaveLength(99);
+    for (const e of tries) expect(e).toMatchObject({ keyId: 'k1', companyId: 'acme' });
+    expect(JSON.stringify(log)).not.toContain('s3cret');
   }, 120_000);
 });
 
