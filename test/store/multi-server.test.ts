@@ -12,6 +12,8 @@ import { root, startServer, type RunningServer } from '../support/server.js';
 const ready = need(databaseUrl) && need(redisUrl);
 const example = (kind: string): any => JSON.parse(readFileSync(join(root, 'docs/examples', `${kind}.json`), 'utf8'));
 const company = { 'svc-company': 'acme' };
+// A key of this run only: its count lives in Redis, which outlasts the run.
+const limitedKey = `rl${process.pid}x${Date.now()}`;
 
 describe.runIf(ready)('two servers and a worker on PostgreSQL and Redis', () => {
   let a: RunningServer;
@@ -26,9 +28,9 @@ describe.runIf(ready)('two servers and a worker on PostgreSQL and Redis', () => 
       DATABASE_URL: db.url,
       REDIS_URL: redisUrl as string,
       GSTKIT_QUEUE: `gstkit-multi-${process.pid}-${Date.now()}`,
-      // k2 has a small limit of its own, counted in Redis, so both servers must share its count.
-      GSTKIT_API_KEYS: 'k1:s3cret:acme,k2:other:acme',
-      GSTKIT_KEY_RATE_LIMITS: 'k2:10/8640000',
+      // One key has a small limit of its own, counted in Redis, so both servers must share its count.
+      GSTKIT_API_KEYS: `k1:s3cret:acme,${limitedKey}:other:acme`,
+      GSTKIT_KEY_RATE_LIMITS: `${limitedKey}:10/8640000`,
       GSTKIT_SANDBOX_GSTINS: 'acme:29AAGCK4821M1Z4,33AAHCT2290K1Z6,29AADCN7314Q1ZU',
       GSTKIT_DATA_DIR: '/nonexistent/never-used',
     };
@@ -85,7 +87,7 @@ describe.runIf(ready)('two servers and a worker on PostgreSQL and Redis', () => 
   }, 120_000);
 
   it('shares one rate limit and one audit log between the servers', async () => {
-    const k2 = 'Basic ' + Buffer.from('k2:other').toString('base64');
+    const k2 = 'Basic ' + Buffer.from(`${limitedKey}:other`).toString('base64');
     const replies = await Promise.all(
       Array.from({ length: 16 }, (_, i) => fetch(`${(i % 2 ? a : b).base}/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=${'f'.repeat(64)}`, { headers: { authorization: k2 } })),
     );
