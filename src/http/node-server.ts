@@ -94,6 +94,9 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}): Se
   server.headersTimeout = l.headersTimeoutMs;
   server.requestTimeout = l.requestTimeoutMs;
   server.keepAliveTimeout = l.keepAliveTimeoutMs;
+  // Node answers an HTTP/1.1 request without Host with a bare 400; the handler serves it instead (it reads
+  // the URL against localhost), so every answer carries a code.
+  (server as Server & { requireHostHeader?: boolean }).requireHostHeader = false;
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
@@ -103,6 +106,13 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}): Se
       return;
     }
     answerAndClose(socket, reply);
+  });
+
+  // An Expect header other than 100-continue: Node would answer a bare 417.
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    const message = 'only Expect: 100-continue is understood';
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'svc-errorcode': httpCodes.badHttp, 'svc-errormessage': message, connection: 'close' });
+    res.end(JSON.stringify({ errorCode: httpCodes.badHttp, errorMessage: message }));
   });
 
   // The cap: connections beyond it get a coded 503 before Node's HTTP machinery ever sees them. Node's

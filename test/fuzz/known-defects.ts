@@ -109,12 +109,6 @@ export const knownDefects: KnownDefect[] = [
     },
   },
   {
-    id: 'bare-protocol-errors',
-    what: "requests Node's HTTP parser refuses (odd methods, broken framing, URLs and headers over 16 KB) get Node's bare status line without a code, or a reset; issue 19, being fixed under server",
-    matches: (f) => /^(400|417|431) without a code$/.test(f.problem) || f.problem === 'no answer: write ECONNRESET' || f.problem === 'no answer: read ECONNRESET',
-    reproduce: stillFailsRaw({ kind: 'framing', bytes: Buffer.from('POST /api/deal HTTP/1.1\r\nHost: 127.0.0.1\r\nNoColonHere\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}'), answers: 1, hangUp: false, note: 'reproducer' }),
-  },
-  {
     id: 'connect-closed-silently',
     what: 'the CONNECT method closes the connection without an answer (no connect listener on the server)',
     matches: (f) => f.method === 'RAW' && f.note.startsWith('"CONNECT') && f.problem === 'closed without an answer',

@@ -70,6 +70,10 @@ export async function startFuzzServer(env: Record<string, string> = {}): Promise
     GSTKIT_DATA_DIR: 'memory://',
     // The limiter runs (and counts) but never refuses: the fuzzing sends far more than a client may.
     GSTKIT_RATE_LIMIT: '100000000/60',
+    // Node's own header and request timeouts: while a heavy document stalls the server (the slow-validation
+    // defect), the 10 s defaults would cut off the fuzzer's other connections waiting in line.
+    GSTKIT_HEADERS_TIMEOUT_MS: '60000',
+    GSTKIT_REQUEST_TIMEOUT_MS: '300000',
     TURNSTILE_SECRET: 'fuzz-secret',
     TURNSTILE_VERIFY_URL: `http://127.0.0.1:${turnstilePort}/siteverify`,
     CRM_WEBHOOK_URL: `http://127.0.0.1:${crmPort}/inquiry`,
