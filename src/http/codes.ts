@@ -18,6 +18,8 @@ export const httpCodes = {
   notFound: 'SVC-906',
   /** The route exists but not for this method. */
   methodNotAllowed: 'SVC-907',
+  /** The request's path cannot be read (a malformed percent-escape) or its Host header is not a host. */
+  badUrl: 'SVC-908',
   /** No or bad credentials. */
   unauthenticated: 'SVC-940',
   /** The company may not act for this GSTIN, or Svc-Company names another company. */

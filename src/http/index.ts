@@ -59,6 +59,19 @@ function compile(route: Route): Compiled {
   return { route, pattern: new RegExp(`^${source}/?$`), names };
 }
 
+/** The decoded path parameters, or undefined when one has a malformed percent-escape (a client's mistake). */
+function pathParams(names: readonly string[], match: RegExpExecArray): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  try {
+    names.forEach((n, i) => {
+      params[n] = decodeURIComponent(match[i + 1] ?? '');
+    });
+  } catch {
+    return undefined;
+  }
+  return params;
+}
+
 /** Fails in the style of the route. */
 function failure(style: ResponseStyle, status: number, issues: Issue[]): Response {
   const first = issues[0] ?? error(httpCodes.internal, 'unexpected failure');
@@ -175,10 +188,11 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       return failure(style, 404, [error(httpCodes.notFound, `no route ${path}`)]);
     }
     const { route } = matched.c;
-    const params: Record<string, string> = {};
-    matched.c.names.forEach((n, i) => {
-      params[n] = decodeURIComponent(matched!.m[i + 1] ?? '');
-    });
+    const params = pathParams(matched.c.names, matched.m);
+    if (!params) {
+      await request.body?.cancel().catch(() => undefined);
+      return failure(route.style, 400, [error(httpCodes.badUrl, 'the path has a malformed percent-escape')]);
+    }
 
     let company: Company = { id: '', gstins: [] };
     let keyId = '';

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Issue } from '../issue.js';
+import { boundIssue, boundText } from '../quote.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -15,7 +16,8 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 export function errorList(issues: readonly Issue[]): Array<{ Code: string; Message: string }> {
   const seen = new Set<string>();
   const out: Array<{ Code: string; Message: string }> = [];
-  for (const i of issues) {
+  for (const raw of issues) {
+    const i = boundIssue(raw); // a provider's message may quote the request too
     const k = `${i.code}\u0000${i.message}`;
     if (seen.has(k)) continue;
     seen.add(k);
@@ -35,7 +37,8 @@ function headerText(text: string): string {
 }
 
 /** HTTP 4xx/5xx with `Svc-ErrorCode` and `Svc-ErrorMessage` (GSTR and job routes). The body repeats them as JSON. */
-export function headerFailure(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+export function headerFailure(status: number, code: string, text: string, headers: Record<string, string> = {}): Response {
+  const message = boundText(text);
   return json(
     status,
     { errorCode: code, errorMessage: message },
@@ -47,5 +50,5 @@ export type DealCode = 'VALIDATION_ERROR' | 'CAPTCHA_FAILED' | 'MISSING_CONFIG' 
 
 /** `{success:false, error, code, resolution}` (sales inquiry). */
 export function dealFailure(status: number, code: DealCode, message: string, resolution?: string, extra: Record<string, unknown> = {}): Response {
-  return json(status, { success: false, error: message, code, ...(resolution ? { resolution } : {}), ...extra });
+  return json(status, { success: false, error: boundText(message), code, ...(resolution ? { resolution } : {}), ...extra });
 }

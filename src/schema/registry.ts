@@ -6,6 +6,7 @@ import { packageFile } from '../package-files.js';
 import { schemaId, type Kind } from '../kinds.js';
 import { gstFormats } from './formats.js';
 import { digitLimits, fitsDigits } from './digits.js';
+import { appendErrorsInPlace } from './linear-errors.js';
 
 // ajv and ajv-formats are CommonJS; createRequire gives their constructors without default-import quirks.
 const require = createRequire(import.meta.url);
@@ -47,6 +48,7 @@ export function ajv(): Ajv2020Type {
     verbose: true,
     ownProperties: true,
     schemas: [...allSchemas().values()],
+    code: { process: appendErrorsInPlace },
   });
   addFormats.default(instance, ['email', 'uri']);
   for (const [name, format] of Object.entries(gstFormats)) {

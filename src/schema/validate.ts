@@ -11,6 +11,8 @@ import { schemaErrors } from './registry.js';
 import { translateAjvErrors } from './translate.js';
 import { svcCodes } from './codes.js';
 import { relaxTestGstins } from './sandbox-gstins.js';
+import { capIssues, exceededLimit } from './limits.js';
+import { boundIssue } from '../quote.js';
 
 /** Options of {@link validate}. */
 export interface ValidateOptions {
@@ -62,6 +64,9 @@ export interface ValidationResult<T = unknown> {
 export function validate<K extends Kind>(kind: K, payload: unknown, options: ValidateOptions = {}): ValidationResult<PayloadTypes[K]> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   checkOptions(options);
+  // Bounds first: a payload too big to check is refused before any per-line work.
+  const refused = exceededLimit(kind, payload);
+  if (refused) return { ok: false, value: payload as PayloadTypes[K], errors: [boundIssue(refused)], warnings: [] };
   // The canonical form of the kind; when the result is not ok it may still break the schema (see `errors`).
   const { value, warnings } = normalize<PayloadTypes[K]>(kind, payload);
   const schemaIssues = translateAjvErrors(schemaErrors(kind, value));
@@ -83,7 +88,8 @@ export function validate<K extends Kind>(kind: K, payload: unknown, options: Val
   if (options.environment === 'sandbox') findings = relaxTestGstins(findings, value);
   const errors: Issue[] = [];
   for (const issue of findings) (issue.severity === 'error' ? errors : warnings).push(issue);
-  return { ok: errors.length === 0, value, errors, warnings };
+  // Capped and with every quoted value cut short, so the report never grows with the payload.
+  return { ok: errors.length === 0, value, errors: capIssues(errors, 'error').map(boundIssue), warnings: capIssues(warnings, 'warning').map(boundIssue) };
 }
 
 /** The master checks the schema makes through formats (state, unit, GSTIN, country, currency). */

@@ -1,0 +1,102 @@
+/**
+ * The work one payload may ask of {@link validate}: a cheap walk over the raw payload, before the tolerant
+ * reader, the schema and the rules look at any line, refuses a payload too deep or with too many entries in
+ * a list or fields in an object; and the issues reported are capped, the last one saying how many more there
+ * were. Where the portal has its own limit and code (the IRP's 1,000 ItemList lines, 2173) that is the one used.
+ * @module
+ */
+import { error, pointer, type Issue, type Severity } from '../issue.js';
+import { requestKinds, type Kind } from '../kinds.js';
+import { MAX_ITEMS as MAX_IRN_LINES } from '../rules/einvoice/items.js';
+import { MAX_ITEMS as MAX_EWB_ITEMS } from '../rules/ewaybill/shared.js';
+import { svcCodes } from './codes.js';
+
+/** The bounds, with their defaults. */
+export const payloadLimits = {
+  /** Nesting of objects and lists; the deepest payload field is 4 levels down. */
+  maxDepth: 32,
+  /** Entries of a list of a request that has no limit of its own. */
+  maxListEntries: 1000,
+  /** Fields of one object; the largest block has about 40. */
+  maxObjectFields: 1000,
+  /** Errors reported, and warnings reported, by one validation; one more issue says how many were left out. */
+  maxIssues: 100,
+} as const;
+
+interface ListLimit {
+  max: number;
+  code: string;
+  noun: string;
+}
+
+/** The portals' own list limits, by kind and by the list's key in any letter case. */
+const listLimits: Partial<Record<Kind, Record<string, ListLimit>>> = {
+  irn: { itemlist: { max: MAX_IRN_LINES, code: '2173', noun: 'lines' } },
+  'payment-qr': { itemlist: { max: MAX_IRN_LINES, code: '2173', noun: 'lines' } },
+  // The e-waybill's 250 items are likely, not certain: the rule EWB-ITEMS-MAX refuses with SVC-407 as well.
+  ewb: { itemlist: { max: MAX_EWB_ITEMS, code: 'SVC-407', noun: 'items' } },
+};
+
+const isRequest = (kind: Kind): boolean => (requestKinds as readonly string[]).includes(kind);
+
+interface Pending {
+  value: unknown;
+  depth: number;
+  /** Pointer segments up to this value, kept only for containers (a refusal names its place). */
+  at: Array<string | number>;
+}
+
+/**
+ * The first bound the raw payload breaks, or none. Visits each value once without recursion, so a
+ * 10,000-deep list is refused, not a stack overflow; a list's length is checked before its entries.
+ */
+export function exceededLimit(kind: Kind, payload: unknown): Issue | undefined {
+  const own = listLimits[kind] ?? {};
+  const capLists = isRequest(kind);
+  const stack: Pending[] = [{ value: payload, depth: 0, at: [] }];
+  while (stack.length > 0) {
+    const { value, depth, at } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= payloadLimits.maxDepth) {
+      return error(svcCodes.tooDeep.code, `the payload nests lists and objects more than ${payloadLimits.maxDepth} levels deep`, pointer(...at.slice(0, 8)));
+    }
+    if (Array.isArray(value)) {
+      const key = at.length > 0 ? String(at[at.length - 1]).toLowerCase() : '';
+      const limit = own[key];
+      if (limit && value.length > limit.max) {
+        return error(limit.code, `${String(at[at.length - 1])} has ${value.length} ${limit.noun}; at most ${limit.max} are allowed`, pointer(...at));
+      }
+      if (capLists && value.length > payloadLimits.maxListEntries) {
+        return error(svcCodes.itemCount.code, `the list has ${value.length} entries; at most ${payloadLimits.maxListEntries} are read`, pointer(...at));
+      }
+      for (let i = value.length - 1; i >= 0; i--) if (value[i] !== null && typeof value[i] === 'object') stack.push({ value: value[i], depth: depth + 1, at: [...at, i] });
+      continue;
+    }
+    const keys = Object.keys(value);
+    if (keys.length > payloadLimits.maxObjectFields) {
+      return error(svcCodes.tooManyFields.code, `the object has ${keys.length} fields; at most ${payloadLimits.maxObjectFields} are read`, pointer(...at));
+    }
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const child = (value as Record<string, unknown>)[keys[i]!];
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1, at: [...at, keys[i]!] });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * At most {@link payloadLimits.maxIssues} issues, in their order, and then one issue of the same severity
+ * saying how many more were found.
+ */
+export function capIssues(issues: Issue[], severity: Severity, max: number = payloadLimits.maxIssues): Issue[] {
+  if (issues.length <= max) return issues;
+  const more = issues.length - max;
+  const noun = severity === 'error' ? 'error' : 'warning';
+  const last: Issue = {
+    code: svcCodes.moreIssues.code,
+    message: `${more} more ${noun}${more === 1 ? ' was' : 's were'} found and not listed; the first ${max} are shown`,
+    path: '',
+    severity,
+  };
+  return [...issues.slice(0, max), last];
+}
