@@ -9,6 +9,7 @@
  */
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { errorResponse, gstPathPatterns } from './paths.js';
+import { requestUrl, unservedMethod, unservedMethods } from './binding-checks.js';
 import type { GstHandler } from './types.js';
 
 /** The members of a Fastify request the plugin reads. */
@@ -71,7 +72,11 @@ export async function gstkitFastify(app: FastifyInstanceLike, options: FastifyBi
     return reply(res, errorResponse(path, status, code, status === 413 ? `the body is larger than ${limit} bytes` : status < 500 ? 'the request could not be read' : 'something unforeseen went wrong', options.handler.basePath));
   });
   const serve = async (req: FastifyRequest, res: FastifyReply): Promise<unknown> => {
-    const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+    const path = req.url.split('?')[0] ?? '/';
+    if (unservedMethods.has(req.method)) return reply(res, unservedMethod(options.handler, path, req.method));
+    const host = req.headers.host;
+    const url = requestUrl(req.url, typeof host === 'string' ? host : undefined);
+    if (!url) return reply(res, errorResponse(path, 400, 'SVC-908', 'the Host header is not a host name', options.handler.basePath));
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) {
       if (v === undefined) continue;

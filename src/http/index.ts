@@ -281,7 +281,15 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     return response;
   };
 
-  return Object.assign(handler, { basePath });
+  const methodsAt = (pathname: string): string[] => {
+    const path = belowBase(pathname, basePath);
+    if (path === undefined) return [];
+    if (path === '/openapi.json') return ['GET', 'HEAD'];
+    if (path === '/api/deal' || path === '/api/deal/') return ['POST'];
+    const methods = compiled.filter((c) => c.pattern.test(path)).map((c) => c.route.method);
+    return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+  };
+  return Object.assign(handler, { basePath, methodsAt });
 }
 
 export { json };

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { errorResponse, isGstPath } from './paths.js';
+import { requestUrl, unservedMethod, unservedMethods } from './binding-checks.js';
 import type { GstHandler, RequestExtras } from './types.js';
 
 export interface NodeListenerOptions {
@@ -62,9 +63,16 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
     }
     void (async () => {
       try {
-        const host = req.headers.host ?? 'localhost';
-        const url = new URL(rawUrl, `http://${host}`);
         const method = req.method ?? 'GET';
+        if (unservedMethods.has(method)) {
+          await send(res, unservedMethod(handler, pathname, method));
+          return;
+        }
+        const url = requestUrl(rawUrl, req.headers.host);
+        if (!url) {
+          await send(res, errorResponse(pathname, 400, 'SVC-908', 'the Host header is not a host name', handler.basePath));
+          return;
+        }
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) {
           if (v === undefined) continue;

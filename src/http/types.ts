@@ -107,7 +107,11 @@ export interface RequestExtras {
 export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem' | 'audit';
 
 /** The fetch-style handler. `basePath` (normalised, '' for none) tells the host bindings where it is mounted. */
-export type GstHandler = ((request: Request, extras?: RequestExtras) => Promise<Response>) & { readonly basePath?: string };
+export type GstHandler = ((request: Request, extras?: RequestExtras) => Promise<Response>) & {
+  readonly basePath?: string;
+  /** The methods served at a path (HEAD where GET is), none when no route has it: the Allow of a binding's own 405. */
+  readonly methodsAt?: (pathname: string) => string[];
+};
 
 /** The options as a route's code sees them: a route runs only when the providers it calls were given. */
 export type EnabledOptions = GstHandlerOptions & Required<Pick<GstHandlerOptions, 'irp' | 'ewb' | 'registry' | 'jobs'>>;

@@ -44,6 +44,11 @@ export const svcCodes = {
   },
   tooDeep: { code: 'SVC-120', title: 'Nested too deeply', when: 'The payload nests lists and objects more than 32 levels deep (no payload field is more than 4 levels down). Refused before any field is checked.' },
   tooManyFields: { code: 'SVC-121', title: 'Too many fields', when: 'An object of the payload has more than 1,000 fields (the largest block of any payload has 50). Refused before any field is checked.' },
+  notUnicode: {
+    code: 'SVC-122',
+    title: 'Not Unicode text',
+    when: 'A text field or key holds half of a UTF-16 surrogate pair (a lone `\\ud800`-`\\udfff` escape in the JSON). No portal can receive it (it has no UTF-8 form), and a QR code or PDF cannot show it. Refused before any field is checked.',
+  },
   stateCode: { code: 'SVC-150', title: 'Invalid state code', when: 'A state code is not in the state master (01-38, 96, 97, 99).' },
   unitCode: { code: 'SVC-151', title: 'Invalid unit code', when: 'A unit is not a unit quantity code (UQC) of the master.' },
   gstin: { code: 'SVC-152', title: 'Invalid GSTIN', when: 'A GSTIN does not have the 15-character shape of any registration kind or its check character is wrong (the code the specification shows).' },

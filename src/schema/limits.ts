@@ -1,7 +1,7 @@
 /**
  * The work one payload may ask of {@link validate}: a cheap walk over the raw payload, before the tolerant
  * reader, the schema and the rules look at any line, refuses a payload too deep or with too many entries in
- * a list or fields in an object; and the issues reported are capped, the last one saying how many more there
+ * a list or fields in an object, or text that is not Unicode; and the issues reported are capped, the last one saying how many more there
  * were. Where the portal has its own limit and code (the IRP's 1,000 ItemList lines, 2173) that is the one used.
  * @module
  */
@@ -37,6 +37,13 @@ const listLimits: Partial<Record<Kind, Record<string, ListLimit>>> = {
   ewb: { itemlist: { max: MAX_EWB_ITEMS, code: 'SVC-407', noun: 'items' } },
 };
 
+/** Half of a UTF-16 surrogate pair without its other half: JSON can carry it (`"\\ud800"`), Unicode text cannot. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function notText(at: Array<string | number>): Issue {
+  return error(svcCodes.notUnicode.code, 'the text has half of a surrogate pair (a lone \\ud800-\\udfff escape): it is not Unicode text', pointer(...at));
+}
+
 const isRequest = (kind: Kind): boolean => (requestKinds as readonly string[]).includes(kind);
 
 interface Pending {
@@ -51,6 +58,7 @@ interface Pending {
  * 10,000-deep list is refused, not a stack overflow; a list's length is checked before its entries.
  */
 export function exceededLimit(kind: Kind, payload: unknown): Issue | undefined {
+  if (typeof payload === 'string' && loneSurrogate.test(payload)) return notText([]);
   const own = listLimits[kind] ?? {};
   const capLists = isRequest(kind);
   const stack: Pending[] = [{ value: payload, depth: 0, at: [] }];
@@ -69,7 +77,11 @@ export function exceededLimit(kind: Kind, payload: unknown): Issue | undefined {
       if (capLists && value.length > payloadLimits.maxListEntries) {
         return error(svcCodes.itemCount.code, `the list has ${value.length} entries; at most ${payloadLimits.maxListEntries} are read`, pointer(...at));
       }
-      for (let i = value.length - 1; i >= 0; i--) if (value[i] !== null && typeof value[i] === 'object') stack.push({ value: value[i], depth: depth + 1, at: [...at, i] });
+      for (let i = value.length - 1; i >= 0; i--) {
+        const entry: unknown = value[i];
+        if (typeof entry === 'string' && loneSurrogate.test(entry)) return notText([...at, i]);
+        if (entry !== null && typeof entry === 'object') stack.push({ value: entry, depth: depth + 1, at: [...at, i] });
+      }
       continue;
     }
     const keys = Object.keys(value);
@@ -77,8 +89,10 @@ export function exceededLimit(kind: Kind, payload: unknown): Issue | undefined {
       return error(svcCodes.tooManyFields.code, `the object has ${keys.length} fields; at most ${payloadLimits.maxObjectFields} are read`, pointer(...at));
     }
     for (let i = keys.length - 1; i >= 0; i--) {
-      const child = (value as Record<string, unknown>)[keys[i]!];
-      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1, at: [...at, keys[i]!] });
+      const key = keys[i]!;
+      const child = (value as Record<string, unknown>)[key];
+      if (loneSurrogate.test(key) || (typeof child === 'string' && loneSurrogate.test(child))) return notText([...at, key]);
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1, at: [...at, key] });
     }
   }
   return undefined;

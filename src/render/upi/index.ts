@@ -54,9 +54,12 @@ function str(v: unknown): string | undefined {
   return undefined;
 }
 
-/** Percent-encodes a value, leaving `@` and `:` readable as UPI apps print them. */
+/** Half of a surrogate pair without its other half, which has no UTF-8 form to percent-encode. */
+const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Percent-encodes a value, leaving `@` and `:` readable as UPI apps print them; a lone surrogate becomes U+FFFD. */
 function encode(value: string): string {
-  return encodeURIComponent(value).replace(/%40/g, '@').replace(/%3A/g, ':');
+  return encodeURIComponent(value.replace(loneSurrogates, '\uFFFD')).replace(/%40/g, '@').replace(/%3A/g, ':');
 }
 
 function amount(d: Decimal): string {
