@@ -8,7 +8,6 @@
 import { error, pointer, type Issue, type Severity } from '../issue.js';
 import { requestKinds, type Kind } from '../kinds.js';
 import { MAX_ITEMS as MAX_IRN_LINES } from '../rules/einvoice/items.js';
-import { MAX_ITEMS as MAX_EWB_ITEMS } from '../rules/ewaybill/shared.js';
 import { svcCodes } from './codes.js';
 
 /** The bounds, with their defaults. */
@@ -33,8 +32,8 @@ interface ListLimit {
 const listLimits: Partial<Record<Kind, Record<string, ListLimit>>> = {
   irn: { itemlist: { max: MAX_IRN_LINES, code: '2173', noun: 'lines' } },
   'payment-qr': { itemlist: { max: MAX_IRN_LINES, code: '2173', noun: 'lines' } },
-  // The e-waybill's 250 items are likely, not certain: the rule EWB-ITEMS-MAX refuses with SVC-407 as well.
-  ewb: { itemlist: { max: MAX_EWB_ITEMS, code: 'SVC-407', noun: 'items' } },
+  // Not the e-waybill's 250 items: that limit is likely, not certain, so rule EWB-ITEMS-MAX warns of it
+  // (an error only when strict); its itemList has the general bound of a request's lists.
 };
 
 /** Half of a UTF-16 surrogate pair without its other half: JSON can carry it (`"\\ud800"`), Unicode text cannot. */

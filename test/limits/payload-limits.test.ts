@@ -35,10 +35,14 @@ describe('lists longer than the portal takes are refused before any line is chec
     expect(result.errors.map((e) => e.code)).not.toContain('SVC-113');
   });
 
-  it('an e-waybill with more than 250 items gets the item-limit code before its items are read', () => {
+  it('an e-waybill over the likely 250 items is warned of, not refused; over 1,000 it is refused at once', () => {
     const ewb = example('ewb');
-    const result = validate('ewb', { ...ewb, itemList: Array.from({ length: 5000 }, () => ({})) }, today);
-    expect(result.errors.map((e) => e.code)).toEqual(['SVC-407']);
+    const some = validate('ewb', { ...ewb, itemList: Array.from({ length: 300 }, (_, i) => ({ ...ewb.itemList[0], itemNo: i + 1 })) }, today);
+    expect(some.warnings.map((w) => w.code)).toContain('SVC-407');
+    expect(some.errors.map((e) => e.code)).not.toContain('SVC-407');
+    expect(some.errors.map((e) => e.code)).not.toContain('SVC-113');
+    const many = validate('ewb', { ...ewb, itemList: Array.from({ length: 5000 }, () => ({})) }, today);
+    expect(many.errors).toEqual([expect.objectContaining({ code: 'SVC-113', path: '/itemList' })]);
   });
 
   it('100,000 GSTINs on an export: SVC-113 at once', () => {
