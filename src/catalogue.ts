@@ -79,7 +79,7 @@ export const otherCodes: readonly OtherCode[] = [
   { code: 'SVC-940', area: 'HTTP', when: 'No or bad credentials (HTTP 401).' },
   { code: 'SVC-943', area: 'HTTP', when: 'The company may not act for this GSTIN, or Svc-Company names another company (HTTP 403).' },
   { code: 'SVC-950', area: 'HTTP', when: 'Something unforeseen failed inside the service (HTTP 500).' },
-  { code: 'SVC-951', area: 'HTTP', when: 'A provider (portal, queue) could not be reached (HTTP 503).' },
+  { code: 'SVC-951', area: 'HTTP', when: 'A provider (portal, queue) could not be reached, or the in-memory job runner holds as many jobs as it may, none finished (HTTP 503, with Retry-After when the queue is full).' },
   { code: 'SVC-952', area: 'HTTP', when: 'No such job for this company (HTTP 404).' },
   { code: 'SVC-953', area: 'HTTP', when: 'The job has no file: not finished, or not an export.' },
   { code: 'SVC-954', area: 'HTTP', when: 'No UPI payee is configured for the seller GSTIN.' },

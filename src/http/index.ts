@@ -15,7 +15,7 @@
  */
 import { error, type Issue } from '../issue.js';
 import { validate } from '../schema/validate.js';
-import type { Company } from '../ports/index.js';
+import { JobQueueFullError, type Company } from '../ports/index.js';
 import { istDate, systemClock } from '../sandbox/time.js';
 import { DEFAULT_BODY_LIMIT, readJson } from './body.js';
 import { gstrCodes, httpCodes } from './codes.js';
@@ -262,6 +262,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     try {
       return await serve(request, extras, audited);
     } catch (e) {
+      if (e instanceof JobQueueFullError) return headerFailure(503, httpCodes.unavailable, e.message, { 'retry-after': '5' });
       options.onError?.(e, request);
       let style: ResponseStyle = 'plain';
       try {

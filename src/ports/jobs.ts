@@ -89,10 +89,22 @@ export type JobExecutor = (
   context?: JobContext,
 ) => Promise<JobOutput>;
 
+/**
+ * A runner that holds its jobs in memory refuses a job when it holds as many as it may (a bound, so that
+ * memory does not grow with the requests); the HTTP adapter answers 503 SVC-951 with Retry-After.
+ */
+export class JobQueueFullError extends Error {
+  constructor(readonly limit: number) {
+    super(`the job queue holds ${limit} jobs, as many as it may; try again when some have finished`);
+    this.name = 'JobQueueFullError';
+  }
+}
+
 /** Accepts jobs at once and runs them later, here or elsewhere. */
 export interface JobRunner {
   /** Starts the runner's work with this executor (called once by the handler). */
   attach(executor: JobExecutor): void;
+  /** Rejects with {@link JobQueueFullError} when the runner holds as many jobs as it may. */
   submit(job: JobRequest): Promise<{ jobId: string }>;
   /** undefined when the job does not exist or belongs to another company. */
   status(companyId: string, jobId: string): Promise<JobStatusRecord | undefined>;

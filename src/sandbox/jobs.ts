@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JobExecutor, JobFile, JobRequest, JobRunner, JobState, JobStatusRecord } from './ports.js';
+import { JobQueueFullError } from '../ports/jobs.js';
 import { istDateTime, systemClock, type Clock } from './time.js';
 
 const stateText = { 0: 'waiting', 1: 'working', 100: 'done', 101: 'failed' } as const;
@@ -23,6 +24,11 @@ export interface MemoryJobRunnerOptions {
   clock?: Clock;
   /** How long finished jobs are kept, in milliseconds. Default 24 hours. */
   retainMs?: number;
+  /**
+   * Most jobs held at once, waiting, running or finished. Default 1,000. A new job first makes room by
+   * dropping the oldest finished ones; when every held job is unfinished it is refused (JobQueueFullError).
+   */
+  maxJobs?: number;
   /** Builds the `url` of a job's file. Default `/api/svc/robot/jobfile/{jobId}`. */
   fileUrl?: (jobId: string) => string;
 }
@@ -37,6 +43,7 @@ export function createMemoryJobRunner(options: MemoryJobRunnerOptions = {}): Mem
   const concurrency = Math.max(1, options.concurrency ?? 2);
   const clock = options.clock ?? systemClock;
   const retainMs = options.retainMs ?? 86_400_000;
+  const maxJobs = Math.max(1, options.maxJobs ?? 1000);
   const fileUrl = options.fileUrl ?? ((id: string) => `/api/svc/robot/jobfile/${id}`);
   const jobs = new Map<string, Held>();
   const queue: Held[] = [];
@@ -54,6 +61,15 @@ export function createMemoryJobRunner(options: MemoryJobRunnerOptions = {}): Mem
     for (const [id, h] of jobs) {
       if (h.record.jobStatus >= 100 && (h as Held & { doneAt?: number }).doneAt! < cutoff) jobs.delete(id);
     }
+  };
+
+  /** Drops the oldest finished jobs (a Map iterates in insertion order) until there is room for one more. */
+  const makeRoom = (): void => {
+    for (const [id, h] of jobs) {
+      if (jobs.size < maxJobs) return;
+      if (h.record.jobStatus >= 100) jobs.delete(id);
+    }
+    if (jobs.size >= maxJobs) throw new JobQueueFullError(maxJobs);
   };
 
   const settleIdle = (): void => {
@@ -100,6 +116,7 @@ export function createMemoryJobRunner(options: MemoryJobRunnerOptions = {}): Mem
     },
     async submit(request) {
       prune();
+      makeRoom();
       const jobId = randomUUID();
       const now = istDateTime(clock.now());
       const held: Held = {
