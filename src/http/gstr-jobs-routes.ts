@@ -8,6 +8,7 @@ import { gstrCodes, httpCodes } from './codes.js';
 import { headerFailure, json } from './responses.js';
 import type { RouteContext } from './types.js';
 import type { JobType } from '../ports/jobs.js';
+import { exceededNesting } from '../schema/limits.js';
 
 type Obj = Record<string, unknown>;
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -16,6 +17,8 @@ async function body(ctx: RouteContext): Promise<Obj | Response> {
   const read = await readJson(ctx.request, ctx.options.bodyLimit ?? DEFAULT_BODY_LIMIT, ctx.extras.hasParsedBody ? { body: ctx.extras.parsedBody } : undefined);
   if (!read.ok) return headerFailure(read.status, read.status === 413 ? httpCodes.bodyTooLarge : gstrCodes.badRequest, read.issue.message);
   if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return headerFailure(400, gstrCodes.badRequest, 'the body must be a JSON object');
+  const refused = exceededNesting(read.value);
+  if (refused) return headerFailure(400, gstrCodes.badRequest, `${refused.code} ${refused.path || '(body)'}: ${refused.message}`);
   return read.value as Obj;
 }
 

@@ -57,9 +57,19 @@ interface Pending {
  * 10,000-deep list is refused, not a stack overflow; a list's length is checked before its entries.
  */
 export function exceededLimit(kind: Kind, payload: unknown): Issue | undefined {
+  return firstExceeded(payload, listLimits[kind] ?? {}, isRequest(kind));
+}
+
+/**
+ * The same walk for a body that is no payload kind (a purchase register to reconcile, whose rows may be
+ * many): nesting, fields of an object and text that is not Unicode, no bound on a list's entries.
+ */
+export function exceededNesting(payload: unknown): Issue | undefined {
+  return firstExceeded(payload, {}, false);
+}
+
+function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capLists: boolean): Issue | undefined {
   if (typeof payload === 'string' && loneSurrogate.test(payload)) return notText([]);
-  const own = listLimits[kind] ?? {};
-  const capLists = isRequest(kind);
   const stack: Pending[] = [{ value: payload, depth: 0, at: [] }];
   while (stack.length > 0) {
     const { value, depth, at } = stack.pop()!;

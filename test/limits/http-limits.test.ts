@@ -78,6 +78,15 @@ describe('large and hostile bodies', () => {
     }
   });
 
+  it('a 10,000-deep purchase register to reconcile: a coded 400 (it overflowed the stack before)', async () => {
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const reply = await post('/api/svc/gstr2b/reconcile', `{"gstin":"29AAGCK4821M1Z4","startReturnPeriod":"2026-01","purchases":${deep}}`);
+    expect(reply.status).toBe(400);
+    expect(reply.headers.get('svc-errorcode')).toBe('1000');
+    expect(reply.body.errorMessage).toMatch(/^SVC-120 \/purchases\/0/);
+    expect(failures).toEqual([]);
+  });
+
   it('objects where GSTINs belong ({"valueOf":1}): a coded 400, not a 500', async () => {
     const reply = await post('/api/svc/gstr2a/export', JSON.stringify({ gstins: [{ valueOf: 1 }, { valueOf: 1 }], startReturnPeriod: '2026-01', endReturnPeriod: '2026-02' }));
     expect(reply.status).toBe(400);

@@ -1,6 +1,9 @@
 /** Work bounds of validate(): refusals before any per-line work, a capped report, linear checking. */
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { requestKinds } from '../../src/kinds.js';
+import { MESSAGE_LIMIT } from '../../src/quote.js';
 import { validate } from '../../src/index.js';
 import { payloadLimits } from '../../src/schema/limits.js';
 import { schemaErrors } from '../../src/schema/registry.js';
@@ -128,5 +131,21 @@ describe('checking is linear in the lines', () => {
     expect(repeated.some((e) => e.keyword === 'uniqueItems')).toBe(true);
     const objects = validate('gstr-export', { gstins: [{ valueOf: 1 }, { valueOf: 1 }], startReturnPeriod: '2026-01', endReturnPeriod: '2026-02' });
     expect(objects.errors.map((e) => e.code)).toContain('SVC-101');
+  });
+});
+
+describe('whatever the payload', () => {
+  it('validate() never throws, lists at most 101 errors and 101 warnings, and no message over its limit', () => {
+    const big = fc.oneof(fc.string({ maxLength: 200 }), fc.constant('x'.repeat(20_000)), fc.array(fc.constant({}), { maxLength: 1500 }));
+    fc.assert(
+      fc.property(fc.constantFrom(...requestKinds), fc.anything({ maxDepth: 6, withObjectString: true }), big, fc.string({ maxLength: 12 }), (kind, anything, large, key) => {
+        const payload = { ...(kind === 'irn' || kind === 'payment-qr' ? example('irn') : {}), [key]: anything, extra: large };
+        const result = validate(kind, payload, today);
+        expect(result.errors.length).toBeLessThanOrEqual(payloadLimits.maxIssues + 1);
+        expect(result.warnings.length).toBeLessThanOrEqual(payloadLimits.maxIssues + 1);
+        for (const issue of [...result.errors, ...result.warnings]) expect(issue.message.length).toBeLessThanOrEqual(MESSAGE_LIMIT + 1);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
