@@ -59,7 +59,10 @@ function compile(route: Route): Compiled {
   return { route, pattern: new RegExp(`^${source}/?$`), names };
 }
 
-/** The decoded path parameters, or undefined when one has a malformed percent-escape (a client's mistake). */
+/**
+ * The decoded path parameters, or undefined when one has a malformed percent-escape or decodes to a NUL
+ * (`%00`, which no identifier holds and PostgreSQL cannot compare): a client's mistake.
+ */
 function pathParams(names: readonly string[], match: RegExpExecArray): Record<string, string> | undefined {
   const params: Record<string, string> = {};
   try {
@@ -191,7 +194,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     const params = pathParams(matched.c.names, matched.m);
     if (!params) {
       await request.body?.cancel().catch(() => undefined);
-      return failure(route.style, 400, [error(httpCodes.badUrl, 'the path has a malformed percent-escape')]);
+      return failure(route.style, 400, [error(httpCodes.badUrl, 'the path has a malformed percent-escape or a NUL (%00)')]);
     }
 
     let company: Company = { id: '', gstins: [] };

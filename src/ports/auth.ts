@@ -93,6 +93,8 @@ export function storedKeyAuth(keys: ApiKeyLookup, companies: ReadonlyMap<string,
     const colon = decoded.indexOf(':');
     if (colon < 0) return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
     const keyId = decoded.slice(0, colon);
+    // No key id holds a NUL, and the store could not even compare one: refuse before asking it.
+    if (keyId.includes('\u0000')) return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
     let hit = cache.get(keyId);
     if (!hit || hit.until < Date.now()) {
       const row = await keys.getApiKey(keyId);

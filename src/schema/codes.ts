@@ -47,7 +47,7 @@ export const svcCodes = {
   notUnicode: {
     code: 'SVC-122',
     title: 'Not Unicode text',
-    when: 'A text field or key holds half of a UTF-16 surrogate pair (a lone `\\ud800`-`\\udfff` escape in the JSON). No portal can receive it (it has no UTF-8 form), and a QR code or PDF cannot show it. Refused before any field is checked.',
+    when: 'A text field or key holds half of a UTF-16 surrogate pair (a lone `\\ud800`-`\\udfff` escape in the JSON), which no portal can receive (it has no UTF-8 form) and no QR code or PDF can show, or a NUL (`\\u0000`), which no portal text field takes and PostgreSQL cannot store. Refused before any field is checked.',
   },
   stateCode: { code: 'SVC-150', title: 'Invalid state code', when: 'A state code is not in the state master (01-38, 96, 97, 99).' },
   unitCode: { code: 'SVC-151', title: 'Invalid unit code', when: 'A unit is not a unit quantity code (UQC) of the master.' },

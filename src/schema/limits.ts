@@ -36,11 +36,14 @@ const listLimits: Partial<Record<Kind, Record<string, ListLimit>>> = {
   // (an error only when strict); its itemList has the general bound of a request's lists.
 };
 
-/** Half of a UTF-16 surrogate pair without its other half: JSON can carry it (`"\\ud800"`), Unicode text cannot. */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Half of a UTF-16 surrogate pair without its other half: JSON can carry it (`"\\ud800"`), Unicode text
+ * cannot. And NUL (`"\\u0000"`), which no text field of a portal takes and PostgreSQL cannot store.
+ */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
 
 function notText(at: Array<string | number>): Issue {
-  return error(svcCodes.notUnicode.code, 'the text has half of a surrogate pair (a lone \\ud800-\\udfff escape): it is not Unicode text', pointer(...at));
+  return error(svcCodes.notUnicode.code, 'the text has half of a surrogate pair (a lone \\ud800-\\udfff escape) or a NUL (\\u0000): it is not text a portal takes', pointer(...at));
 }
 
 const isRequest = (kind: Kind): boolean => (requestKinds as readonly string[]).includes(kind);

@@ -129,3 +129,17 @@ describe('lone surrogates in the library', () => {
     expect(uri.ok && decodeURIComponent(new URL(uri.value.replace('upi://', 'http://x/')).searchParams.get('invoiceName') ?? '')).toBe('Ananya \ufffd Rao');
   });
 });
+
+describe('stored API keys', () => {
+  it('a key id with a NUL is refused (401) without asking the store', async () => {
+    const { storedKeyAuth } = await import('../../src/ports/index.js');
+    const asked: string[] = [];
+    const auth = storedKeyAuth({ getApiKey: async (id: string) => {
+        asked.push(id);
+        return undefined;
+      } } as never, new Map());
+    const outcome = await auth(new Request('http://x/', { headers: { authorization: 'Basic ' + Buffer.from('key\u0000id:secret').toString('base64') } }));
+    expect(outcome).toMatchObject({ ok: false, status: 401 });
+    expect(asked).toEqual([]);
+  });
+});

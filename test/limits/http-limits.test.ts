@@ -102,4 +102,28 @@ describe('malformed URLs', () => {
     expect(res.headers.get('svc-errorcode')).toBe('SVC-908');
     expect(failures).toEqual([]);
   });
+
+});
+
+describe('text that is no text', () => {
+  it('a NUL in a text field is refused (SVC-122) before the store could refuse it', async () => {
+    const invoice = example('irn') as Record<string, any>;
+    invoice['BuyerDtls'].LglNm = 'Kaveri\u0000 Components';
+    const reply = await post('/api/svc/einvoice/generateirn', JSON.stringify(invoice));
+    expect(reply.status).toBe(400);
+    expect(reply.body.Errors).toEqual([{ Code: 'SVC-122', Message: expect.stringContaining('(/BuyerDtls/LglNm)') }]);
+  });
+
+  it('the sales inquiry refuses a lone surrogate with a validation error, not a 500', async () => {
+    const res = await handler(
+      new Request('http://localhost/api/deal', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ contactName: 'Priya \ud800', businessName: 'Kaveri', email: 'p@k.example', mobile: '9845012345', turnstileToken: 'token' }),
+      }),
+    );
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(failures).toEqual([]);
+  });
 });
