@@ -65,12 +65,6 @@ export const knownDefects: KnownDefect[] = [
     matches: (f) => f.method === 'RAW' && f.note.startsWith('"CONNECT') && f.problem === 'closed without an answer',
     reproduce: stillFailsRaw({ kind: 'line', bytes: Buffer.from('CONNECT /x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'), answers: 1, hangUp: false, note: 'reproducer' }),
   },
-  {
-    id: 'lone-surrogate-500',
-    what: 'text with a lone surrogate (the JSON escape \\ud800) passes validation and then fails in the store (PostgreSQL json), answered 500; issue 19, being fixed under limits',
-    matches: (f) => is5xx(f) && /\\ud[89a-f][0-9a-f]{2}/i.test(f.body),
-    reproduce: stillFails((t) => post('/api/deal', { contactName: 'Priya \ud800', businessName: 'Kaveri', email: 'p@k.example', mobile: '9845012345', turnstileToken: 'token' }, t)),
-  },
 ];
 
 export function matchingDefect(found: Found): KnownDefect | undefined {
