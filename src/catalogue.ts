@@ -69,7 +69,7 @@ export const otherCodes: readonly OtherCode[] = [
   { code: 'SVC-905', area: 'HTTP', when: 'A text or key of the body holds a NUL character (the JSON escape `\\u0000`): PostgreSQL cannot keep it, and the portals are taken to refuse it too (HTTP 400).' },
   { code: 'SVC-906', area: 'HTTP', when: 'No route has this path (HTTP 404).' },
   { code: 'SVC-907', area: 'HTTP', when: 'The route exists but not for this method, or the method is one no route serves (TRACE): HTTP 405 with Allow.' },
-  { code: 'SVC-908', area: 'HTTP', when: 'The URL cannot be read: a malformed percent-escape in the path (`%E0%A4%A`) or one that decodes to NUL (`%00`), or a Host header that is not a host name (HTTP 400).' },
+  { code: 'SVC-908', area: 'HTTP', when: 'The URL cannot be read: a malformed percent-escape in the path (`%E0%A4%A`), or a Host header that is not a host name (HTTP 400).' },
   { code: 'SVC-920', area: 'sandbox e-waybill portal', when: "The caller's GSTIN is neither party of the e-waybill." },
   { code: 'SVC-921', area: 'sandbox e-waybill portal', when: 'A closed e-waybill cannot be cancelled.' },
   { code: 'SVC-922', area: 'sandbox e-waybill portal', when: 'The e-waybill is already closed.' },
