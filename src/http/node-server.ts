@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { unservedMethod } from './binding-checks.js';
 import { httpCodes } from './codes.js';
 import { toNodeListener, type NodeListenerOptions } from './node.js';
 import type { GstHandler } from './types.js';
@@ -87,9 +88,10 @@ function answerAndClose(socket: Socket, reply: string): void {
  * 400 for a malformed request). Node checks the header and request timeouts every
  * `connectionsCheckingInterval` ms, which only `createServer` can set: {@link createGstServer} sets it to
  * one second; on a server made elsewhere it stays Node's 30 s, so a slow client is cut off up to 30 s late.
- * `maxHeaderSize` likewise only applies at creation.
+ * `maxHeaderSize` likewise only applies at creation. Given the handler, CONNECT (which Node never passes to
+ * the request listener) gets the handler's 405 with the path's methods; without it, a plain coded 405.
  */
-export function applyServerLimits(server: Server, limits: ServerLimits = {}): Server {
+export function applyServerLimits(server: Server, limits: ServerLimits = {}, handler?: GstHandler): Server {
   const l = resolveServerLimits(limits);
   server.headersTimeout = l.headersTimeoutMs;
   server.requestTimeout = l.requestTimeoutMs;
@@ -97,6 +99,10 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}): Se
   // Node answers an HTTP/1.1 request without Host with a bare 400; the handler serves it instead (it reads
   // the URL against localhost), so every answer carries a code.
   (server as Server & { requireHostHeader?: boolean }).requireHostHeader = false;
+  // A client may half-close once it has sent its request (RFC 9112 allows it). Node's default aborts the
+  // request in flight and closes at once, so an authenticated request, which waits on the store, lost its
+  // answer; with this flag Node finishes the answers it owes and then closes.
+  (server as Server & { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
@@ -114,6 +120,15 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}): Se
     res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'svc-errorcode': httpCodes.badHttp, 'svc-errormessage': message, connection: 'close' });
     res.end(JSON.stringify({ errorCode: httpCodes.badHttp, errorMessage: message }));
   });
+
+  // CONNECT never reaches the request listener: Node hands it to 'connect' and, with no listener there,
+  // drops the connection without a word. gstkit is not a proxy, so it answers like any unserved method.
+  if (server.listenerCount('connect') === 0) {
+    server.on('connect', (req: IncomingMessage, socket: Socket) => {
+      socket.on('error', () => socket.destroy());
+      void connectReply(req.url ?? '/', handler).then((reply) => answerAndClose(socket, reply));
+    });
+  }
 
   // The cap: connections beyond it get a coded 503 before Node's HTTP machinery ever sees them. Node's
   // own `maxConnections` would drop them without a word.
@@ -141,6 +156,18 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}): Se
   return server;
 }
 
+/** The coded answer to CONNECT: the handler's 405 (with the path's methods) or 404, else a plain 405. */
+async function connectReply(target: string, handler: GstHandler | undefined): Promise<string> {
+  const pathname = target.startsWith('/') ? (target.split('?')[0] ?? '/') : '/';
+  if (!handler) return rawReply(405, 'Method Not Allowed', httpCodes.methodNotAllowed, 'CONNECT is not served: this is not a proxy', { allow: 'GET, POST' });
+  const response = unservedMethod(handler, pathname, 'CONNECT');
+  const body = await response.text();
+  const headers = [...response.headers].filter(([k]) => k !== 'content-length' && k !== 'connection');
+  const head = [...headers, ['content-length', String(Buffer.byteLength(body))], ['connection', 'close']].map(([k, v]) => `${k}: ${v}`);
+  const reason = response.status === 404 ? 'Not Found' : 'Method Not Allowed';
+  return `HTTP/1.1 ${response.status} ${reason}\r\n${head.join('\r\n')}\r\n\r\n${body}`;
+}
+
 /** Options of {@link createGstServer}: the listener's and the server's limits. */
 export type GstServerOptions = NodeListenerOptions & ServerLimits;
 
@@ -164,5 +191,5 @@ export function createGstServer(handler: GstHandler, options: GstServerOptions =
     },
     toNodeListener(handler, bodyLimit !== undefined ? { bodyLimit } : {}) as (req: IncomingMessage, res: ServerResponse) => void,
   );
-  return applyServerLimits(server, l);
+  return applyServerLimits(server, l, handler);
 }

@@ -123,6 +123,39 @@ describe('connection limits of the node:http server', () => {
     expect(client.received()).toContain('SVC-973');
   });
 
+  it('answers CONNECT with a coded 405 naming the path\'s methods, or 404 where no route has the path', async () => {
+    const withRoutes: GstHandler = Object.assign((request: Request) => hello(request), { basePath: '', methodsAt: (p: string) => (p === '/x' ? ['GET', 'HEAD'] : []) });
+    const server = createGstServer(withRoutes, {});
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const served = rawClient(port);
+    served.socket.write('CONNECT /x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await served.closed;
+    expect(served.received()).toMatch(/^HTTP\/1\.1 405 /);
+    expect(served.received()).toMatch(/allow: GET, HEAD/i);
+    expect(served.received()).toContain('SVC-907');
+    const unknown = rawClient(port);
+    unknown.socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    await unknown.closed;
+    expect(unknown.received()).toMatch(/^HTTP\/1\.1 404 /);
+    expect(unknown.received()).toContain('SVC-906');
+  });
+
+  it('answers a client that half-closes after its request, even when the answer takes a while', async () => {
+    const slow: GstHandler = Object.assign(async (request: Request) => {
+      await sleep(300);
+      return hello(request);
+    }, { basePath: '' });
+    const server = createGstServer(slow, {});
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = rawClient((server.address() as AddressInfo).port);
+    client.socket.end('POST /x HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n{}');
+    await client.closed;
+    expect(client.received()).toMatch(/HTTP\/1\.1 200 /);
+  });
+
   it('closes an idle keep-alive connection after the keep-alive timeout', async () => {
     const port = await start({ keepAliveTimeoutMs: 300 });
     const client = rawClient(port);
