@@ -47,7 +47,7 @@ export function resolveServerLimits(limits: ServerLimits = {}): Required<ServerL
 }
 
 /** A whole HTTP/1.1 reply written straight to a socket, for the moments Node has no response object. */
-function rawReply(status: number, reason: string, code: string, message: string, extra: Record<string, string> = {}): string {
+function rawReply(status: number, reason: string, code: string, message: string, extra: Record<string, string> = {}, head = false): string {
   const body = JSON.stringify({ errorCode: code, errorMessage: message });
   const headers = {
     'content-type': 'application/json; charset=utf-8',
@@ -57,21 +57,24 @@ function rawReply(status: number, reason: string, code: string, message: string,
     connection: 'close',
     ...extra,
   };
-  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`;
+  // An answer to HEAD has no body (RFC 9110 9.3.2): a client reading one would take it for a broken stream.
+  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${head ? '' : body}`;
 }
 
 /** Node's parser errors and timeouts, as coded answers. */
-function clientErrorReply(err: NodeJS.ErrnoException, limits: Required<ServerLimits>): string | undefined {
+function clientErrorReply(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, limits: Required<ServerLimits>): string | undefined {
+  // Node's parser errors carry the bytes read so far; a HEAD request's answer must go without a body.
+  const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
   switch (err.code) {
     case 'ECONNRESET':
     case 'EPIPE':
       return undefined; // the client is gone; nobody to answer
     case 'HPE_HEADER_OVERFLOW':
-      return rawReply(431, 'Request Header Fields Too Large', httpCodes.headersTooLarge, `the request line and headers (the URL included) are larger than ${limits.maxHeaderSize} bytes`);
+      return rawReply(431, 'Request Header Fields Too Large', httpCodes.headersTooLarge, `the request line and headers (the URL included) are larger than ${limits.maxHeaderSize} bytes`, {}, head);
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return rawReply(408, 'Request Timeout', httpCodes.requestTimeout, `the request was not received in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms)`);
+      return rawReply(408, 'Request Timeout', httpCodes.requestTimeout, `the request was not received in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms)`, {}, head);
     default:
-      return rawReply(400, 'Bad Request', httpCodes.badHttp, 'the request is not well-formed HTTP/1.1');
+      return rawReply(400, 'Bad Request', httpCodes.badHttp, 'the request is not well-formed HTTP/1.1', {}, head);
   }
 }
 

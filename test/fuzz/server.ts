@@ -74,6 +74,9 @@ export async function startFuzzServer(env: Record<string, string> = {}): Promise
     // defect), the 10 s defaults would cut off the fuzzer's other connections waiting in line.
     GSTKIT_HEADERS_TIMEOUT_MS: '60000',
     GSTKIT_REQUEST_TIMEOUT_MS: '300000',
+    // The fuzzer's keep-alive agent reuses idle sockets without retrying: a server closing one at its 5 s
+    // idle limit just as a POST goes out reads as "socket hang up", a race of the client, not a server fault.
+    GSTKIT_KEEPALIVE_TIMEOUT_MS: '600000',
     TURNSTILE_SECRET: 'fuzz-secret',
     TURNSTILE_VERIFY_URL: `http://127.0.0.1:${turnstilePort}/siteverify`,
     CRM_WEBHOOK_URL: `http://127.0.0.1:${crmPort}/inquiry`,

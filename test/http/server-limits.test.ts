@@ -108,6 +108,17 @@ describe('connection limits of the node:http server', () => {
     expect(body.errorMessage).toContain('16384');
   });
 
+  it('answers a HEAD request over the header limit with a coded 431 and no body', async () => {
+    const port = await start({});
+    const client = rawClient(port);
+    client.socket.write(`HEAD /x?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    await client.closed;
+    const [head, body] = client.received().split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toContain('svc-errorcode: SVC-970');
+    expect(body).toBe('');
+  });
+
   it('follows a smaller configured header limit', async () => {
     const port = await start({ maxHeaderSize: 2_048 });
     expect((await fetch(`http://127.0.0.1:${port}/x?q=${'a'.repeat(1_000)}`)).status).toBe(200);
