@@ -78,11 +78,34 @@ function clientErrorReply(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, l
   }
 }
 
-/** Half-closes after the reply, reads whatever the client still sends (so it sees the reply, not a reset), then lets go. */
+/** Sockets that have had their coded answer and are being drained until the client lets go. */
+const answered = new WeakSet<Socket>();
+
+/** How long a refused client may go on sending before the connection is cut: idle time, total time, bytes. */
+const LINGER = { idleMs: 5_000, totalMs: 30_000, bytes: 16 * 1024 * 1024 };
+
+/**
+ * Half-closes after the reply and reads (and drops) whatever the client still sends, so it sees the reply
+ * rather than a reset, then lets go. A client still writing an over-long URL when the reply goes out would
+ * get EPIPE, and lose the reply, if the socket were destroyed with its bytes unread; so the cut waits for a
+ * pause in the client's sending (the clock restarts with every chunk), bounded in total time and bytes.
+ */
 function answerAndClose(socket: Socket, reply: string): void {
+  answered.add(socket);
   socket.end(reply);
+  let dropped = 0;
+  const idle = setTimeout(() => socket.destroy(), LINGER.idleMs).unref();
+  const total = setTimeout(() => socket.destroy(), LINGER.totalMs).unref();
+  socket.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER.bytes) socket.destroy();
+    else idle.refresh();
+  });
+  socket.once('close', () => {
+    clearTimeout(idle);
+    clearTimeout(total);
+  });
   socket.resume();
-  setTimeout(() => socket.destroy(), 1_000).unref();
 }
 
 /**
@@ -108,6 +131,9 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}, han
   (server as Server & { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // Node's parser fails again on every chunk that follows its first error; the client already has its
+    // answer and is being drained, so a later chunk must not reset it while it is still sending.
+    if (answered.has(socket)) return;
     const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     const reply = clientErrorReply(err, l);
     if (!reply || !socket.writable || pending?.headersSent) {

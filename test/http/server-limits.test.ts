@@ -119,6 +119,42 @@ describe('connection limits of the node:http server', () => {
     expect(body).toBe('');
   });
 
+  it('lets a client that is still writing an over-long URL finish, and read its 431, rather than reset it', async () => {
+    const port = await start({});
+    // Half-open like an HTTP client still busy with its request: the server's FIN does not end its sending.
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    sockets.push(socket);
+    let data = '';
+    const errors: string[] = [];
+    socket.on('data', (c: Buffer) => (data += c.toString()));
+    socket.on('error', (e: NodeJS.ErrnoException) => errors.push(e.code ?? e.message));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(`GET /x?q=${'a'.repeat(20_000)}`);
+    // A client slowed down (a loaded machine, a slow link) keeps sending after the reply has gone out.
+    for (let i = 0; i < 3; i++) {
+      await sleep(700);
+      socket.write('b'.repeat(50_000));
+    }
+    socket.end(' HTTP/1.1\r\nHost: x\r\n\r\n');
+    await closed;
+    expect(errors).toEqual([]);
+    expect(data).toMatch(/^HTTP\/1\.1 431 /);
+  });
+
+  it('cuts a refused client that keeps sending without a pause after its bounded linger', async () => {
+    const port = await start({});
+    const client = rawClient(port);
+    client.socket.write(`GET /x?q=${'a'.repeat(20_000)}`);
+    // 17 MiB more, past the linger's byte bound: the server stops reading and closes.
+    const chunk = 'c'.repeat(1024 * 1024);
+    for (let i = 0; i < 17 && !client.socket.destroyed; i++) {
+      if (!client.socket.write(chunk)) await new Promise((r) => { client.socket.once('drain', r); client.socket.once('close', r); });
+    }
+    const elapsed = await client.closed;
+    expect(elapsed).toBeLessThan(10_000);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 431 /);
+  });
+
   it('follows a smaller configured header limit', async () => {
     const port = await start({ maxHeaderSize: 2_048 });
     expect((await fetch(`http://127.0.0.1:${port}/x?q=${'a'.repeat(1_000)}`)).status).toBe(200);
