@@ -22,7 +22,10 @@ import type { TripSheetRow } from '../ports/store.js';
 import type { ConsolidatedEwbPayload, RegenerateTripSheetPayload } from '../types/payloads.js';
 import { error, type Issue } from '../issue.js';
 import type { EwbEntry } from './ewaybill.js';
-import { addPartB, effectiveStatus, isDiscarded, isExpired, partBRefusal, revise, type ActionDeps, type Change } from './ewaybill-movement-state.js';
+import { revise, type Change, type EwbAccess } from './ewaybill-actions/revise.js';
+import { effectiveStatus, isDiscarded, isExpired } from './ewaybill-actions/state.js';
+import { appendPartB, partBRecord, partBRefusal } from './ewaybill-actions/part-b.js';
+import { validityAfterPartB } from './ewaybill-actions/validity.js';
 import { multiVehicleRunning } from './ewaybill-multivehicle.js';
 import { sandboxCodes } from './codes.js';
 import { istDate, istDateTime } from './time.js';
@@ -57,26 +60,21 @@ export interface TripSheetRecord {
   regeneratedAs?: string;
 }
 
-/** What the trip sheet actions need besides the e-waybill actions' dependencies. */
-export interface TripSheetDeps extends ActionDeps {
+/** What the trip sheet actions need besides reading and changing stored e-waybills. */
+export interface TripSheetDeps extends EwbAccess {
   /** Next trip sheet number: 10 digits. */
   nextTripSheetNo(): Promise<string>;
 }
 
 /** The vehicle a request names, for the trip sheet and for each member's Part-B. */
 function vehicleOf(request: Record<string, unknown>, tripSheetNo: string, gstin: string, now: Date): TripSheetVehicle {
+  // A trip sheet names no vehicle type, and keeps a reason only when one was given.
+  const { vehicleType: _regular, reasonCode, reasonRem, ...vehicle } = partBRecord(request, gstin, now);
   return {
     tripSheetNo,
-    vehicleNo: str(request['vehicleNo']).toUpperCase(),
-    fromPlace: str(request['fromPlace']),
-    fromState: num(request['fromState']),
-    transMode: str(request['transMode']) || '1',
-    transDocNo: str(request['transDocNo']),
-    transDocDate: request['transDocDate'] === undefined ? null : str(request['transDocDate']),
-    ...(request['reasonCode'] !== undefined ? { reasonCode: str(request['reasonCode']) } : {}),
-    ...(request['reasonRem'] !== undefined ? { reasonRem: str(request['reasonRem']) } : {}),
-    enteredBy: gstin,
-    enteredAt: now.toISOString(),
+    ...vehicle,
+    ...(request['reasonCode'] !== undefined ? { reasonCode } : {}),
+    ...(request['reasonRem'] !== undefined ? { reasonRem } : {}),
   };
 }
 
@@ -94,29 +92,20 @@ function memberRefusal(e: EwbEntry, gstin: string, now: Date): ProviderResult<ne
   return undefined;
 }
 
-/** Enters the trip sheet's vehicle as the member's Part-B (a Part-A slip's validity starts now). */
+/**
+ * Enters the trip sheet's vehicle as the member's Part-B. A Part-A slip's validity starts now (Rule
+ * 138(10)); a member that had Part-B keeps the validity it was granted.
+ */
 function board(e: EwbEntry, vehicle: TripSheetVehicle, gstin: string, now: Date): Change<null> {
-  addPartB(
+  const { tripSheetNo, reasonCode, reasonRem, ...rest } = vehicle;
+  const started = e.validUpto === null ? validityAfterPartB(e, now, 'R') : undefined;
+  if (started) e.validUpto = started.validUpto;
+  appendPartB(
     e,
-    {
-      vehicleNo: vehicle.vehicleNo,
-      fromPlace: vehicle.fromPlace,
-      fromState: vehicle.fromState,
-      transMode: vehicle.transMode,
-      transDocNo: vehicle.transDocNo,
-      transDocDate: vehicle.transDocDate,
-      vehicleType: 'R',
-      reasonCode: vehicle.reasonCode ?? '',
-      reasonRem: vehicle.reasonRem ?? '',
-      enteredBy: gstin,
-      enteredAt: now.toISOString(),
-      tripshtNo: Number(vehicle.tripSheetNo),
-      groupNo: '0',
-    },
-    now,
-    { startsValidity: true },
+    { ...rest, vehicleType: 'R', reasonCode: reasonCode ?? '', reasonRem: reasonRem ?? '', enteredBy: gstin, enteredAt: now.toISOString(), tripshtNo: Number(tripSheetNo), groupNo: '0' },
+    started?.validFrom,
   );
-  return { entry: e, event: 'consolidated', detail: { by: gstin, tripSheetNo: vehicle.tripSheetNo, vehicleNo: vehicle.vehicleNo, transDocNo: vehicle.transDocNo, validUpto: e.validUpto }, value: null };
+  return { entry: e, event: 'consolidated', detail: { by: gstin, tripSheetNo, vehicleNo: vehicle.vehicleNo, transDocNo: vehicle.transDocNo, validUpto: e.validUpto }, value: null };
 }
 
 /** Boards every member that may travel; answers the numbers boarded and the refusals of the others. */

@@ -4,24 +4,14 @@
  * the code is written down. A test checks that every code those modules refuse with is here.
  * @module
  */
-import type { Certainty } from '../rules/rule.js';
+import { EWB_ERROR_LIST as LIST, type EwbActionCode } from './ewaybill-actions/codes.js';
 
-/** One refusal of a movement action. */
-export interface EwbMovementCode {
-  code: string;
-  actions: string;
-  when: string;
-  certainty: Certainty;
-  source: string;
-}
-
-const LIST = 'EWB GetErrorList (ewb-error-codes.csv)';
 const IC = 'india-compliance e_waybill_errors.py (b2664d6), a copy of the NIC GetErrorList';
 const CEWB = 'generateconsolidatedewb, regeneratetripsheet';
 const MV = 'initiatemultivehicle, addmultivehicle, changemultivehicle';
 
 /** The table, in the order the actions judge. */
-export const ewbMovementCodes: readonly EwbMovementCode[] = Object.freeze([
+export const ewbMovementCodes: readonly EwbActionCode[] = Object.freeze([
   { code: '325', actions: 'generateconsolidatedewb, multi-vehicle', when: 'No e-waybill has this number.', certainty: 'certain', source: LIST },
   { code: '343', actions: CEWB, when: 'A member is cancelled, or a Part-A slip discarded 15 days after generation.', certainty: 'likely', source: `${LIST}; india-compliance #4233 for the discarded slip` },
   { code: 'SVC-922', actions: CEWB, when: "A member is closed (gstkit's own closure: its goods arrived).", certainty: 'uncertain', source: 'own' },

@@ -5,7 +5,7 @@
  */
 import type { EwbMovementActions } from '../ports/index.js';
 import type { Store } from '../ports/store.js';
-import type { ActionDeps } from './ewaybill-movement-state.js';
+import type { EwbAccess } from './ewaybill-actions/revise.js';
 import { consolidate, getTripSheet, regenerateTripSheet, type TripSheetDeps } from './ewaybill-consolidated.js';
 import { addMultiVehicle, changeMultiVehicle, initiateMultiVehicle } from './ewaybill-multivehicle.js';
 
@@ -19,7 +19,7 @@ export function tripSheetNumbers(store: Store, seed: number): () => Promise<stri
 }
 
 /** The actions, bound to the portal's dependencies. */
-export function createEwbMovementActions(deps: ActionDeps & { seed: number }): Required<EwbMovementActions> {
+export function createEwbMovementActions(deps: EwbAccess & { seed: number }): Required<EwbMovementActions> {
   const trip: TripSheetDeps = { ...deps, nextTripSheetNo: tripSheetNumbers(deps.store, deps.seed) };
   return {
     consolidate: (ctx, gstin, request) => consolidate(trip, ctx, gstin, request),

@@ -14,7 +14,9 @@
 import type { MultiVehicleAdded, MultiVehicleChanged, MultiVehicleInitiated, ProviderContext, ProviderResult } from '../ports/index.js';
 import type { AddMultiVehiclePayload, ChangeMultiVehiclePayload, InitiateMultiVehiclePayload } from '../types/payloads.js';
 import type { EwbEntry } from './ewaybill.js';
-import { addPartB, effectiveStatus, hasPartBNow, isDiscarded, isExpired, partBRefusal, revise, type ActionDeps, type Change, type PartBRow } from './ewaybill-movement-state.js';
+import { revise, type Change, type EwbAccess } from './ewaybill-actions/revise.js';
+import { effectiveStatus, hasPartBNow, isDiscarded, isExpired } from './ewaybill-actions/state.js';
+import { appendPartB, partBRefusal } from './ewaybill-actions/part-b.js';
 import { istDateTime } from './time.js';
 import { num, refuse, str } from './values.js';
 
@@ -88,10 +90,6 @@ function findGroup(e: EwbEntry, groupNo: unknown): ProviderResult<MultiVehicleGr
   return { ok: true, value: g };
 }
 
-function historyRow(e: EwbEntry, row: PartBRow): void {
-  addPartB(e, row, new Date(row.enteredAt), { startsValidity: false });
-}
-
 /** The units of the e-waybill's items, upper-cased. */
 function itemUnits(e: EwbEntry): Set<string> {
   const items = Array.isArray(e.partA['itemList']) ? (e.partA['itemList'] as Record<string, unknown>[]) : [];
@@ -99,7 +97,7 @@ function itemUnits(e: EwbEntry): Set<string> {
 }
 
 /** Starts a multi-vehicle movement. */
-export function initiateMultiVehicle(deps: ActionDeps, _ctx: ProviderContext, gstin: string, request: InitiateMultiVehiclePayload): Promise<ProviderResult<MultiVehicleInitiated>> {
+export function initiateMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin: string, request: InitiateMultiVehiclePayload): Promise<ProviderResult<MultiVehicleInitiated>> {
   return revise(deps, request.ewbNo, (e, now): ProviderResult<Change<MultiVehicleInitiated>> => {
     const refused = movable(e, gstin, now, 'start a multi-vehicle movement');
     if (refused) return refused;
@@ -140,7 +138,7 @@ export function initiateMultiVehicle(deps: ActionDeps, _ctx: ProviderContext, gs
 }
 
 /** Adds a vehicle to a group; the group's vehicles never carry more than its total quantity (400). */
-export function addMultiVehicle(deps: ActionDeps, _ctx: ProviderContext, gstin: string, request: AddMultiVehiclePayload): Promise<ProviderResult<MultiVehicleAdded>> {
+export function addMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin: string, request: AddMultiVehiclePayload): Promise<ProviderResult<MultiVehicleAdded>> {
   return revise(deps, request.ewbNo, (e, now): ProviderResult<Change<MultiVehicleAdded>> => {
     const refused = movable(e, gstin, now, 'add a vehicle');
     if (refused) return refused;
@@ -163,7 +161,7 @@ export function addMultiVehicle(deps: ActionDeps, _ctx: ProviderContext, gstin: 
       active: true,
     };
     g.vehicles.push(vehicle);
-    historyRow(e, {
+    appendPartB(e, {
       vehicleNo: vehicle.vehicleNo,
       fromPlace: g.fromPlace,
       fromState: g.fromState,
@@ -192,7 +190,7 @@ export function addMultiVehicle(deps: ActionDeps, _ctx: ProviderContext, gstin: 
 const same = (a: string, b: unknown): boolean => a.toUpperCase() === str(b).trim().toUpperCase();
 
 /** Replaces an active vehicle of a group (named by its vehicle number and/or transport document) by another carrying its quantity. */
-export function changeMultiVehicle(deps: ActionDeps, _ctx: ProviderContext, gstin: string, request: ChangeMultiVehiclePayload): Promise<ProviderResult<MultiVehicleChanged>> {
+export function changeMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin: string, request: ChangeMultiVehiclePayload): Promise<ProviderResult<MultiVehicleChanged>> {
   return revise(deps, request.ewbNo, (e, now): ProviderResult<Change<MultiVehicleChanged>> => {
     const refused = movable(e, gstin, now, 'change a vehicle');
     if (refused) return refused;
@@ -216,7 +214,7 @@ export function changeMultiVehicle(deps: ActionDeps, _ctx: ProviderContext, gsti
       active: true,
     };
     g.vehicles.push(replacement);
-    historyRow(e, {
+    appendPartB(e, {
       vehicleNo: replacement.vehicleNo,
       fromPlace: str(request.fromPlace),
       fromState: num(request.fromState),

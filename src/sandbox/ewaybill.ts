@@ -235,7 +235,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
     entry: (ewbNo) => load(ewbNo),
     reserveNumber: () => nextNumber(),
     detail,
-    ...createEwbMovementActions({ clock, store, load, save, seed: deps.seed ?? Date.now() }),
+    ...createEwbMovementActions({ clock, store, load, seed: deps.seed ?? Date.now() }),
     ...createEwbActions({ clock, store, load, isBlocked: (gstin) => registry.isBlocked(gstin) }),
 
     async generate(ctx, gstin, request) {

@@ -6,18 +6,23 @@
  */
 import type { Certainty } from '../../rules/rule.js';
 
-/** One refusal of an action. */
+/** One refusal of an action after generation, as docs/error-codes.md lists it. */
 export interface EwbActionCode {
   code: string;
+  /** The actions that refuse with it. */
   actions: string;
   when: string;
   certainty: Certainty;
+  /** Where the code is written down ('own' for gstkit's own). */
+  source: string;
 }
 
-const LIST = 'EWB GetErrorList (ewb-error-codes.csv)';
+/** NIC's list of e-waybill error codes, the source of most codes. */
+export const EWB_ERROR_LIST = 'EWB GetErrorList (ewb-error-codes.csv)';
+const LIST = EWB_ERROR_LIST;
 
 /** The table, in the order the actions judge. */
-export const ewbActionCodes: ReadonlyArray<EwbActionCode & { source: string }> = Object.freeze([
+export const ewbActionCodes: readonly EwbActionCode[] = Object.freeze([
   { code: '325', actions: 'all', when: 'No e-waybill has this number.', certainty: 'certain', source: LIST },
   { code: '343', actions: 'updatevehicle, updatetransporter, rejectewb', when: 'The e-waybill is cancelled, or is a Part-A slip discarded 15 days after generation.', certainty: 'likely', source: `${LIST}; india-compliance #4233 for the discarded slip` },
   { code: '379', actions: 'extendvalidity', when: 'The e-waybill is cancelled (or a discarded Part-A slip).', certainty: 'certain', source: LIST },

@@ -17,10 +17,9 @@ import type { ProviderContext, ProviderResult, ValidityExtended } from '../../po
 import type { ExtendValidityPayload } from '../../types/payloads.js';
 import { istDateTime } from '../time.js';
 import { num, refuse, str } from '../values.js';
-import type { EwbEntry } from '../ewaybill.js';
 import { revise, type ActionDeps, type Change } from './revise.js';
-import { actionsOf, currentTransporter, effectiveStatus, expiresAt, hasPartBNow, vehicleTypeNow, type ExtensionRecord } from './state.js';
-import { partBRecord, partBRefusal } from './update-vehicle.js';
+import { actionsOf, effectiveStatus, expiresAt, hasPartBNow, vehicleTypeNow, type ExtensionRecord } from './state.js';
+import { appendPartB, partBRecord, partBRefusal } from './part-b.js';
 
 /** Hours before and after expiry in which an extension is allowed (code 382). */
 export const EXTENSION_WINDOW_HOURS = 8;
@@ -69,17 +68,11 @@ export function extendValidity(deps: ActionDeps, _ctx: ProviderContext, gstin: s
       capped: judged.capped,
     };
     const givesVehicle = moving && (str(request.vehicleNo) !== '' || str(request.transDocNo) !== '');
-    const transporter = currentTransporter(e);
-    const record = givesVehicle
-      ? { ...partBRecord({ ...request, reasonCode: str(request.extnRsnCode), reasonRem: str(request.extnRemarks) }, gstin, now), vehicleType }
-      : undefined;
     e.validUpto = judged.validUpto;
-    (e as EwbEntry & { actions: typeof a }).actions = {
-      ...a,
-      extensions: [...(a.extensions ?? []), extension],
-      ...(record ? { partB: [...(a.partB ?? []), record] } : {}),
-      ...(record && transporter !== null && transporter === gstin ? { transporterEnteredPartB: true } : {}),
-    };
+    e.actions = { ...a, extensions: [...(a.extensions ?? []), extension] };
+    if (givesVehicle) {
+      appendPartB(e, { ...partBRecord({ ...request, reasonCode: str(request.extnRsnCode), reasonRem: str(request.extnRemarks) }, gstin, now), vehicleType });
+    }
     return {
       ok: true,
       value: {

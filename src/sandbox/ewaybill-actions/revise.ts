@@ -12,12 +12,16 @@ import type { Clock } from '../time.js';
 import { entryToJson, type EwbEntry } from '../ewaybill.js';
 import { currentTransporter } from './state.js';
 
-/** What the actions need from the portal. */
-export interface ActionDeps {
+/** What changing a stored e-waybill needs from the portal. */
+export interface EwbAccess {
   clock: Clock;
   store: Store;
   /** The stored e-waybill, whoever generated it. */
   load(ewbNo: string): Promise<EwbEntry | undefined>;
+}
+
+/** What the actions need from the portal. */
+export interface ActionDeps extends EwbAccess {
   /** Whether a GSTIN is blocked for non-filing of returns. */
   isBlocked(gstin: string): boolean;
 }
@@ -34,7 +38,7 @@ const ATTEMPTS = 4;
 
 /** Loads e-waybill `ewbNo`, judges with `judge` (at one instant of the clock) and stores the change. */
 export async function revise<T>(
-  deps: ActionDeps,
+  deps: EwbAccess,
   ewbNo: unknown,
   judge: (e: EwbEntry, now: Date) => ProviderResult<Change<T>>,
 ): Promise<ProviderResult<T>> {

@@ -12,7 +12,7 @@ import { refuse, str } from '../values.js';
 import type { EwbEntry } from '../ewaybill.js';
 import { revise, type ActionDeps, type Change } from './revise.js';
 import { actionsOf, currentTransporter, effectiveStatus, isExpired } from './state.js';
-import { partBRefusal } from './update-vehicle.js';
+import { partBRefusal } from './part-b.js';
 
 /** Judges and records a transporter change. */
 export function updateTransporter(deps: ActionDeps, _ctx: ProviderContext, gstin: string, request: UpdateTransporterPayload): Promise<ProviderResult<TransporterUpdated>> {
