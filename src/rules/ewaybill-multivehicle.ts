@@ -9,7 +9,8 @@
 import type { Evidence, Rule } from './rule.js';
 import { ewb } from './ewaybill/evidence.js';
 import { defineRule, field, found, isGiven, numberOf, textOf } from './ewaybill-support.js';
-import { conveyanceRules, ewbNumberRules, placeRules, reasonRules, transDocDateRule, vehicleFormatRule } from './ewaybill-movement-fields.js';
+import { conveyanceRules, ewbNumberRules, movementTransDocDateRule, placeRules, reasonRules } from './ewaybill-movement-fields.js';
+import { vehicleFormatRule } from './ewaybill/transport.js';
 
 /** The multi-vehicle codes are not in the shared EWB list; india-compliance keeps a copy of NIC's GetErrorList with them. */
 const IC_LIST = "india-compliance e_waybill_errors.py (b2664d6), a copy of the NIC GetErrorList";
@@ -66,8 +67,8 @@ export const initiateMultiVehicleRules: Rule[] = [
 export const addMultiVehicleRules: Rule[] = [
   ...ewbNumberRules('MVADD'),
   groupRule('MVADD'),
-  vehicleFormatRule('MVADD-VEHICLE-FORMAT', '304', 'vehicleNo'),
-  transDocDateRule('MVADD-TRANSDOC-DATE', 'transDocDate'),
+  vehicleFormatRule('MVADD-VEHICLE-FORMAT', '304'),
+  movementTransDocDateRule('MVADD-TRANSDOC-DATE'),
   defineRule({
     id: 'MVADD-CONVEYANCE',
     code: '403',

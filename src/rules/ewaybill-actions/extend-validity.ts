@@ -14,16 +14,8 @@ import { pinMatchesState } from '../../masters/pin.js';
 import type { Rule } from '../rule.js';
 import { defineRule, digitsOf, field, found, integerOf, isGiven, textOf } from '../ewaybill-support.js';
 import { ewb } from '../ewaybill/evidence.js';
-import {
-  ewbNoRule,
-  fromStateRule,
-  modeNumber,
-  nonRoadDocumentRules,
-  roadVehicleRule,
-  textRule,
-  transDocDateRule,
-  vehicleFormatRule,
-} from './shared.js';
+import { nonRoadDocumentRules, transDocDateRule, vehicleFormatRule } from '../ewaybill/transport.js';
+import { ewbNoRule, fromStateRule, modeNumber, roadVehicleRule, textRule } from './shared.js';
 
 const REASONS = '1 Natural calamity, 2 Law and order, 4 Transshipment, 5 Accident, 99 Others';
 const REASON_CODES = new Set([1, 2, 4, 5, 99]);
@@ -85,7 +77,7 @@ export const extendValidityRules: Rule[] = [
     },
   }),
   roadVehicleRule('EXTEWB-ROAD-VEHICLE', moving),
-  vehicleFormatRule('EXTEWB-VEHICLE-FORMAT'),
+  vehicleFormatRule('EXTEWB-VEHICLE-FORMAT', '304'),
   ...nonRoadDocumentRules('EXTEWB'),
   transDocDateRule('EXTEWB-TRANSDOC-DATE'),
   textRule('EXTEWB-FROM-PLACE', '305', 'fromPlace', 50, 'certain', 'the place where the goods are now'),

@@ -6,40 +6,18 @@
  */
 
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, integerOf, isGiven, textOf } from '../ewaybill-support.js';
-import {
-  ewbNoRule,
-  fromStateRule,
-  modeNumber,
-  nonRoadDocumentRules,
-  odcRoadRule,
-  roadVehicleRule,
-  textRule,
-  transDocDateRule,
-  vehicleFormatRule,
-} from './shared.js';
+import { defineRule, field, found, integerOf, isGiven } from '../ewaybill-support.js';
+import { nonRoadDocumentRules, odcRoadRule, transDocDateRule, transModeRule, vehicleFormatRule, vehicleTypeRule } from '../ewaybill/transport.js';
+import { ewbNoRule, fromStateRule, roadVehicleRule, textRule } from './shared.js';
 
 const REASONS = '1 Breakdown, 2 Transshipment, 3 Others, 4 First time';
 
 /** The Part-B update request rules, in the order they are reported. */
 export const updateVehicleRules: Rule[] = [
   ewbNoRule('VEHEWB'),
-  defineRule({
-    id: 'VEHEWB-TRANSMODE',
-    code: '302',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'transMode must be 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship).',
-    check(doc) {
-      const value = field(doc, 'transMode');
-      if (!isGiven(value)) return [];
-      const mode = modeNumber(doc);
-      if (mode !== undefined && mode >= 1 && mode <= 4) return [];
-      return [found(`transMode ${String(value)} is not 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship).`, 'transMode')];
-    },
-  }),
+  transModeRule('VEHEWB-TRANSMODE', '302'),
   roadVehicleRule('VEHEWB-ROAD-VEHICLE'),
-  vehicleFormatRule('VEHEWB-VEHICLE-FORMAT'),
+  vehicleFormatRule('VEHEWB-VEHICLE-FORMAT', '304'),
   textRule('VEHEWB-FROM-PLACE', '305', 'fromPlace', 50, 'certain', 'the place where the vehicle changes'),
   fromStateRule('VEHEWB-FROM-STATE', '306'),
   defineRule({
@@ -59,18 +37,6 @@ export const updateVehicleRules: Rule[] = [
   textRule('VEHEWB-REMARKS', '308', 'reasonRem', 50, 'likely', 'the remarks on the reason'),
   ...nonRoadDocumentRules('VEHEWB'),
   transDocDateRule('VEHEWB-TRANSDOC-DATE'),
-  defineRule({
-    id: 'VEHEWB-VEHICLE-TYPE',
-    code: '361',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'vehicleType, when given, must be R (regular) or O (over-dimensional cargo).',
-    check(doc) {
-      const value = field(doc, 'vehicleType');
-      const t = textOf(value)?.toUpperCase();
-      if (t === undefined || t === 'R' || t === 'O') return [];
-      return [found(`vehicleType ${String(value)} is not R (regular) or O (over-dimensional cargo).`, 'vehicleType')];
-    },
-  }),
+  vehicleTypeRule('VEHEWB-VEHICLE-TYPE'),
   odcRoadRule('VEHEWB-ODC-ROAD'),
 ];

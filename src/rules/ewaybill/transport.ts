@@ -4,7 +4,7 @@
  */
 
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
-import type { Rule } from '../rule.js';
+import type { Evidence, Rule } from '../rule.js';
 import {
   defineRule,
   digitsOf,
@@ -59,20 +59,7 @@ export const transportRules: Rule[] = [
       return [];
     },
   }),
-  defineRule({
-    id: 'EWB-TRANSMODE',
-    code: '220',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'transMode, when given, must be 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship).',
-    check(doc) {
-      const value = field(doc, 'transMode');
-      if (!isGiven(value)) return [];
-      const n = modeOf(doc);
-      if (n !== undefined && n >= 1 && n <= 4) return [];
-      return [found(`transMode ${String(value)} is not 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship).`, 'transMode')];
-    },
-  }),
+  transModeRule('EWB-TRANSMODE', '220'),
   defineRule({
     id: 'EWB-TRANSMODE-FOR-VEHICLE',
     code: '621',
@@ -107,18 +94,7 @@ export const transportRules: Rule[] = [
       return [found('vehicleNo (or transDocNo) is required for transMode 1 (Road).', 'vehicleNo')];
     },
   }),
-  defineRule({
-    id: 'EWB-NONROAD-DOCNO',
-    code: '394',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'With transMode 2 (Rail), 3 (Air) or 4 (Ship), transDocNo is required.',
-    check(doc) {
-      const mode = modeOf(doc);
-      if (mode === undefined || mode < 2 || mode > 4 || isGiven(field(doc, 'transDocNo'))) return [];
-      return [found(`transDocNo is required for transMode ${mode} (${['', '', 'Rail', 'Air', 'Ship'][mode]}).`, 'transDocNo')];
-    },
-  }),
+  nonRoadDocNoRule('EWB-NONROAD-DOCNO'),
   // The portal checks railway receipt numbers against the railways' data from 01/01/2025 (823), first as
   // an alert; the exact check is not published, so the documented format only warns unless strict.
   defineRule({
@@ -138,18 +114,7 @@ export const transportRules: Rule[] = [
       return [found(`transDocNo ${no} is not a railway receipt number in the form P<station><RR no> (parcel) or F<station><RR no> (freight).`, 'transDocNo')];
     },
   }),
-  defineRule({
-    id: 'EWB-NONROAD-DOCDATE',
-    code: '385',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'With transMode 2 (Rail), 3 (Air) or 4 (Ship), transDocDate is required.',
-    check(doc) {
-      const mode = modeOf(doc);
-      if (mode === undefined || mode < 2 || mode > 4 || isGiven(field(doc, 'transDocDate'))) return [];
-      return [found(`transDocDate is required for transMode ${mode} (${['', '', 'Rail', 'Air', 'Ship'][mode]}).`, 'transDocDate')];
-    },
-  }),
+  nonRoadDocDateRule('EWB-NONROAD-DOCDATE'),
   defineRule({
     id: 'EWB-PARTA-TRANSPORTER',
     code: '619',
@@ -173,61 +138,10 @@ export const transportRules: Rule[] = [
       return [found(`transporterId ${id} is not a GSTIN or transporter id (15 characters, starting with two digits).`, 'transporterId')];
     },
   }),
-  defineRule({
-    id: 'EWB-VEHICLE-FORMAT',
-    code: '225',
-    severity: 'error',
-    certainty: 'likely',
-    description:
-      'vehicleNo must be a registration number without spaces, e.g. KA01AB1234, KA011234, ABC1234, 22BH1234AB, or a defence (DF) or temporary (TR/TM) number.',
-    check(doc) {
-      const value = field(doc, 'vehicleNo');
-      if (typeof value !== 'string' || value.trim() === '' || isVehicleNumber(value)) return [];
-      return [found(`vehicleNo ${value} is not in a valid format (e.g. KA01AB1234, no spaces or hyphens).`, 'vehicleNo')];
-    },
-  }),
-  defineRule({
-    id: 'EWB-VEHICLE-TYPE',
-    code: '361',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'vehicleType, when given, must be R (regular) or O (over-dimensional cargo).',
-    check(doc) {
-      const value = field(doc, 'vehicleType');
-      if (!isGiven(value) || typeof value !== 'string') return [];
-      const t = value.trim().toUpperCase();
-      return t === 'R' || t === 'O' ? [] : [found(`vehicleType ${value} is not R (regular) or O (over-dimensional cargo).`, 'vehicleType')];
-    },
-  }),
-  defineRule({
-    id: 'EWB-ODC-ROAD',
-    code: '634',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'vehicleType O (over-dimensional cargo) is allowed only with transMode 1 (Road).',
-    check(doc) {
-      const type = textOf(field(doc, 'vehicleType'))?.toUpperCase();
-      const mode = modeOf(doc);
-      if (type !== 'O' || mode === undefined || mode === 1) return [];
-      return [found(`vehicleType O (over-dimensional cargo) needs transMode 1 (Road), not ${mode}.`, 'vehicleType')];
-    },
-  }),
-  defineRule({
-    id: 'EWB-TRANSDOC-DATE',
-    code: '224',
-    severity: 'error',
-    certainty: 'likely',
-    description: 'transDocDate, when given, must be a real DD/MM/YYYY date not after today.',
-    check(doc, context) {
-      const value = field(doc, 'transDocDate');
-      if (typeof value !== 'string' || value.trim() === '') return [];
-      const day = ewbDayNumber(value);
-      if (day === undefined) return [found(`transDocDate ${value} is not a real date in the form DD/MM/YYYY.`, 'transDocDate')];
-      const today = todayOf(context);
-      if (today !== undefined && day > today) return [found(`transDocDate ${value} is in the future.`, 'transDocDate')];
-      return [];
-    },
-  }),
+  vehicleFormatRule('EWB-VEHICLE-FORMAT', '225'),
+  vehicleTypeRule('EWB-VEHICLE-TYPE'),
+  odcRoadRule('EWB-ODC-ROAD'),
+  transDocDateRule('EWB-TRANSDOC-DATE'),
   defineRule({
     id: 'EWB-TRANSDOC-BEFORE-DOC',
     code: '362',
@@ -242,3 +156,147 @@ export const transportRules: Rule[] = [
     },
   }),
 ];
+
+// The Part-B checks the actions after generation repeat (Part-B update, extension, trip sheets,
+// multi-vehicle movement), built per action so that the rule id names the action; the code is the
+// action's where the portal answers another than on generation.
+
+const MODE_NAMES = ['', 'Road', 'Rail', 'Air', 'Ship'];
+
+/** The mode of transport 2 (Rail), 3 (Air) or 4 (Ship), or undefined for road or none. */
+function nonRoadMode(doc: unknown): number | undefined {
+  const mode = modeOf(doc);
+  return mode !== undefined && mode >= 2 && mode <= 4 ? mode : undefined;
+}
+
+/** transMode, when given, 1 to 4 (220 on generation, 302 on the actions after it). */
+export function transModeRule(id: string, code: string): Rule {
+  return defineRule({
+    id,
+    code,
+    severity: 'error',
+    certainty: 'certain',
+    description: 'transMode, when given, must be 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship).',
+    check(doc) {
+      const value = field(doc, 'transMode');
+      if (!isGiven(value)) return [];
+      const n = modeOf(doc);
+      if (n !== undefined && n >= 1 && n <= 4) return [];
+      return [found(`transMode ${String(value)} is not 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship).`, 'transMode')];
+    },
+  });
+}
+
+/** By rail, air or ship the transport document number is required (394). */
+export function nonRoadDocNoRule(id: string): Rule {
+  return defineRule({
+    id,
+    code: '394',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'With transMode 2 (Rail), 3 (Air) or 4 (Ship), transDocNo is required.',
+    check(doc) {
+      const mode = nonRoadMode(doc);
+      if (mode === undefined || isGiven(field(doc, 'transDocNo'))) return [];
+      return [found(`transDocNo is required for transMode ${mode} (${MODE_NAMES[mode]}).`, 'transDocNo')];
+    },
+  });
+}
+
+/** By rail, air or ship the transport document date is required (385). */
+export function nonRoadDocDateRule(id: string): Rule {
+  return defineRule({
+    id,
+    code: '385',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'With transMode 2 (Rail), 3 (Air) or 4 (Ship), transDocDate is required.',
+    check(doc) {
+      const mode = nonRoadMode(doc);
+      if (mode === undefined || isGiven(field(doc, 'transDocDate'))) return [];
+      return [found(`transDocDate is required for transMode ${mode} (${MODE_NAMES[mode]}).`, 'transDocDate')];
+    },
+  });
+}
+
+/** Both documents by rail, air or ship (394, 385), as the actions after generation check them. */
+export function nonRoadDocumentRules(prefix: string): Rule[] {
+  return [nonRoadDocNoRule(`${prefix}-NONROAD-DOCNO`), nonRoadDocDateRule(`${prefix}-NONROAD-DOCDATE`)];
+}
+
+/** A vehicle number field (`key`) in a format the portal accepts (225 on generation, 304 on the actions). */
+export function vehicleFormatRule(id: string, code: string, key = 'vehicleNo', evidence?: Evidence): Rule {
+  return defineRule({
+    id,
+    code,
+    severity: 'error',
+    certainty: 'likely',
+    ...(evidence ? { evidence } : {}),
+    description: `${key}, when given, must be a registration number without spaces, e.g. KA01AB1234, KA011234, ABC1234, 22BH1234AB, or a defence (DF) or temporary (TR/TM) number.`,
+    check(doc) {
+      const value = field(doc, key);
+      if (typeof value !== 'string' || value.trim() === '' || isVehicleNumber(value)) return [];
+      return [found(`${key} ${value} is not in a valid format (e.g. KA01AB1234, no spaces or hyphens).`, key)];
+    },
+  });
+}
+
+/** vehicleType, when given, R or O (361). */
+export function vehicleTypeRule(id: string): Rule {
+  return defineRule({
+    id,
+    code: '361',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'vehicleType, when given, must be R (regular) or O (over-dimensional cargo).',
+    check(doc) {
+      const value = field(doc, 'vehicleType');
+      const t = textOf(value)?.toUpperCase();
+      if (t === undefined || t === 'R' || t === 'O') return [];
+      return [found(`vehicleType ${String(value)} is not R (regular) or O (over-dimensional cargo).`, 'vehicleType')];
+    },
+  });
+}
+
+/** Over-dimensional cargo moves by road only (634). */
+export function odcRoadRule(id: string): Rule {
+  return defineRule({
+    id,
+    code: '634',
+    severity: 'error',
+    certainty: 'certain',
+    description: 'vehicleType O (over-dimensional cargo) is allowed only with transMode 1 (Road).',
+    check(doc) {
+      const type = textOf(field(doc, 'vehicleType'))?.toUpperCase();
+      const mode = modeOf(doc);
+      if (type !== 'O' || mode === undefined || mode === 1) return [];
+      return [found(`vehicleType O (over-dimensional cargo) needs transMode 1 (Road), not ${mode}.`, 'vehicleType')];
+    },
+  });
+}
+
+/**
+ * A transport document date (`key`) must be a real DD/MM/YYYY date not after today: 224 on generation and
+ * on the Part-B update; the movement actions' code is not published, so there gstkit's own code warns.
+ */
+export function transDocDateRule(id: string, options: { code?: string; key?: string; evidence?: Evidence } = {}): Rule {
+  const { code = '224', key = 'transDocDate', evidence } = options;
+  const verb = evidence === 'own' ? 'should' : 'must'; // gstkit's own rules warn
+  return defineRule({
+    id,
+    code,
+    severity: 'error',
+    certainty: 'likely',
+    ...(evidence ? { evidence } : {}),
+    description: `${key}, when given, ${verb} be a real DD/MM/YYYY date not after today.`,
+    check(doc, context) {
+      const value = field(doc, key);
+      if (typeof value !== 'string' || value.trim() === '') return [];
+      const day = ewbDayNumber(value);
+      if (day === undefined) return [found(`${key} ${value} is not a real date in the form DD/MM/YYYY.`, key)];
+      const today = todayOf(context);
+      if (today !== undefined && day > today) return [found(`${key} ${value} is in the future (today is ${context.today}).`, key)];
+      return [];
+    },
+  });
+}
