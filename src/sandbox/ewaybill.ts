@@ -20,7 +20,7 @@ import type { EwbRow, Store } from '../ports/store.js';
 import type { SandboxRegistry } from './registry.js';
 import { istDate, istDateTime, parseIst, type Clock } from './time.js';
 import { createEwbMovementActions } from './ewaybill-movement.js';
-import { createEwbActions, currentTransporter, effectiveStatus, extendedTimesOf, generatedWithPartB, rejectStatusOf, vehicleHistory, vehicleTypeNow, type EwbActionState } from './ewaybill-actions/index.js';
+import { activeOfDay, createEwbActions, currentTransporter, effectiveStatus, extendedTimesOf, generatedWithPartB, rejectStatusOf, vehicleHistory, vehicleTypeNow, type EwbActionState } from './ewaybill-actions/index.js';
 
 /** One e-waybill as the sandbox keeps it. */
 export interface EwbEntry {
@@ -296,24 +296,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
     },
 
     async listByDate(ctx, gstin, date) {
-      const list = (await store.ewbsGeneratedOn(ctx.company.id, gstin, date))
-        .map((row) => entryFromJson(row.entry))
-        .filter((e) => effectiveStatus(e, clock.now()) === 'ACT')
-        .map((e) => ({
-          ewbNo: Number(e.ewbNo),
-          ewbDate: istDateTime(e.generatedAt),
-          status: e.status,
-          genGstin: e.genGstin,
-          docNo: str(e.partA['docNo']),
-          docDate: str(e.partA['docDate']),
-          delPinCode: num(e.partA['toPincode']),
-          delStateCode: num(e.partA['actToStateCode'] ?? e.partA['toStateCode']),
-          delPlace: str(e.partA['toPlace']),
-          validUpto: e.validUpto,
-          extendedTimes: extendedTimesOf(e),
-          rejectStatus: rejectStatusOf(e),
-        }));
-      return { ok: true, value: list };
+      return { ok: true, value: activeOfDay(await store.ewbsGeneratedOn(ctx.company.id, gstin, date), clock.now()) };
     },
 
     async listOfOtherParty(_ctx, gstin, date) {

@@ -15,6 +15,7 @@ import { listForTransporter, listRejectedByOthers } from './lists.js';
 
 export type { ActionDeps } from './revise.js';
 export * from './state.js';
+export { activeOfDay } from './lists.js';
 
 /** The actions, bound to the portal's store and clock. */
 export function createEwbActions(deps: ActionDeps): Required<EwbActions> {

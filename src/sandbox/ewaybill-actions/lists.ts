@@ -6,7 +6,7 @@
  * @module
  */
 import type { ProviderContext, ProviderResult } from '../../ports/index.js';
-import type { Store } from '../../ports/store.js';
+import type { EwbRow, Store } from '../../ports/store.js';
 import { istDateTime } from '../time.js';
 import { num, str } from '../values.js';
 import { entryFromJson } from '../ewaybill.js';
@@ -15,10 +15,13 @@ import { actionsOf, effectiveStatus, extendedTimesOf, rejectStatusOf } from './s
 
 type Obj = Record<string, unknown>;
 
-/** The transporter's list. */
-export async function listForTransporter(deps: { store: Store; clock: Clock }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Obj[]>> {
-  const now = deps.clock.now();
-  const list = (await deps.store.ewbsForTransporter(gstin, date))
+/**
+ * The active e-waybills among the rows read for one day, each as the lists of a day show it: the
+ * generator's (GetEwayBillsByDate) and the transporter's (GetEwayBillsForTransporter). A discarded
+ * Part-A slip reads as cancelled, so it is left out like one.
+ */
+export function activeOfDay(rows: readonly EwbRow[], now: Date): Obj[] {
+  return rows
     .map((row) => entryFromJson(row.entry))
     .filter((e) => effectiveStatus(e, now) === 'ACT')
     .map((e) => ({
@@ -35,7 +38,11 @@ export async function listForTransporter(deps: { store: Store; clock: Clock }, _
       extendedTimes: extendedTimesOf(e),
       rejectStatus: rejectStatusOf(e),
     }));
-  return { ok: true, value: list };
+}
+
+/** The transporter's list. */
+export async function listForTransporter(deps: { store: Store; clock: Clock }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Obj[]>> {
+  return { ok: true, value: activeOfDay(await deps.store.ewbsForTransporter(gstin, date), deps.clock.now()) };
 }
 
 /** The generator's e-waybills of a date that the other party rejected. */
