@@ -5,7 +5,7 @@
  * protocol error with a bare status line.
  * @module
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { unservedMethod } from './binding-checks.js';
 import { httpCodes } from './codes.js';
@@ -46,19 +46,22 @@ export function resolveServerLimits(limits: ServerLimits = {}): Required<ServerL
   return out;
 }
 
-/** A whole HTTP/1.1 reply written straight to a socket, for the moments Node has no response object. */
-function rawReply(status: number, reason: string, code: string, message: string, extra: Record<string, string> = {}, head = false): string {
-  const body = JSON.stringify({ errorCode: code, errorMessage: message });
-  const headers = {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
-    'svc-errorcode': code,
-    'svc-errormessage': message,
-    connection: 'close',
-    ...extra,
-  };
-  // An answer to HEAD has no body (RFC 9110 9.3.2): a client reading one would take it for a broken stream.
-  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${head ? '' : body}`;
+/**
+ * A whole HTTP/1.1 reply written straight to a socket, for the moments Node has no response object: the
+ * status line, the headers with the body's length and `connection: close` (the socket is closed after
+ * it), then the body. An answer to HEAD has no body (RFC 9110 9.3.2): a client reading one would take it
+ * for a broken stream.
+ */
+function rawReply(status: number, headers: Iterable<[string, string]>, body: string, head = false): string {
+  const lines = [...headers].filter(([k]) => k !== 'content-length' && k !== 'connection');
+  lines.push(['content-length', String(Buffer.byteLength(body))], ['connection', 'close']);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${head ? '' : body}`;
+}
+
+/** A coded answer (JSON with `Svc-ErrorCode`) as a raw reply. */
+function codedReply(status: number, code: string, message: string, extra: Record<string, string> = {}, head = false): string {
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'svc-errorcode': code, 'svc-errormessage': message, ...extra };
+  return rawReply(status, Object.entries(headers), JSON.stringify({ errorCode: code, errorMessage: message }), head);
 }
 
 /** Node's parser errors and timeouts, as coded answers. */
@@ -70,11 +73,11 @@ function clientErrorReply(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, l
     case 'EPIPE':
       return undefined; // the client is gone; nobody to answer
     case 'HPE_HEADER_OVERFLOW':
-      return rawReply(431, 'Request Header Fields Too Large', httpCodes.headersTooLarge, `the request line and headers (the URL included) are larger than ${limits.maxHeaderSize} bytes`, {}, head);
+      return codedReply(431, httpCodes.headersTooLarge, `the request line and headers (the URL included) are larger than ${limits.maxHeaderSize} bytes`, {}, head);
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return rawReply(408, 'Request Timeout', httpCodes.requestTimeout, `the request was not received in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms)`, {}, head);
+      return codedReply(408, httpCodes.requestTimeout, `the request was not received in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms)`, {}, head);
     default:
-      return rawReply(400, 'Bad Request', httpCodes.badHttp, 'the request is not well-formed HTTP/1.1', {}, head);
+      return codedReply(400, httpCodes.badHttp, 'the request is not well-formed HTTP/1.1', {}, head);
   }
 }
 
@@ -174,7 +177,7 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}, han
           socket.destroy();
           return;
         }
-        answerAndClose(socket, rawReply(503, 'Service Unavailable', httpCodes.tooManyConnections, `the server is serving its limit of ${l.maxConnections} connections; try again shortly`, { 'retry-after': '1' }));
+        answerAndClose(socket, codedReply(503, httpCodes.tooManyConnections, `the server is serving its limit of ${l.maxConnections} connections; try again shortly`, { 'retry-after': '1' }));
         return;
       }
       open++;
@@ -188,13 +191,9 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}, han
 /** The coded answer to CONNECT: the handler's 405 (with the path's methods) or 404, else a plain 405. */
 async function connectReply(target: string, handler: GstHandler | undefined): Promise<string> {
   const pathname = target.startsWith('/') ? (target.split('?')[0] ?? '/') : '/';
-  if (!handler) return rawReply(405, 'Method Not Allowed', httpCodes.methodNotAllowed, 'CONNECT is not served: this is not a proxy', { allow: 'GET, POST' });
+  if (!handler) return codedReply(405, httpCodes.methodNotAllowed, 'CONNECT is not served: this is not a proxy', { allow: 'GET, POST' });
   const response = unservedMethod(handler, pathname, 'CONNECT');
-  const body = await response.text();
-  const headers = [...response.headers].filter(([k]) => k !== 'content-length' && k !== 'connection');
-  const head = [...headers, ['content-length', String(Buffer.byteLength(body))], ['connection', 'close']].map(([k, v]) => `${k}: ${v}`);
-  const reason = response.status === 404 ? 'Not Found' : 'Method Not Allowed';
-  return `HTTP/1.1 ${response.status} ${reason}\r\n${head.join('\r\n')}\r\n\r\n${body}`;
+  return rawReply(response.status, response.headers, await response.text());
 }
 
 /** Options of {@link createGstServer}: the listener's and the server's limits. */
