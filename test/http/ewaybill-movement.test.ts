@@ -5,11 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGstHandler, type GstHandler } from '../../src/http/index.js';
-import { basicAuth, createSandbox, createSigningIdentity, manualClock, parseIst, type ManualClock } from '../../src/sandbox/index.js';
+import type { GstHandler } from '../../src/http/index.js';
+import { createSigningIdentity, manualClock, parseIst, type ManualClock } from '../../src/sandbox/index.js';
 import { openPgliteStore } from '../../src/store/index.js';
 import type { Store } from '../../src/ports/store.js';
 import { validate } from '../../src/schema/validate.js';
+import { companiesServer, companyCaller } from '../support/companies.js';
 
 const SHIPPER = '33AAHCT2290K1Z6';
 const RECIPIENT = '33AAEFV6613B1ZL';
@@ -22,17 +23,8 @@ const example = (name: string): Record<string, any> => JSON.parse(readFileSync(n
 const keys = { acme: 'acme-key', carrier: 'carrier-key', other: 'other-key' } as const;
 type Who = keyof typeof keys;
 
-function server(store: Store, clock: ManualClock): GstHandler {
-  const companies = { acme: [SHIPPER], carrier: [CARRIER], other: [OTHER_CARRIER, RECIPIENT] };
-  const sandbox = createSandbox({ companies, clock, identity, seed: 11, store });
-  return createGstHandler({
-    ...sandbox.providers,
-    authenticate: basicAuth(
-      (Object.keys(keys) as Who[]).map((c) => ({ keyId: c, keySecret: keys[c], companyId: c })),
-      new Map(Object.entries(companies)),
-    ),
-  });
-}
+const companies = { acme: [SHIPPER], carrier: [CARRIER], other: [OTHER_CARRIER, RECIPIENT] };
+const server = (store: Store, clock: ManualClock): GstHandler => companiesServer({ companies, keys, store, clock, identity, seed: 11 });
 
 describe('consolidated e-waybills and multi-vehicle movement over HTTP', () => {
   let store: Store;
@@ -40,16 +32,7 @@ describe('consolidated e-waybills and multi-vehicle movement over HTTP', () => {
   let handler: GstHandler;
   let docs = 0;
 
-  const call = async (who: Who, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }> => {
-    const res = await handler(
-      new Request(`http://gstkit.test${E}${path}`, {
-        method,
-        headers: { authorization: 'Basic ' + Buffer.from(`${who}:${keys[who]}`).toString('base64'), ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      }),
-    );
-    return { status: res.status, body: await res.json() };
-  };
+  const call = companyCaller(() => handler, keys, E);
   const as = (who: Who, gstin: string) => ({
     post: (action: string, body: unknown) => call(who, 'POST', `${action}?gstin=${gstin}`, body),
     get: (action: string, query: string) => call(who, 'GET', `${action}?gstin=${gstin}&${query}`),

@@ -1,51 +1,13 @@
 /**
  * The store contract: the same behaviour from every adapter (memory, PGlite, PostgreSQL).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EwbRow, IrnRow, JobRow, RecoveryPolicy, Store } from '../../src/ports/store.js';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
 import { createSandbox, createSigningIdentity, manualClock, parseIst } from '../../src/sandbox/index.js';
-import { databaseUrl, freshDatabase, need } from '../support/services.js';
+import { storeAdapters } from '../support/stores.js';
 
-const hasPg = need(databaseUrl);
-
-const adapters: Array<[string, () => Promise<{ store: Store; done: () => Promise<void> }>]> = [
-  ['memory', async () => ({ store: createMemoryStore(), done: async () => {} })],
-  [
-    'pglite',
-    async () => {
-      const store = await openPgliteStore('memory://');
-      return { store, done: () => store.close() };
-    },
-  ],
-  [
-    'pglite in its own thread',
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'gstkit-pglite-thread-'));
-      const store = await openPgliteStore(dir, { thread: true });
-      return { store, done: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
-    },
-  ],
-];
-if (hasPg) {
-  adapters.push([
-    'postgres',
-    async () => {
-      const db = await freshDatabase(databaseUrl as string);
-      const store = await openPostgresStore(db.url);
-      return {
-        store,
-        done: async () => {
-          await store.close();
-          await db.drop();
-        },
-      };
-    },
-  ]);
-}
+const adapters = storeAdapters({ pgliteThread: true });
 
 const irn = (over: Partial<IrnRow> = {}): IrnRow => ({
   companyId: 'acme',

@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGstHandler, type GstHandler } from '../../src/http/index.js';
-import { basicAuth, createSandbox, createSigningIdentity, manualClock, parseIst } from '../../src/sandbox/index.js';
-import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
+import type { GstHandler } from '../../src/http/index.js';
+import { createSigningIdentity, manualClock, parseIst } from '../../src/sandbox/index.js';
 import type { Store } from '../../src/ports/store.js';
-import { databaseUrl, freshDatabase, need } from '../support/services.js';
+import { companiesServer, companyCaller } from '../support/companies.js';
+import { storeAdapters } from '../support/stores.js';
 
 const SHIPPER = '33AAHCT2290K1Z6';
 const CARRIER = '33AAFCP8841N1ZX';
@@ -18,45 +18,14 @@ const E = '/api/svc/einvoice/';
 const identity = createSigningIdentity();
 const example = (name: string): Record<string, any> => JSON.parse(readFileSync(new URL(`../../docs/examples/${name}.json`, import.meta.url), 'utf8'));
 const keys = { acme: 'acme-key', carrier: 'carrier-key' } as const;
-type Who = keyof typeof keys;
 
-const stores: Array<[string, () => Promise<{ store: Store; done: () => Promise<void> }>]> = [
-  ['memory', async () => ({ store: createMemoryStore(), done: async () => {} })],
-  [
-    'pglite',
-    async () => {
-      const store = await openPgliteStore('memory://');
-      return { store, done: () => store.close() };
-    },
-  ],
-];
-if (need(databaseUrl)) {
-  stores.push([
-    'postgres',
-    async () => {
-      const db = await freshDatabase(databaseUrl as string);
-      const store = await openPostgresStore(db.url);
-      return { store, done: async () => (await store.close(), await db.drop()) };
-    },
-  ]);
-}
-
-describe.each(stores)('movement actions racing on one e-waybill: %s', (_name, open) => {
+describe.each(storeAdapters())('movement actions racing on one e-waybill: %s', (_name, open) => {
   let handler: GstHandler;
   let store: Store;
   let done: () => Promise<void>;
   let docs = 0;
 
-  const call = async (who: Who, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }> => {
-    const res = await handler(
-      new Request(`http://gstkit.test${E}${path}`, {
-        method,
-        headers: { authorization: 'Basic ' + Buffer.from(`${who}:${keys[who]}`).toString('base64'), ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      }),
-    );
-    return { status: res.status, body: await res.json() };
-  };
+  const call = companyCaller(() => handler, keys, E);
   const carrier = (action: string, body: unknown) => call('carrier', 'POST', `${action}?gstin=${CARRIER}`, body);
   const codes = (out: { body: any }): string[] => (out.body.Errors ?? []).map((e: any) => e.Code);
   const vehicleHistory = async (ewbNo: string): Promise<any[]> => (await call('acme', 'GET', `getewaybill?gstin=${SHIPPER}&ewbNo=${ewbNo}`)).body.Response.VehiclListDetails;
@@ -69,15 +38,7 @@ describe.each(stores)('movement actions racing on one e-waybill: %s', (_name, op
 
   beforeAll(async () => {
     ({ store, done } = await open());
-    const companies = { acme: [SHIPPER], carrier: [CARRIER] };
-    const sandbox = createSandbox({ companies, clock: manualClock(parseIst('14/11/2026 11:00:00')!), identity, seed: 23, store });
-    handler = createGstHandler({
-      ...sandbox.providers,
-      authenticate: basicAuth(
-        (Object.keys(keys) as Who[]).map((c) => ({ keyId: c, keySecret: keys[c], companyId: c })),
-        new Map(Object.entries(companies)),
-      ),
-    });
+    handler = companiesServer({ companies: { acme: [SHIPPER], carrier: [CARRIER] }, keys, store, clock: manualClock(parseIst('14/11/2026 11:00:00')!), identity, seed: 23 });
   }, 120_000);
   afterAll(async () => done?.());
 
