@@ -1,8 +1,9 @@
 /**
- * Concurrent movement actions on one e-waybill, over HTTP, on every store (memory, PGlite, PostgreSQL):
- * each action writes only if nobody changed the e-waybill since it read it, so requests racing on one
+ * Concurrent actions on one e-waybill, over HTTP, on every store (memory, PGlite, PostgreSQL): each
+ * action writes only if nobody changed the e-waybill since it read it, so requests racing on one
  * e-waybill never both act on the same reading. Vehicles added at once never carry more than the
- * quantity initiated, and Part-B updates racing trip sheets all land in the vehicle history.
+ * quantity initiated, Part-B updates racing trip sheets all land in the vehicle history, and a
+ * cancellation or closure never wipes a Part-B update it raced with.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ const identity = createSigningIdentity();
 const example = (name: string): Record<string, any> => JSON.parse(readFileSync(new URL(`../../docs/examples/${name}.json`, import.meta.url), 'utf8'));
 const keys = { acme: 'acme-key', carrier: 'carrier-key' } as const;
 
-describe.each(storeAdapters())('movement actions racing on one e-waybill: %s', (_name, open) => {
+describe.each(storeAdapters())('actions racing on one e-waybill: %s', (_name, open) => {
   let handler: GstHandler;
   let store: Store;
   let done: () => Promise<void>;
@@ -84,6 +85,37 @@ describe.each(storeAdapters())('movement actions racing on one e-waybill: %s', (
     for (const no of sheets) {
       const sheet = await call('carrier', 'GET', `gettripsheet?gstin=${CARRIER}&tripSheetNo=${no}`);
       expect(sheet.body.Response.tripSheetEwbBills.map((m: any) => m.ewbNo)).toEqual([ewbNo]);
+    }
+  });
+
+  it('keeps a Part-B update that raced a cancellation or a closure, or refuses it (343) when it came after the cancellation', async () => {
+    for (let round = 0; round < 3; round++) {
+      const ewbNo = await generate();
+      const [updated, cancelled] = await Promise.all([
+        carrier('updatevehicle', { ...example('update-vehicle'), ewbNo, vehicleNo: `TN38BZ780${round}`, transDocNo: `PL/RACE/C${round}` }),
+        call('acme', 'POST', `cancelewb?gstin=${SHIPPER}`, { ewbNo, cancelRsnCode: '2', cancelRmrk: 'order withdrawn' }),
+      ]);
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      const detail = (await call('acme', 'GET', `getewaybill?gstin=${SHIPPER}&ewbNo=${ewbNo}`)).body.Response;
+      expect(detail.status).toBe('CNL');
+      const rows = detail.VehiclListDetails.map((v: any) => v.vehicleNo);
+      if (updated.status === 200) expect(rows).toContain(`TN38BZ780${round}`);
+      else {
+        expect(codes(updated)).toEqual(['343']);
+        expect(rows).not.toContain(`TN38BZ780${round}`);
+      }
+
+      const closing = await generate();
+      const [moved, closed] = await Promise.all([
+        carrier('updatevehicle', { ...example('update-vehicle'), ewbNo: closing, vehicleNo: `TN38BZ790${round}`, transDocNo: `PL/RACE/K${round}` }),
+        call('acme', 'POST', `closeewb?gstin=${SHIPPER}`, { ewbNo: closing, closureDate: '14/11/2026', remarks: 'goods arrived' }),
+      ]);
+      // A closed e-waybill may still get Part-B (the closure is gstkit's own record): both stand.
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const history = (await call('acme', 'GET', `getewaybill?gstin=${SHIPPER}&ewbNo=${closing}`)).body.Response.VehiclListDetails;
+      expect(history.map((v: any) => v.vehicleNo)).toContain(`TN38BZ790${round}`);
+      expect((await store.ewbHistory(closing)).map((e) => e.event).sort()).toEqual(['closed', 'generated', 'vehicle-updated']);
     }
   });
 });
