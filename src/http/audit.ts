@@ -5,6 +5,7 @@
  * @module
  */
 import type { AuditEntry } from '../ports/audit.js';
+import { knownJson } from './json-body.js';
 import type { Route } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -47,6 +48,8 @@ function failureCode(response: Response, answer: Obj | undefined): string | unde
 /** Reads a JSON answer without consuming it; anything else (or too large to be worth it) is left unread. */
 async function peek(response: Response): Promise<Obj | undefined> {
   if (!(response.headers.get('content-type') ?? '').includes('json')) return undefined;
+  const known = knownJson(response);
+  if (known) return obj(known.value); // the value the body was written from: no copy of the stream to parse again
   try {
     return obj(await response.clone().json());
   } catch {

@@ -5,18 +5,23 @@
 import { error, type Issue } from '../issue.js';
 import { httpCodes } from './codes.js';
 import { nulAt } from './text-check.js';
+import type { RequestExtras } from './types.js';
 
 /** Default body limit: 5 MiB, room for an invoice of a thousand lines. */
 export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413; issue: Issue };
 
-/** The body of a request as JSON; a body the host already parsed is taken as it is. */
-export async function readJson(request: Request, limit: number, parsed?: { body: unknown }): Promise<BodyResult> {
-  if (parsed) {
-    const nul = nulAt(parsed.body);
-    return nul === undefined ? { ok: true, value: parsed.body } : nulFound(nul);
+/**
+ * The body of a request as JSON: a body the host already parsed is taken as it is, bytes the binding already
+ * read are parsed, else the request's own body is read.
+ */
+export async function readJson(request: Request, limit: number, extras: RequestExtras = {}): Promise<BodyResult> {
+  if (extras.hasParsedBody) {
+    const nul = nulAt(extras.parsedBody);
+    return nul === undefined ? { ok: true, value: extras.parsedBody } : nulFound(nul);
   }
+  if (extras.bodyBytes) return extras.bodyBytes.byteLength > limit ? tooLarge(limit) : parseText(Buffer.from(extras.bodyBytes.buffer, extras.bodyBytes.byteOffset, extras.bodyBytes.byteLength).toString('utf8'));
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     await request.body?.cancel().catch(() => undefined);
@@ -36,7 +41,10 @@ export async function readJson(request: Request, limit: number, parsed?: { body:
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return parseText(Buffer.concat(chunks).toString('utf8'));
+}
+
+function parseText(text: string): BodyResult {
   if (text.trim() === '') return malformed('the request has no body');
   let value: unknown;
   try {

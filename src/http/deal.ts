@@ -35,7 +35,7 @@ export async function handleDeal(request: Request, extras: RequestExtras, option
       'Send the inquiry as a JSON object with Content-Type: application/json.',
     );
   }
-  const body = await readJson(request, limit, extras.hasParsedBody ? { body: extras.parsedBody } : undefined);
+  const body = await readJson(request, limit, extras);
   if (!body.ok) return dealFailure(body.status, 'VALIDATION_ERROR', body.issue.message, 'Send the inquiry as a JSON object.');
   const checked = validate('deal', body.value);
   if (!checked.ok) {

@@ -14,7 +14,7 @@ type Obj = Record<string, unknown>;
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 async function body(ctx: RouteContext): Promise<Obj | Response> {
-  const read = await readJson(ctx.request, ctx.options.bodyLimit ?? DEFAULT_BODY_LIMIT, ctx.extras.hasParsedBody ? { body: ctx.extras.parsedBody } : undefined);
+  const read = await readJson(ctx.request, ctx.options.bodyLimit ?? DEFAULT_BODY_LIMIT, ctx.extras);
   if (!read.ok) return headerFailure(read.status, read.status === 413 ? httpCodes.bodyTooLarge : gstrCodes.badRequest, read.issue.message);
   if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return headerFailure(400, gstrCodes.badRequest, 'the body must be a JSON object');
   const refused = exceededNesting(read.value);

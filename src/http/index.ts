@@ -231,7 +231,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
 
     let body: Record<string, unknown> = {};
     if (route.requestKind) {
-      const read = await readJson(request, limit, extras.hasParsedBody ? { body: extras.parsedBody } : undefined);
+      const read = await readJson(request, limit, extras);
       if (!read.ok) return route.style === 'gstr' ? headerFailure(read.status, read.status === 413 ? httpCodes.bodyTooLarge : gstrCodes.badRequest, read.issue.message) : failure(route.style, read.status, [read.issue]);
       // A refused body still names its document in the audit log (only short identifying fields are kept).
       if (read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value)) audited.body = read.value as Record<string, unknown>;

@@ -4,12 +4,14 @@
  */
 import type { Issue } from '../issue.js';
 import { boundIssue, boundText } from '../quote.js';
+import { rememberJson } from './json-body.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON response. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
+  const text = JSON.stringify(body);
+  return rememberJson(new Response(text, { status, headers: { 'content-type': JSON_TYPE, ...headers } }), text, body);
 }
 
 /** Errors list of the `Success` style: one entry per issue, duplicates removed. */

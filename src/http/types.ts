@@ -99,6 +99,11 @@ export interface RequestExtras {
   /** A body the host already parsed (Express `req.body`, Fastify `request.body`). */
   parsedBody?: unknown;
   hasParsedBody?: boolean;
+  /**
+   * The body's bytes, when the binding has read them from the socket already (node:http): the handler
+   * parses these instead of reading `request.body`, which is then empty. Saves a stream per request.
+   */
+  bodyBytes?: Uint8Array;
   /** The client's address, passed to the captcha check. */
   remoteAddress?: string;
 }

@@ -7,8 +7,9 @@
 import type { AuditRow } from '../ports/audit.js';
 import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
+import { copyRow } from './copy-row.js';
 
-const copy = <T>(v: T): T => structuredClone(v);
+const copy = copyRow;
 
 /** The revision an e-waybill entry carries (0 before its first change), as the SQL stores read it. */
 const revisionOf = (entry: Record<string, unknown>): number => {
