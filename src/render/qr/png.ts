@@ -40,7 +40,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
  */
 const DEFLATE = { level: 1, strategy: zlib.constants.Z_RLE };
 
-const scratch = new Map<number, Uint8Array>();
+const scratch = new Map<string, Uint8Array>();
 
 /**
  * A 1-bit greyscale PNG (colour type 0, bit depth 1; 0 black, 1 white) straight from the matrix. The
@@ -53,12 +53,14 @@ export function encodePng(matrix: QrMatrix, scale: number, margin: number): Uint
   const height = width;
   const stride = (width + 7) >> 3;
   const line = stride + 1;
-  // The filtered rows are rebuilt into one buffer per image width: every byte written here is either
-  // rewritten below or a repeat row's zero, which nothing ever changes.
-  let raw = scratch.get(width);
+  // The filtered rows are rebuilt into one buffer per image width and scale: every byte written here is
+  // either rewritten below or a repeat row's zero, which nothing ever changes. (The same width at another
+  // scale puts the repeat rows elsewhere, so it gets its own buffer.)
+  const key = `${width}/${scale}`;
+  let raw = scratch.get(key);
   if (raw === undefined) {
     raw = new Uint8Array(line * height);
-    scratch.set(width, raw);
+    scratch.set(key, raw);
   }
   // One white row (padding bits white too), reused for the quiet zone and as the start of each module row.
   const white = new Uint8Array(stride).fill(0xff);
@@ -77,6 +79,7 @@ export function encodePng(matrix: QrMatrix, scale: number, margin: number): Uint
       else secondBits[x] = (secondBits[x] as number) | bit;
     }
   }
+  const nibbles = scale === 4 && (margin * scale) % 8 === 0;
   let offset = 0;
   for (let my = 0; my < modulesWide; my++) {
     const y = my - margin;
@@ -84,11 +87,28 @@ export function encodePng(matrix: QrMatrix, scale: number, margin: number): Uint
     if (y >= 0 && y < size) {
       const base = y * size;
       const row = offset + 1;
+      // Without a branch on the module: a symbol's modules are as good as random, and a mispredicted branch
+      // per module cost as much as the rest of the image.
+      if (nibbles) {
+        // Four pixels a module on a byte boundary (quality high): two modules make one byte.
+        let at = row + ((margin * scale) >> 3);
+        let x = 0;
+        for (; x + 1 < size; x += 2, at++) {
+          raw[at] = ~(((modules[base + x] as number) & 1) * 0xf0 | ((modules[base + x + 1] as number) & 1) * 0x0f) & 0xff;
+        }
+        if (x < size) raw[at] = ~(((modules[base + x] as number) & 1) * 0xf0) & 0xff;
+        offset += line;
+        for (let r = 1; r < scale; r++) {
+          raw[offset] = 2;
+          offset += line;
+        }
+        continue;
+      }
       for (let x = 0; x < size; x++) {
-        if (modules[base + x] !== 1) continue;
+        const dark = -((modules[base + x] as number) & 1); // all ones for a dark module, else 0
         const at = row + (firstByte[x] as number);
-        raw[at] = (raw[at] as number) & ~(firstBits[x] as number);
-        raw[at + 1] = (raw[at + 1] as number) & ~(secondBits[x] as number);
+        raw[at] = (raw[at] as number) & ~((firstBits[x] as number) & dark);
+        raw[at + 1] = (raw[at + 1] as number) & ~((secondBits[x] as number) & dark);
       }
     }
     offset += line;
