@@ -293,7 +293,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     const methods = compiled.filter((c) => c.pattern.test(path)).map((c) => c.route.method);
     return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
   };
-  return Object.assign(handler, { basePath, methodsAt });
+  return Object.assign(handler, { basePath, methodsAt, readsBodyBytes: true });
 }
 
 export { json };

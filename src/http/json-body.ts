@@ -2,8 +2,7 @@
  * The JSON text and value a handler's response was built from, kept beside the Response (by identity, so
  * nothing changes for a host that reads the Response itself). The node:http binding writes the text
  * straight to the socket and the audit log reads the value, instead of reading the body stream back and
- * parsing it again (a Response's body can be read only once, so that took a clone: about a tenth of a
- * generateirn's CPU).
+ * parsing it again (a Response's body can be read only once, so that took a clone and a second parse).
  * @module
  */
 

@@ -98,13 +98,16 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
           }
           body = read;
         }
-        // The bytes read go to the handler as they are; the Request is built without a body stream, which
-        // cost more than parsing the body (a stream, its reader and a copy per request).
-        if (body) {
-          headers.delete('content-length');
-          if (method !== 'GET' && method !== 'HEAD') extras.bodyBytes = body;
-        }
-        const request = new Request(url, { method, headers });
+        // gstkit's handler takes the bytes read as they are, and its Request is built without a body stream
+        // (a stream, its reader and a copy per request); any other fetch handler gets the body in its Request.
+        if (body) headers.delete('content-length');
+        const withBody = body && method !== 'GET' && method !== 'HEAD' ? body : undefined;
+        if (withBody && handler.readsBodyBytes) extras.bodyBytes = withBody;
+        const request = new Request(url, {
+          method,
+          headers,
+          ...(withBody && !handler.readsBodyBytes ? { body: new Uint8Array(withBody) } : {}),
+        });
         await send(res, await handler(request, extras));
       } catch (e) {
         if (next) {

@@ -116,6 +116,12 @@ export type GstHandler = ((request: Request, extras?: RequestExtras) => Promise<
   readonly basePath?: string;
   /** The methods served at a path (HEAD where GET is), none when no route has it: the Allow of a binding's own 405. */
   readonly methodsAt?: (pathname: string) => string[];
+  /**
+   * True when the handler takes a body already read through `extras.bodyBytes` (gstkit's own handler does):
+   * the node binding then builds the Request without a body stream. Any other fetch handler gets the body
+   * in its Request as usual.
+   */
+  readonly readsBodyBytes?: boolean;
 };
 
 /** The options as a route's code sees them: a route runs only when the providers it calls were given. */
