@@ -6,6 +6,21 @@
  */
 import { isValidGstin } from '../masters/index.js';
 
+/**
+ * Splits `company:VALUE;company2:VALUE` into its entries (blank entries skipped), or names the first entry
+ * without a company id, using `form` to say what each entry should look like.
+ */
+function companyEntries(text: string, form: string): { ok: true; entries: Array<{ id: string; value: string; part: string }> } | { ok: false; message: string } {
+  const entries: Array<{ id: string; value: string; part: string }> = [];
+  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+    const colon = part.indexOf(':');
+    const id = colon < 0 ? '' : part.slice(0, colon).trim();
+    if (!id) return { ok: false, message: `"${part}" must be ${form}` };
+    entries.push({ id, value: part.slice(colon + 1), part });
+  }
+  return { ok: true, entries };
+}
+
 /** Company id to its GSTINs, or the reason the setting is wrong. */
 export function parseCompanyGstins(
   text: string | undefined,
@@ -22,12 +37,9 @@ export function parseCompanyGstins(
     if (!first) return { ok: false, message: 'no company to give the GSTINs to' };
     groups.push([first, raw.split(',')]);
   } else {
-    for (const part of raw.split(';').map((p) => p.trim()).filter(Boolean)) {
-      const colon = part.indexOf(':');
-      const id = colon < 0 ? '' : part.slice(0, colon).trim();
-      if (!id) return { ok: false, message: `"${part}" must be company:GSTIN,GSTIN` };
-      groups.push([id, part.slice(colon + 1).split(',')]);
-    }
+    const split = companyEntries(raw, 'company:GSTIN,GSTIN');
+    if (!split.ok) return split;
+    for (const { id, value } of split.entries) groups.push([id, value.split(',')]);
   }
   const owner = new Map<string, string>();
   for (const [id, list] of groups) {
@@ -53,11 +65,12 @@ export function parseCompanyTurnover(
   companyIds: readonly string[],
 ): { ok: true; turnover: Map<string, number> } | { ok: false; message: string } {
   const turnover = new Map<string, number>();
-  for (const part of (text ?? '').split(';').map((p) => p.trim()).filter(Boolean)) {
-    const colon = part.indexOf(':');
-    const id = colon < 0 ? '' : part.slice(0, colon).trim();
-    const digits = part.slice(colon + 1).trim().replace(/_/g, '');
-    if (!id || !/^\d{1,15}$/.test(digits)) return { ok: false, message: `"${part}" must be company:RUPEES (whole rupees, digits only)` };
+  const form = 'company:RUPEES (whole rupees, digits only)';
+  const split = companyEntries(text ?? '', form);
+  if (!split.ok) return split;
+  for (const { id, value, part } of split.entries) {
+    const digits = value.trim().replace(/_/g, '');
+    if (!/^\d{1,15}$/.test(digits)) return { ok: false, message: `"${part}" must be ${form}` };
     if (!companyIds.includes(id)) return { ok: false, message: `"${id}" is not a company of GSTKIT_API_KEYS` };
     turnover.set(id, Number(digits));
   }
