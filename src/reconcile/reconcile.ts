@@ -171,6 +171,47 @@ export function reconcile(
     return s;
   };
 
+  /** The unpaired 2B entries, indexed under every key `keysOf` gives each. */
+  const indexUnpaired = (keysOf: (e: Entry, add: (key: string) => void) => void): Map<string, Entry[]> => {
+    const index = new Map<string, Entry[]>();
+    for (const p of portal) {
+      if (p.used) continue;
+      keysOf(p, (k) => {
+        const list = index.get(k);
+        if (list) list.push(p);
+        else index.set(k, [p]);
+      });
+    }
+    return index;
+  };
+
+  /**
+   * Among the candidate lists (each with a penalty added to its entries' gap), the unpaired entry that `fits`
+   * and is closest to `b` in amounts; on a tie the first seen.
+   */
+  const closest = (b: Entry, lists: Iterable<readonly [Entry[] | undefined, number]>, fits: (b: Entry, p: Entry) => boolean): Entry | undefined => {
+    let best: Entry | undefined;
+    let bestGap = Infinity;
+    for (const [list, penalty] of lists) {
+      if (!list) continue;
+      for (const p of list) {
+        if (p.used || !fits(b, p)) continue;
+        const g = gap(b.amounts, p.amounts) + penalty;
+        if (g < bestGap) {
+          best = p;
+          bestGap = g;
+        }
+      }
+    }
+    return best;
+  };
+
+  const pair = (id: PassId, status: ReconcileStatus, b: Entry, p: Entry): void => {
+    b.used = true;
+    p.used = true;
+    rows.push(pairRow(id, status, b, p));
+  };
+
   /**
    * Runs one pass: index the unpaired 2B entries by `keys`, then for each unpaired purchase take the
    * closest candidate under its key that `fits`.
@@ -182,39 +223,14 @@ export function reconcile(
     portalKeys: (e: Entry, add: (key: string) => void) => void,
     fits: (b: Entry, p: Entry) => boolean,
   ): void => {
-    const index = new Map<string, Entry[]>();
-    let current: Entry;
-    const add = (k: string): void => {
-      const list = index.get(k);
-      if (list) list.push(current);
-      else index.set(k, [current]);
-    };
-    for (const p of portal) {
-      if (p.used) continue;
-      current = p;
-      portalKeys(p, add);
-    }
+    const index = indexUnpaired(portalKeys);
     if (index.size === 0) return;
     for (const b of books) {
       if (b.used) continue;
       const k = bookKey(b);
       if (k === undefined) continue;
-      const list = index.get(k);
-      if (!list) continue;
-      let best: Entry | undefined;
-      let bestGap = Infinity;
-      for (const p of list) {
-        if (p.used || !fits(b, p)) continue;
-        const g = gap(b.amounts, p.amounts);
-        if (g < bestGap) {
-          best = p;
-          bestGap = g;
-        }
-      }
-      if (!best) continue;
-      b.used = true;
-      best.used = true;
-      rows.push(pairRow(id, status, b, best));
+      const best = closest(b, [[index.get(k), 0]], fits);
+      if (best) pair(id, status, b, best);
     }
   };
 
@@ -257,38 +273,19 @@ export function reconcile(
       (p, add) => (p.pan ? numberKeys(p, `${p.pan}|${p.cls}|`, add) : undefined),
       (b, p) => b.gstin !== p.gstin && sameFyOrWindow(b, p));
   }
-  // Residual: bucket the 2B side by supplier, class and day; a purchase looks at the days within the window.
-  {
-    const byDay = new Map<string, Entry[]>();
-    for (const p of portal) {
-      if (p.used || p.day === undefined) continue;
-      const k = `${p.gstin}|${p.cls}|${p.day}`;
-      const list = byDay.get(k);
-      if (list) list.push(p);
-      else byDay.set(k, [p]);
-    }
-    if (byDay.size > 0) {
-      for (const b of books) {
-        if (b.used || b.day === undefined) continue;
-        let best: Entry | undefined;
-        let bestGap = Infinity;
-        for (let d = b.day - window; d <= b.day + window; d++) {
-          const list = byDay.get(`${b.gstin}|${b.cls}|${d}`);
-          if (!list) continue;
-          for (const p of list) {
-            if (p.used || !within(b.amounts, p.amounts)) continue;
-            const g = gap(b.amounts, p.amounts) + Math.abs(d - b.day) / 1000;
-            if (g < bestGap) {
-              best = p;
-              bestGap = g;
-            }
-          }
-        }
-        if (!best) continue;
-        b.used = true;
-        best.used = true;
-        rows.push(pairRow('residual', 'mismatch', b, best));
-      }
+  // Residual: bucket the 2B side by supplier, class and day; a purchase looks at the days within the window,
+  // preferring the nearer day when amounts are as close.
+  const byDay = indexUnpaired((p, add) => {
+    if (p.day !== undefined) add(`${p.gstin}|${p.cls}|${p.day}`);
+  });
+  const daysAround = function* (b: Entry, day: number): Iterable<readonly [Entry[] | undefined, number]> {
+    for (let d = day - window; d <= day + window; d++) yield [byDay.get(`${b.gstin}|${b.cls}|${d}`), Math.abs(d - day) / 1000];
+  };
+  if (byDay.size > 0) {
+    for (const b of books) {
+      if (b.used || b.day === undefined) continue;
+      const best = closest(b, daysAround(b, b.day), (x, p) => within(x.amounts, p.amounts));
+      if (best) pair('residual', 'mismatch', b, best);
     }
   }
 
