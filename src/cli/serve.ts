@@ -3,7 +3,7 @@
  * Settings come from the environment (README): PORT, HOST (default 127.0.0.1), the connection limits
  * GSTKIT_HEADERS_TIMEOUT_MS, GSTKIT_REQUEST_TIMEOUT_MS, GSTKIT_KEEPALIVE_TIMEOUT_MS, GSTKIT_MAX_CONNECTIONS and
  * GSTKIT_MAX_HEADER_SIZE, the rate limits GSTKIT_RATE_LIMIT and GSTKIT_KEY_RATE_LIMITS (docs/reliability.md),
- * GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
+ * GSTKIT_AUDIT_RETENTION_DAYS (the audit log's retention, docs/reliability.md), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
  * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
  * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
@@ -25,6 +25,7 @@ import type { NicServeProviders } from '../connectors/nic/from-env.js';
 import type { RateLimiter } from '../ports/ratelimit.js';
 import type { Store } from '../ports/store.js';
 import { createRateLimiter, memoryRateCounter, parseKeyRateLimits, parseRateLimit, redisRateCounter, storeRateCounter } from '../ratelimit/index.js';
+import { parseAuditRetention, startAuditRetention } from '../store/audit-retention.js';
 
 /** Every key's default limit when GSTKIT_RATE_LIMIT is unset: 1200 requests a minute. */
 export const DEFAULT_RATE_LIMIT = '1200/60';
@@ -118,6 +119,11 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const limits = serverLimitsFromEnv(env);
   if (!limits.ok) {
     process.stderr.write(limits.message + '\n');
+    return 2;
+  }
+  const auditDays = parseAuditRetention(env['GSTKIT_AUDIT_RETENTION_DAYS']);
+  if (!auditDays.ok) {
+    process.stderr.write(auditDays.message + '\n');
     return 2;
   }
 
@@ -217,6 +223,11 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     await store.close();
     return 1;
   }
+  // The audit log keeps GSTKIT_AUDIT_RETENTION_DAYS of entries: pruned now, then hourly.
+  const retention =
+    auditDays.days === null
+      ? undefined
+      : startAuditRetention({ store, days: auditDays.days, onError: (e) => process.stderr.write(`audit log pruning failed: ${(e as Error).message}\n`) });
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   const loopback = isLoopback(host);
@@ -241,6 +252,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}\n`);
   out.write(`jobs: ${redisUrl ? 'BullMQ on REDIS_URL (run gstkit worker)' : 'run by this server'}\n`);
   out.write(`rate limit: ${rate.where}\n`);
+  out.write(`audit log: ${auditDays.days === null ? 'kept forever' : `kept ${auditDays.days} days`}\n`);
   const auth = demoKey && loopback ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   // The walkthrough registers the bundled examples: only against the sandbox, never at NIC.
   if (!live) {
@@ -256,7 +268,8 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       stopping = true;
       out.write(`\n${signal}: shutting down\n`);
       server.close(() => {
-        void Promise.resolve(jobs.close?.())
+        void Promise.resolve(retention?.stop())
+          .then(() => jobs.close?.())
           .then(() => rate.limiter?.close?.())
           .then(() => outbox?.close())
           .then(() => store.close())

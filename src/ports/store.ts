@@ -88,6 +88,19 @@ export interface TripSheetRow {
   record: Record<string, unknown>;
 }
 
+/** One IRN the central duplicate check rejected, as NIC's Get-Rejected-IRNs lists it. */
+export interface RejectedIrnRow {
+  companyId: string;
+  sellerGstin: string;
+  irn: string;
+  /** The IRP that issued the rejected IRN, whose list it is on (`IRP1`...). */
+  irp: string;
+  /** DD/MM/YYYY (IST), the day of the rejection. */
+  rejectedOn: string;
+  /** The list's entry as JSON. */
+  entry: Record<string, unknown>;
+}
+
 /** One pulled return. */
 export interface ReturnRow {
   companyId: string;
@@ -211,6 +224,12 @@ export interface Store {
   /** Replaces the status and record of a trip sheet. */
   updateTripSheet(tripSheetNo: string, status: string, record: Record<string, unknown>): Promise<void>;
 
+  // rejected IRNs
+  /** Records a rejection; a second one of the same company, IRN and day is not added again. */
+  addRejectedIrn(row: RejectedIrnRow): Promise<void>;
+  /** A company's rejections on one IRP's list, of one seller GSTIN on one day (DD/MM/YYYY), in the order they were recorded. */
+  rejectedIrns(companyId: string, irp: string, sellerGstin: string, rejectedOn: string): Promise<RejectedIrnRow[]>;
+
   /** Next value of a named counter; the first call answers `start`. Unique across instances. */
   nextNumber(name: string, start: number): Promise<number>;
 
@@ -282,6 +301,8 @@ export interface Store {
   addAudit(entry: AuditEntry): Promise<void>;
   /** A company's audit entries, newest first. */
   listAudit(companyId: string, query: AuditQuery): Promise<AuditRow[]>;
+  /** Deletes every company's audit entries older than `before` (ISO 8601); answers how many. */
+  pruneAudit(before: string): Promise<number>;
 
   // rate limits
   /**

@@ -48,7 +48,7 @@ export interface SandboxIrp extends IrpProvider {
   readonly name: string;
   /**
    * The IRNs of a seller rejected on a day (DD/MM/YYYY), as NIC's `GET rejectedirns?date=` lists them: documents
-   * this IRP registered after another IRP had. Kept in memory: the list lives as long as the sandbox.
+   * this IRP registered after another IRP had. Kept in the store: the list survives a restart, per company.
    */
   rejectedIrns(ctx: ProviderContext, gstin: string, date: string): Promise<RejectedIrn[]>;
   /** Active invoices whose buyer is `buyerGstin`, with a document date in `period` (YYYY-MM). */
@@ -173,7 +173,6 @@ export function createSandboxIrp(deps: {
 }): SandboxIrp {
   const { clock, identity, ewb, store } = deps;
   const name = deps.irp ?? 'IRP1';
-  const rejected: Array<RejectedIrn & { companyId: string; sellerGstin: string }> = [];
   const firstAck = (deps.seed ?? Date.now()) % 90_000_000_000;
 
   const nextAckNo = async (at: Date): Promise<string> => {
@@ -223,9 +222,8 @@ export function createSandboxIrp(deps: {
     name,
 
     async rejectedIrns(ctx, gstin, date) {
-      return rejected
-        .filter((r) => r.companyId === ctx.company.id && r.sellerGstin === gstin && r.RejectedOn === date)
-        .map(({ companyId: _c, sellerGstin: _s, ...entry }) => entry);
+      const rows = await store.rejectedIrns(ctx.company.id, name, gstin, date);
+      return rows.map((r) => r.entry as unknown as RejectedIrn);
     },
 
     async generateIrn(ctx, invoice) {
@@ -264,10 +262,11 @@ export function createSandboxIrp(deps: {
           Irn: irn, AckNo: await nextAckNo(at), AckDt: istIsoDateTime(at), AckTime: istDateTime(at), IrnStatus: 'REJ', Irp: name,
           SignedInvoice: '', SignedQRCode: '', invoice,
         };
-        rejected.push({
-          companyId: ctx.company.id, sellerGstin: gstin, Irn: irn, AckNo: record.AckNo, AckDt: record.AckDt,
+        const entry: RejectedIrn = {
+          Irn: irn, AckNo: record.AckNo, AckDt: record.AckDt,
           DocTyp: docKey.docType, DocNo: docKey.docNo, DocDt: docKey.docDate, RegisteredOn: first.Irp ?? 'IRP1', RejectedOn: istDate(at),
-        });
+        };
+        await store.addRejectedIrn({ companyId: ctx.company.id, irp: name, sellerGstin: gstin, irn, rejectedOn: entry.RejectedOn, entry: entry as unknown as Record<string, unknown> });
         return { ok: true, value: record };
       };
       const onOtherIrp = (existing: IrnRow): boolean =>

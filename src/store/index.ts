@@ -17,6 +17,14 @@ export { openPgliteStore, DEFAULT_DATA_DIR, type PgliteStoreOptions } from './pg
 export { openPostgresStore, type PostgresStoreOptions } from './postgres.js';
 export { migrations, schemaVersion, type Migration } from './schema.js';
 export { storeReturns } from './returns.js';
+export {
+  startAuditRetention,
+  parseAuditRetention,
+  DEFAULT_AUDIT_RETENTION_DAYS,
+  AUDIT_PRUNE_INTERVAL_MS,
+  type AuditRetention,
+  type AuditRetentionOptions,
+} from './audit-retention.js';
 
 export interface OpenStoreOptions {
   /** postgres://... : the shared PostgreSQL store. */

@@ -5,7 +5,7 @@
  * @module
  */
 import type { AuditRow } from '../ports/audit.js';
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RejectedIrnRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 import { copyRow } from './copy-row.js';
 
@@ -36,8 +36,10 @@ export function createMemoryStore(): Store {
   const inquiries = journaled<string, OutboxRow>();
   const keys = journaled<string, ApiKeyRow>();
   const secrets = journaled<string, string>();
+  const rejections = journaled<string, RejectedIrnRow & { seq: number }>();
   // Outside transactions: an audit entry or a request count stands whatever happens to the call's writes.
-  const audit: AuditRow[] = [];
+  let audit: AuditRow[] = [];
+  let auditSeq = 0;
   const rateWindows = new Map<string, { windowStart: number; hits: number }>();
   let seq = 0;
 
@@ -153,6 +155,17 @@ export function createMemoryStore(): Store {
     async updateTripSheet(tripSheetNo, status, record) {
       const r = tripSheets.get(tripSheetNo);
       if (r) tripSheets.set(tripSheetNo, { ...r, status, record: copy(record) });
+    },
+
+    async addRejectedIrn(row) {
+      const key = [row.companyId, row.irn, row.rejectedOn].join('\u0000');
+      if (!rejections.has(key)) rejections.set(key, { ...copy(row), seq: ++seq });
+    },
+    async rejectedIrns(companyId, irp, sellerGstin, rejectedOn) {
+      return [...rejections.values()]
+        .filter((r) => r.companyId === companyId && r.irp === irp && r.sellerGstin === sellerGstin && r.rejectedOn === rejectedOn)
+        .sort((a, b) => a.seq - b.seq)
+        .map(strip);
     },
 
     async nextNumber(name, start) {
@@ -335,7 +348,7 @@ export function createMemoryStore(): Store {
     },
 
     async addAudit(entry) {
-      audit.push({ ...copy(entry), seq: audit.length + 1 });
+      audit.push({ ...copy(entry), seq: ++auditSeq });
     },
     async listAudit(companyId, query) {
       const out: AuditRow[] = [];
@@ -348,6 +361,13 @@ export function createMemoryStore(): Store {
         out.push(copy(r));
       }
       return out;
+    },
+    async pruneAudit(before) {
+      const cut = Date.parse(before);
+      const kept = audit.filter((r) => Date.parse(r.at) >= cut);
+      const gone = audit.length - kept.length;
+      audit = kept;
+      return gone;
     },
     async countRequest(bucket, windowStart) {
       const w = rateWindows.get(bucket);

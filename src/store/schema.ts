@@ -197,6 +197,28 @@ create table gst_rate_window (
 );
 `,
   },
+  {
+    version: 5,
+    name: 'rejected IRNs, audit retention',
+    sql: `
+-- The IRNs the central duplicate check rejected (NIC's Get-Rejected-IRNs), listed by the IRP that issued them:
+-- one entry per company, IRN and day.
+create table gst_rejected_irn (
+  company_id text not null,
+  irn text not null,
+  irp text not null,
+  seller_gstin text not null,
+  rejected_on text not null,
+  seq bigserial not null,
+  entry jsonb not null,
+  primary key (company_id, irn, rejected_on)
+);
+create index gst_rejected_irn_by_day on gst_rejected_irn (company_id, irp, seller_gstin, rejected_on, seq);
+
+-- Pruning the audit log by age reads it by time.
+create index gst_audit_by_time on gst_audit (at);
+`,
+  },
 ];
 
 /** The version the code expects. */

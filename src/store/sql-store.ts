@@ -5,7 +5,7 @@
  * @module
  */
 import type { AuditRow } from '../ports/audit.js';
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RejectedIrnRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { migrate } from './migrate.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
 
@@ -261,6 +261,22 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
       await q('update gst_trip_sheet set status = $2, record = $3::jsonb where trip_sheet_no = $1', [tripSheetNo, status, text(record)]);
     },
 
+    async addRejectedIrn(row) {
+      await q(
+        `insert into gst_rejected_irn (company_id, irn, irp, seller_gstin, rejected_on, entry) values ($1, $2, $3, $4, $5, $6::jsonb)
+         on conflict do nothing`,
+        [row.companyId, row.irn, row.irp, row.sellerGstin, row.rejectedOn, text(row.entry)],
+      );
+    },
+
+    async rejectedIrns(companyId, irp, sellerGstin, rejectedOn) {
+      const rows = await q(
+        'select * from gst_rejected_irn where company_id = $1 and irp = $2 and seller_gstin = $3 and rejected_on = $4 order by seq',
+        [companyId, irp, sellerGstin, rejectedOn],
+      );
+      return rows.map((r): RejectedIrnRow => ({ companyId, irp, sellerGstin, irn: String(r['irn']), rejectedOn, entry: json(r['entry']) }));
+    },
+
     async nextNumber(name, start) {
       const rows = await q(
         'insert into gst_counter (name, value) values ($1, $2) on conflict (name) do update set value = gst_counter.value + 1 returning value',
@@ -485,6 +501,10 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
         [companyId, query.beforeSeq ?? null, query.since ?? null, query.until ?? null, query.limit],
       );
       return rows.map(auditRow);
+    },
+    async pruneAudit(before) {
+      const gone = await q('delete from gst_audit where at < $1 returning seq', [before]);
+      return gone.length;
     },
     async countRequest(bucket, windowStart) {
       const rows = await q(

@@ -368,6 +368,51 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     expect(await store.listAudit('nobody', { limit: 10 })).toEqual([]);
   });
 
+  it('prunes audit entries older than a time, for every company, keeping the newer ones and their place in the log', async () => {
+    const entry = (day: number, companyId: string) => ({
+      at: new Date(Date.UTC(2024, 0, day, 6)).toISOString(),
+      companyId,
+      keyId: 'k1',
+      operation: 'cancelIrn',
+      method: 'POST',
+      path: '/api/svc/einvoice/cancelirn',
+      status: 200,
+    });
+    for (const day of [1, 2, 3]) for (const c of ['old-a', 'old-b']) await store.addAudit(entry(day, c));
+    const before = (await store.listAudit('old-a', { limit: 10 })).map((r) => r.seq);
+    expect(await store.pruneAudit(new Date(Date.UTC(2024, 0, 3)).toISOString())).toBe(4);
+    const left = await store.listAudit('old-a', { limit: 10 });
+    expect(left.map((r) => [r.at, r.seq])).toEqual([[entry(3, 'old-a').at, before[0]]]);
+    expect(await store.listAudit('old-b', { limit: 10 })).toHaveLength(1);
+    // Entries of the earlier test (2026) are newer than the cut and stay.
+    expect(await store.listAudit('acme', { limit: 10 })).toHaveLength(5);
+    expect(await store.pruneAudit(new Date(Date.UTC(2024, 0, 3)).toISOString())).toBe(0);
+    // A new entry after pruning gets a place after every earlier one: paging never repeats or skips.
+    await store.addAudit(entry(4, 'old-a'));
+    const after = await store.listAudit('old-a', { limit: 10 });
+    expect(after[0]!.seq).toBeGreaterThan(before[0]!);
+  });
+
+  it('keeps rejected IRNs per company, IRP, seller and day, once each, in the order recorded', async () => {
+    const rejection = (irn: string, over: Partial<{ companyId: string; irp: string; sellerGstin: string; rejectedOn: string }> = {}) => {
+      const row = { companyId: 'acme', irp: 'IRP2', sellerGstin: '29AAGCM4821K1Z6', irn, rejectedOn: '14/11/2026', ...over };
+      return { ...row, entry: { Irn: irn, DocNo: `D/${irn.slice(0, 3)}`, RejectedOn: row.rejectedOn } };
+    };
+    await store.addRejectedIrn(rejection('e'.repeat(64)));
+    await store.addRejectedIrn(rejection('f'.repeat(64)));
+    await store.addRejectedIrn(rejection('e'.repeat(64))); // the same rejection again is not listed twice
+    await store.addRejectedIrn(rejection('0'.repeat(64), { companyId: 'globex' }));
+    await store.addRejectedIrn(rejection('1'.repeat(64), { irp: 'IRP3' }));
+    await store.addRejectedIrn(rejection('2'.repeat(64), { rejectedOn: '15/11/2026' }));
+    await store.addRejectedIrn(rejection('3'.repeat(64), { sellerGstin: '29AADCN7314Q1ZU' }));
+    const day = await store.rejectedIrns('acme', 'IRP2', '29AAGCM4821K1Z6', '14/11/2026');
+    expect(day).toEqual([rejection('e'.repeat(64)), rejection('f'.repeat(64))]);
+    expect(await store.rejectedIrns('globex', 'IRP2', '29AAGCM4821K1Z6', '14/11/2026')).toEqual([rejection('0'.repeat(64), { companyId: 'globex' })]);
+    expect(await store.rejectedIrns('acme', 'IRP3', '29AAGCM4821K1Z6', '14/11/2026')).toHaveLength(1);
+    expect(await store.rejectedIrns('acme', 'IRP2', '29AAGCM4821K1Z6', '15/11/2026')).toHaveLength(1);
+    expect(await store.rejectedIrns('nobody', 'IRP2', '29AAGCM4821K1Z6', '14/11/2026')).toEqual([]);
+  });
+
   it('counts requests per bucket and window, atomically, starting afresh in a new window', async () => {
     const counts = await Promise.all(Array.from({ length: 20 }, () => store.countRequest('key:60000:k1', 60_000, 60_000)));
     expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
