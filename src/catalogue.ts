@@ -95,7 +95,7 @@ export const otherCodes: readonly OtherCode[] = [
   { code: 'SVC-971', area: 'HTTP server', when: 'The client did not send its headers (default 10 s) or its whole request (default 30 s) in time (HTTP 408; the connection is closed).' },
   { code: 'SVC-972', area: 'HTTP server', when: 'The server is serving its limit of open connections (HTTP 503 with Retry-After; `maxConnections`, default 1000).' },
   { code: 'SVC-973', area: 'HTTP server', when: 'The request is not well-formed HTTP/1.1, so no route could be found (HTTP 400).' },
-  { code: 'SVC-974', area: 'HTTP', when: 'The API key made more requests than its limit allows in the current window (HTTP 429 with Retry-After in seconds).' },
+  { code: 'SVC-974', area: 'HTTP', when: 'The API key made more requests than its limit allows in the current window, or the client address sent more sales inquiries or refused credentials than its limits allow (HTTP 429 with Retry-After in seconds; on /api/deal in the Svc-ErrorCode header).' },
   { code: 'HSN-001', area: 'HSN master loader', when: 'The file cannot be read, or is not an xlsx workbook.' },
   { code: 'HSN-002', area: 'HSN master loader', when: 'The workbook has neither an HSN_MSTR nor a SAC_MSTR sheet.' },
   { code: 'HSN-003', area: 'HSN master loader', when: 'The file is not a compact HSN master.' },

@@ -62,6 +62,14 @@ Environment variables:
                               429 SVC-974 with Retry-After; default 1200/60. Counted in Redis with
                               REDIS_URL, in PostgreSQL with DATABASE_URL, else in memory
   GSTKIT_KEY_RATE_LIMITS      limits of particular keys: keyId:REQUESTS/SECONDS,keyId2:off
+  GSTKIT_INQUIRY_RATE_LIMIT   sales inquiries (POST /api/deal) each client address may send, as
+                              REQUESTS/SECONDS or off; more get 429 SVC-974; default 20/3600
+  GSTKIT_FAILED_LOGIN_LIMIT   refused credentials each client address may send, or off; then every
+                              request with credentials from it gets 429 SVC-974 until the window
+                              ends; default 30/300
+  GSTKIT_TRUSTED_PROXIES      proxies in front of the server whose X-Forwarded-For is believed for
+                              the client address; default 0 (the header is ignored)
+  GSTKIT_AUDIT_RETENTION_DAYS days the audit log keeps an entry, or off; default 2190
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth;
                          default: one demo key, generated and printed at start
   GSTKIT_SANDBOX_GSTINS  company:GSTIN,GSTIN;company2:GSTIN gives each company its own GSTINs

@@ -2,7 +2,8 @@
  * `gstkit serve [--port N] [--host H]`: the reference server, node:http with the sandbox behind the adapter.
  * Settings come from the environment (README): PORT, HOST (default 127.0.0.1), the connection limits
  * GSTKIT_HEADERS_TIMEOUT_MS, GSTKIT_REQUEST_TIMEOUT_MS, GSTKIT_KEEPALIVE_TIMEOUT_MS, GSTKIT_MAX_CONNECTIONS and
- * GSTKIT_MAX_HEADER_SIZE, the rate limits GSTKIT_RATE_LIMIT and GSTKIT_KEY_RATE_LIMITS (docs/reliability.md),
+ * GSTKIT_MAX_HEADER_SIZE, the rate limits GSTKIT_RATE_LIMIT, GSTKIT_KEY_RATE_LIMITS, GSTKIT_INQUIRY_RATE_LIMIT,
+ * GSTKIT_FAILED_LOGIN_LIMIT and GSTKIT_TRUSTED_PROXIES (docs/reliability.md),
  * GSTKIT_AUDIT_RETENTION_DAYS (the audit log's retention, docs/reliability.md), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
  * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
@@ -22,13 +23,17 @@ import { commandHelp } from './help.js';
 import { walkthrough } from './walkthrough.js';
 import { packageFile } from '../package-files.js';
 import type { NicServeProviders } from '../connectors/nic/from-env.js';
-import type { RateLimiter } from '../ports/ratelimit.js';
+import type { ClientRateLimits, RateCounter, RateLimit, RateLimiter } from '../ports/ratelimit.js';
 import type { Store } from '../ports/store.js';
 import { createRateLimiter, memoryRateCounter, parseKeyRateLimits, parseRateLimit, redisRateCounter, storeRateCounter } from '../ratelimit/index.js';
 import { parseAuditRetention, startAuditRetention } from '../store/audit-retention.js';
 
 /** Every key's default limit when GSTKIT_RATE_LIMIT is unset: 1200 requests a minute. */
 export const DEFAULT_RATE_LIMIT = '1200/60';
+/** Sales inquiries per client address when GSTKIT_INQUIRY_RATE_LIMIT is unset: 20 an hour (an office behind one address included). */
+export const DEFAULT_INQUIRY_RATE_LIMIT = '20/3600';
+/** Refused credentials per client address when GSTKIT_FAILED_LOGIN_LIMIT is unset: 30 in 5 minutes. */
+export const DEFAULT_FAILED_LOGIN_LIMIT = '30/300';
 
 /** A word the shell reads back as it is. */
 function shellQuote(text: string): string {
@@ -65,28 +70,80 @@ function serverLimitsFromEnv(env: NodeJS.ProcessEnv): { ok: true; limits: Server
   return { ok: true, limits };
 }
 
+/** The rate-limit settings as read (checked before anything is opened). */
+interface RateSettings {
+  byDefault: { limit: RateLimit | null };
+  perKey: { limits: Map<string, RateLimit | null> };
+  inquiries: { limit: RateLimit | null };
+  failedLogins: { limit: RateLimit | null };
+  trustedProxies: number;
+}
+
 /**
- * The per-key rate limiter of GSTKIT_RATE_LIMIT and GSTKIT_KEY_RATE_LIMITS, counting where every server
- * sees the same count: Redis when REDIS_URL is set, else PostgreSQL when the store is, else this process's memory.
+ * The per-key limits of GSTKIT_RATE_LIMIT and GSTKIT_KEY_RATE_LIMITS, the per-address limits of
+ * GSTKIT_INQUIRY_RATE_LIMIT and GSTKIT_FAILED_LOGIN_LIMIT, and GSTKIT_TRUSTED_PROXIES; a wrong value is named.
  */
-async function rateLimiterFromEnv(env: NodeJS.ProcessEnv, store: Store, redisUrl: string | undefined): Promise<{ ok: true; limiter?: RateLimiter; where: string } | { ok: false; message: string }> {
+function rateSettingsFromEnv(env: NodeJS.ProcessEnv): ({ ok: true } & RateSettings) | { ok: false; message: string } {
   const byDefault = parseRateLimit(env['GSTKIT_RATE_LIMIT'] || DEFAULT_RATE_LIMIT);
   if (!byDefault.ok) return { ok: false, message: `GSTKIT_RATE_LIMIT: ${byDefault.message}` };
   const perKey = parseKeyRateLimits(env['GSTKIT_KEY_RATE_LIMITS'] ?? '');
   if (!perKey.ok) return { ok: false, message: `GSTKIT_KEY_RATE_LIMITS: ${perKey.message}` };
-  const limited = byDefault.limit !== null || [...perKey.limits.values()].some((l) => l !== null);
-  if (!limited) return { ok: true, where: 'off' };
+  const inquiries = parseRateLimit(env['GSTKIT_INQUIRY_RATE_LIMIT'] || DEFAULT_INQUIRY_RATE_LIMIT);
+  if (!inquiries.ok) return { ok: false, message: `GSTKIT_INQUIRY_RATE_LIMIT: ${inquiries.message}` };
+  const failedLogins = parseRateLimit(env['GSTKIT_FAILED_LOGIN_LIMIT'] || DEFAULT_FAILED_LOGIN_LIMIT);
+  if (!failedLogins.ok) return { ok: false, message: `GSTKIT_FAILED_LOGIN_LIMIT: ${failedLogins.message}` };
+  const proxies = (env['GSTKIT_TRUSTED_PROXIES'] ?? '').trim() || '0';
+  if (!/^\d{1,2}$/.test(proxies)) return { ok: false, message: `GSTKIT_TRUSTED_PROXIES must be the number of proxies in front of the server (0 to 99), not ${JSON.stringify(env['GSTKIT_TRUSTED_PROXIES'])}` };
+  return { ok: true, byDefault, perKey, inquiries, failedLogins, trustedProxies: Number(proxies) };
+}
+
+/**
+ * The limiters of the settings over one counter, kept where every server sees the same count: Redis when
+ * REDIS_URL is set, else PostgreSQL when the store is, else this process's memory.
+ */
+async function rateLimitersOf(
+  settings: RateSettings,
+  store: Store,
+  redisUrl: string | undefined,
+): Promise<{ ok: true; limiter?: RateLimiter; clients: ClientRateLimits; where: string; clientsWhere: string; close: () => Promise<void> } | { ok: false; message: string }> {
+  const { byDefault, perKey, inquiries, failedLogins, trustedProxies } = settings;
+  const keysLimited = byDefault.limit !== null || [...perKey.limits.values()].some((l) => l !== null);
+  const off = { ok: true as const, clients: { trustedProxies }, where: 'off', clientsWhere: 'off', close: async () => {} };
+  if (!keysLimited && !inquiries.limit && !failedLogins.limit) return off;
+  let counter: RateCounter;
+  let where: string;
   try {
-    const [counter, where] = redisUrl
+    [counter, where] = redisUrl
       ? [await redisRateCounter(redisUrl), 'counted in Redis']
       : store.kind === 'postgres'
         ? [storeRateCounter(store), 'counted in PostgreSQL']
         : [memoryRateCounter(), 'counted in memory'];
-    const limit = byDefault.limit ? `${byDefault.limit.requests} requests per ${byDefault.limit.windowMs / 1000} s per key` : 'only the keys of GSTKIT_KEY_RATE_LIMITS';
-    return { ok: true, limiter: createRateLimiter({ counter, ...(byDefault.limit ? { defaultLimit: byDefault.limit } : {}), perKey: perKey.limits }), where: `${limit}, ${where}` };
   } catch (e) {
     return { ok: false, message: (e as Error).message };
   }
+  const per = (l: { requests: number; windowMs: number }): string => `${l.requests} per ${l.windowMs / 1000} s`;
+  const limit = byDefault.limit ? `${per(byDefault.limit)} per key` : 'only the keys of GSTKIT_KEY_RATE_LIMITS';
+  const clients: ClientRateLimits = {
+    trustedProxies,
+    // Each limiter names its own buckets, so one counter serves all three.
+    ...(inquiries.limit ? { inquiries: createRateLimiter({ counter, defaultLimit: inquiries.limit, prefix: 'inquiry' }) } : {}),
+    ...(failedLogins.limit ? { failedLogins: createRateLimiter({ counter, defaultLimit: failedLogins.limit, prefix: 'failed-login' }) } : {}),
+  };
+  const clientsWhere = [
+    `inquiries ${inquiries.limit ? per(inquiries.limit) : 'off'}`,
+    `refused credentials ${failedLogins.limit ? per(failedLogins.limit) : 'off'}`,
+    `per client address (${trustedProxies ? `the one ${trustedProxies} trusted prox${trustedProxies === 1 ? 'y names' : 'ies name'} in X-Forwarded-For` : 'X-Forwarded-For ignored'}), ${where}`,
+  ].join(', ');
+  return {
+    ok: true,
+    ...(keysLimited ? { limiter: createRateLimiter({ counter, ...(byDefault.limit ? { defaultLimit: byDefault.limit } : {}), perKey: perKey.limits }) } : {}),
+    clients,
+    where: keysLimited ? `${limit}, ${where}` : 'off',
+    clientsWhere,
+    close: async () => {
+      await counter.close?.();
+    },
+  };
 }
 
 /** Runs the server until SIGINT or SIGTERM; resolves with the exit code. */
@@ -119,6 +176,11 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const limits = serverLimitsFromEnv(env);
   if (!limits.ok) {
     process.stderr.write(limits.message + '\n');
+    return 2;
+  }
+  const rateSettings = rateSettingsFromEnv(env);
+  if (!rateSettings.ok) {
+    process.stderr.write(rateSettings.message + '\n');
     return 2;
   }
   const auditDays = parseAuditRetention(env['GSTKIT_AUDIT_RETENTION_DAYS']);
@@ -166,12 +228,12 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       return 1;
     }
   }
-  const rate = await rateLimiterFromEnv(env, store, redisUrl);
+  const rate = await rateLimitersOf(rateSettings, store, redisUrl);
   if (!rate.ok) {
     process.stderr.write(rate.message + '\n');
     await Promise.resolve(jobs.close?.()).catch(() => undefined);
     await store.close();
-    return rate.message.startsWith('GSTKIT_') ? 2 : 1;
+    return 1;
   }
   const turnstileSecret = env['TURNSTILE_SECRET'];
   const crmUrl = env['CRM_WEBHOOK_URL'];
@@ -205,6 +267,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       ...(outbox?.deal ?? {}),
     },
     ...(rate.limiter ? { rateLimit: rate.limiter } : {}),
+    clientRateLimit: rate.clients,
     // Every state-changing call is written to the store's audit log, read back at GET /api/svc/audit.
     audit: store,
     onError: (e) => process.stderr.write(`unexpected: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
@@ -219,6 +282,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   } catch (e) {
     process.stderr.write(`cannot listen on ${host}:${port}: ${(e as Error).message}\n`);
     await Promise.resolve(jobs.close?.()).catch(() => undefined);
+    await rate.close().catch(() => undefined);
     await outbox?.close();
     await store.close();
     return 1;
@@ -252,6 +316,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}\n`);
   out.write(`jobs: ${redisUrl ? 'BullMQ on REDIS_URL (run gstkit worker)' : 'run by this server'}\n`);
   out.write(`rate limit: ${rate.where}\n`);
+  out.write(`client limits: ${rate.clientsWhere}\n`);
   out.write(`audit log: ${auditDays.days === null ? 'kept forever' : `kept ${auditDays.days} days`}\n`);
   const auth = demoKey && loopback ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   // The walkthrough registers the bundled examples: only against the sandbox, never at NIC.
@@ -270,7 +335,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       server.close(() => {
         void Promise.resolve(retention?.stop())
           .then(() => jobs.close?.())
-          .then(() => rate.limiter?.close?.())
+          .then(() => rate.close())
           .then(() => outbox?.close())
           .then(() => store.close())
           .then(() => resolve(0));

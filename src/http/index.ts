@@ -28,6 +28,8 @@ import { isRouteEnabled } from './enabled.js';
 import { belowBase, normaliseBasePath } from './paths.js';
 import { routes } from './routes.js';
 import { auditEntry, type AuditFacts } from './audit.js';
+import { clientAddress } from '../ratelimit/client-address.js';
+import type { RateDecision, RateLimiter } from '../ports/ratelimit.js';
 import type { EnabledOptions, GstHandler, GstHandlerOptions, RequestExtras, ResponseStyle, Route } from './types.js';
 
 export type { GstHandler, GstHandlerOptions, RequestExtras, Route, DealOptions, PaymentPayee, ProviderName } from './types.js';
@@ -40,8 +42,8 @@ export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './
 export { createGstServer, applyServerLimits, DEFAULT_SERVER_LIMITS, type ServerLimits, type GstServerOptions } from './node-server.js';
 export { gstPathPatterns, isGstPath } from './paths.js';
 export { routeNeeds, isRouteEnabled } from './enabled.js';
-export { createRateLimiter, memoryRateCounter, storeRateCounter, redisRateCounter, parseRateLimit, parseKeyRateLimits, type RateLimiterOptions } from '../ratelimit/index.js';
-export type { RateLimit, RateLimiter, RateCounter, RateDecision } from '../ports/ratelimit.js';
+export { createRateLimiter, memoryRateCounter, storeRateCounter, redisRateCounter, parseRateLimit, parseKeyRateLimits, clientAddress, type RateLimiterOptions } from '../ratelimit/index.js';
+export type { RateLimit, RateLimiter, RateCounter, RateDecision, ClientRateLimits } from '../ports/ratelimit.js';
 export type { AuditEntry, AuditRow, AuditQuery, AuditSink } from '../ports/audit.js';
 
 interface Compiled {
@@ -152,6 +154,48 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     return res;
   };
 
+  /** A client-address limiter's decision; undefined (serve the request) without a limiter, an address, or when it fails. */
+  const clientDecision = async (limiter: RateLimiter | undefined, how: 'take' | 'peek', address: string | undefined, request: Request): Promise<RateDecision | undefined> => {
+    if (!limiter || address === undefined) return undefined;
+    try {
+      return how === 'take' || !limiter.peek ? await limiter.take(address, clock.now()) : await limiter.peek(address, clock.now());
+    } catch (e) {
+      options.onError?.(e, request);
+      return undefined;
+    }
+  };
+  const clientOf = (request: Request, extras: RequestExtras): string | undefined =>
+    clientAddress(request, extras.remoteAddress, options.clientRateLimit?.trustedProxies ?? 0);
+  const retryAfter = (res: Response, decision: RateDecision & { allowed: false }): Response => {
+    res.headers.set('retry-after', String(decision.retryAfterSeconds));
+    return res;
+  };
+  /** 429 for an address whose refused credentials are spent. */
+  const tooManyFailures = (route: Route, decision: RateDecision & { allowed: false }): Response =>
+    retryAfter(
+      failure(route.style, 429, [
+        error(httpCodes.rateLimited, `too many refused credentials from this address (${decision.limit.requests} in ${decision.limit.windowMs / 1000} s); try again in ${decision.retryAfterSeconds} s`),
+      ]),
+      decision,
+    );
+
+  /**
+   * Authenticates, minding the client's refused credentials: an address that has spent them is answered 429
+   * before its credentials are looked at, so guessing stops; each refusal of credentials that were sent counts.
+   */
+  const authenticateLimited = async (route: Route, request: Request, extras: RequestExtras): ReturnType<typeof authenticateFor> => {
+    const limiter = options.clientRateLimit?.failedLogins;
+    // Only credentials that were sent can be guesses: a request without any is answered as it would be.
+    if (!limiter || !request.headers.has('authorization')) return authenticateFor(route, request);
+    const address = clientOf(request, extras);
+    const before = await clientDecision(limiter, 'peek', address, request);
+    if (before && !before.allowed) return { ok: false, response: tooManyFailures(route, before) };
+    const who = await authenticateFor(route, request);
+    if (who.ok || who.response.status !== 401) return who;
+    const after = await clientDecision(limiter, 'take', address, request);
+    return after && !after.allowed ? { ok: false, response: tooManyFailures(route, after) } : who;
+  };
+
   /** Serves one request; `audited` learns the route, caller and body as they become known. */
   const serve = async (request: Request, extras: RequestExtras, audited: Partial<AuditFacts>): Promise<Response> => {
     const url = new URL(request.url);
@@ -167,6 +211,21 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     }
     if (path === '/api/deal' || path === '/api/deal/') {
       if (request.method !== 'POST') return dealFailure(405, 'VALIDATION_ERROR', 'use POST', undefined);
+      // Every inquiry counts, valid or not, before any of it is read: the route needs no credentials.
+      const decision = await clientDecision(options.clientRateLimit?.inquiries, 'take', clientOf(request, extras), request);
+      if (decision && !decision.allowed) {
+        await request.body?.cancel().catch(() => undefined);
+        const { requests, windowMs } = decision.limit;
+        // The inquiry's error body has the specification's codes only; SVC-974 is in Svc-ErrorCode.
+        const res = dealFailure(
+          429,
+          'VALIDATION_ERROR',
+          `too many inquiries from this address (${requests} in ${windowMs / 1000} s); try again in ${decision.retryAfterSeconds} s`,
+          `Wait ${decision.retryAfterSeconds} s before sending another inquiry.`,
+        );
+        res.headers.set('svc-errorcode', httpCodes.rateLimited);
+        return retryAfter(res, decision);
+      }
       return handleDeal(request, extras, options, limit);
     }
     let matched: { c: Compiled; m: RegExpExecArray } | undefined;
@@ -200,7 +259,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     let company: Company = { id: '', gstins: [] };
     let keyId = '';
     if (route.auth) {
-      const who = await authenticateFor(route, request);
+      const who = await authenticateLimited(route, request, extras);
       if (!who.ok) {
         await request.body?.cancel().catch(() => undefined);
         return who.response;

@@ -18,7 +18,7 @@ import type {
 } from '../ports/index.js';
 import type { Clock } from '../sandbox/time.js';
 import type { AuditSink } from '../ports/audit.js';
-import type { RateLimiter } from '../ports/ratelimit.js';
+import type { ClientRateLimits, RateLimiter } from '../ports/ratelimit.js';
 import type { FlagName, FlagSpec } from './query.js';
 
 /** A UPI payee for the dynamic payment QR. */
@@ -87,6 +87,13 @@ export interface GstHandlerOptions {
    * `SVC-974` with `Retry-After`. If the limiter fails, the request is served and `onError` told.
    */
   rateLimit?: RateLimiter;
+  /**
+   * Limits per client address where no API key answers: sales inquiries and refused credentials. Over a limit,
+   * 429 `SVC-974` with `Retry-After`. The address is the binding's `remoteAddress` (or, with `trustedProxies`,
+   * the one `X-Forwarded-For` names); a request without one is not limited. A failing limiter lets the
+   * request through and tells `onError`.
+   */
+  clientRateLimit?: ClientRateLimits;
   /**
    * Receives an entry for every state-changing call (each authenticated route that is not a GET, new
    * routes included): key id, company, GSTIN, document, route, status, code, time. A store is one.

@@ -306,11 +306,11 @@ export interface Store {
 
   // rate limits
   /**
-   * Adds one request to `bucket`'s fixed window starting at `windowStart` (ms since the epoch) and answers
-   * the window's count so far; atomic, so servers sharing the store share the count. Windows older than
-   * the one asked for are forgotten.
+   * Adds `by` requests (default 1) to `bucket`'s fixed window starting at `windowStart` (ms since the epoch)
+   * and answers the window's count so far; atomic, so servers sharing the store share the count. Windows
+   * older than the one asked for are forgotten. `by` 0 reads the count and changes nothing.
    */
-  countRequest(bucket: string, windowStart: number, windowMs: number): Promise<number>;
+  countRequest(bucket: string, windowStart: number, windowMs: number, by?: number): Promise<number>;
 
   close(): Promise<void>;
 }

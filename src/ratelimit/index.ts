@@ -7,9 +7,10 @@
  * createGstHandler({ ...providers, authenticate, rateLimit });
  * @module
  */
-export type { RateCounter, RateDecision, RateLimit, RateLimiter } from '../ports/ratelimit.js';
+export type { ClientRateLimits, RateCounter, RateDecision, RateLimit, RateLimiter } from '../ports/ratelimit.js';
 export { createRateLimiter, type RateLimiterOptions } from './limiter.js';
 export { memoryRateCounter, DEFAULT_MAX_BUCKETS } from './memory.js';
 export { storeRateCounter } from './store.js';
 export { redisRateCounter, type RedisRateCounterOptions } from './redis.js';
 export { parseRateLimit, parseKeyRateLimits } from './config.js';
+export { clientAddress, addressKey } from './client-address.js';

@@ -15,10 +15,11 @@ export function memoryRateCounter(options: { maxBuckets?: number } = {}): RateCo
     get size() {
       return buckets.size;
     },
-    async hit(bucket, windowStart) {
+    async hit(bucket, windowStart, _windowMs, by = 1) {
       const seen = buckets.get(bucket);
+      if (by === 0) return seen && seen.windowStart === windowStart ? seen.hits : 0;
       buckets.delete(bucket);
-      const entry = seen && seen.windowStart === windowStart ? { windowStart, hits: seen.hits + 1 } : { windowStart, hits: 1 };
+      const entry = seen && seen.windowStart === windowStart ? { windowStart, hits: seen.hits + by } : { windowStart, hits: by };
       buckets.set(bucket, entry);
       while (buckets.size > max) buckets.delete(buckets.keys().next().value as string);
       return entry.hits;

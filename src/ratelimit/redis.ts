@@ -30,9 +30,10 @@ export async function redisRateCounter(redisUrl: string, options: RedisRateCount
   }
   const prefix = options.prefix ?? 'gstkit:rate';
   return {
-    async hit(bucket, windowStart, windowMs) {
+    async hit(bucket, windowStart, windowMs, by = 1) {
       const key = `${prefix}:${bucket}:${windowStart}`;
-      const replies = await client.multi().incr(key).pexpire(key, windowMs + 1_000).exec();
+      if (by === 0) return Number((await client.get(key)) ?? 0);
+      const replies = await client.multi().incrby(key, by).pexpire(key, windowMs + 1_000).exec();
       const [err, hits] = replies?.[0] ?? [new Error('Redis answered nothing'), 0];
       if (err) throw err;
       return Number(hits);

@@ -6,5 +6,5 @@ import type { RateCounter } from '../ports/ratelimit.js';
 import type { Store } from '../ports/store.js';
 
 export function storeRateCounter(store: Pick<Store, 'countRequest'>): RateCounter {
-  return { hit: (bucket, windowStart, windowMs) => store.countRequest(bucket, windowStart, windowMs) };
+  return { hit: (bucket, windowStart, windowMs, by) => store.countRequest(bucket, windowStart, windowMs, by) };
 }

@@ -369,15 +369,17 @@ export function createMemoryStore(): Store {
       audit = kept;
       return gone;
     },
-    async countRequest(bucket, windowStart) {
+    async countRequest(bucket, windowStart, _windowMs, by = 1) {
       const w = rateWindows.get(bucket);
+      if (by === 0) return w && w.windowStart === windowStart ? w.hits : 0;
       // Only the current window is kept per bucket; an older window asked for late counts on its own.
       if (!w || w.windowStart < windowStart) {
-        rateWindows.set(bucket, { windowStart, hits: 1 });
-        return 1;
+        rateWindows.set(bucket, { windowStart, hits: by });
+        return by;
       }
-      if (w.windowStart > windowStart) return 1;
-      return ++w.hits;
+      if (w.windowStart > windowStart) return by;
+      w.hits += by;
+      return w.hits;
     },
     async secret(name, create) {
       if (!secrets.has(name)) secrets.set(name, create());

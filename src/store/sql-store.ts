@@ -506,12 +506,16 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
       const gone = await q('delete from gst_audit where at < $1 returning seq', [before]);
       return gone.length;
     },
-    async countRequest(bucket, windowStart) {
+    async countRequest(bucket, windowStart, _windowMs, by = 1) {
+      if (by === 0) {
+        const seen = await q('select hits from gst_rate_window where bucket = $1 and window_start = $2', [bucket, windowStart]);
+        return Number(seen[0]?.['hits'] ?? 0);
+      }
       const rows = await q(
-        `insert into gst_rate_window (bucket, window_start, hits) values ($1, $2, 1)
-         on conflict (bucket, window_start) do update set hits = gst_rate_window.hits + 1
+        `insert into gst_rate_window (bucket, window_start, hits) values ($1, $2, $3)
+         on conflict (bucket, window_start) do update set hits = gst_rate_window.hits + excluded.hits
          returning hits`,
-        [bucket, windowStart],
+        [bucket, windowStart, by],
       );
       // Forget this bucket's past windows, so the table holds about one row per key.
       await q('delete from gst_rate_window where bucket = $1 and window_start < $2', [bucket, windowStart]);

@@ -70,6 +70,9 @@ export async function startFuzzServer(env: Record<string, string> = {}): Promise
     GSTKIT_DATA_DIR: 'memory://',
     // The limiter runs (and counts) but never refuses: the fuzzing sends far more than a client may.
     GSTKIT_RATE_LIMIT: '100000000/60',
+    // Likewise the per-address limits: every fuzzed inquiry and bad credential comes from 127.0.0.1.
+    GSTKIT_INQUIRY_RATE_LIMIT: '100000000/60',
+    GSTKIT_FAILED_LOGIN_LIMIT: '100000000/60',
     // Node's own header and request timeouts: while a heavy document stalls the server (the slow-validation
     // defect), the 10 s defaults would cut off the fuzzer's other connections waiting in line.
     GSTKIT_HEADERS_TIMEOUT_MS: '60000',
