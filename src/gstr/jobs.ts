@@ -13,6 +13,7 @@ import { readGstr2b } from './read-2b.js';
 import { readGstr3b } from './read-3b.js';
 import type { ReturnStore } from './store.js';
 import { countReturnDocuments } from './count-documents.js';
+import { findStoredReturn } from './stored-return.js';
 import type { InwardReturn, ReturnType } from './types.js';
 
 export interface GstrServices {
@@ -68,6 +69,7 @@ export async function pullReturn(
     period: request.period,
     pulledAt: now.toISOString(),
     data: fetched.value,
+    documents,
   });
   progress?.(1, { done: documents, total: documents });
   return { ok: true, value: { documents } };
@@ -152,19 +154,25 @@ export async function exportReturnsTo(
   let anyStored = false;
   for (const gstin of [...new Set(gstins)]) {
     for (const period of periods) {
-      const stored = await services.store.get(gstin, returnType, period);
+      const found = await findStoredReturn(services.store, gstin, returnType, period);
       const source: InwardSource = { gstin, period };
-      if (stored) {
+      if (found) {
         anyStored = true;
-        source.pulledAt = stored.pulledAt;
+        source.pulledAt = found.pulledAt;
+        const readSource = async (): Promise<unknown> => {
+          const { pulledAt, data } = await found.read();
+          // A pull that replaced the return since it was found is the one written, with its own time.
+          source.pulledAt = pulledAt;
+          return data;
+        };
         source.load = async (): Promise<InwardReturn | string> => {
-          // Read again on each pass: the store is the one copy kept in memory.
-          const again = await services.store.get(gstin, returnType, period);
-          const read = readReturn(returnType, again?.data, { gstin, period });
+          const read = readReturn(returnType, await readSource(), { gstin, period });
           if (!read.ok) return read.errors.map((e) => `${e.code} ${e.message} at ${e.path}`).slice(0, 3).join('; ');
           return read.value as InwardReturn;
         };
-        source.count = async (): Promise<number> => countReturnDocuments(returnType, (await services.store.get(gstin, returnType, period))?.data);
+        const counted = found.documents;
+        // Counted at the pull; a return stored before counts were kept is read to count it.
+        source.count = counted !== undefined ? async () => counted : async () => countReturnDocuments(returnType, await readSource());
       }
       sources.push(source);
     }

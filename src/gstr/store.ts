@@ -12,6 +12,16 @@ export interface StoredReturn {
   /** ISO 8601 time of the pull. */
   pulledAt: string;
   data: unknown;
+  /** The documents the pull counted, when known: an export's progress total without reading the return. */
+  documents?: number;
+}
+
+/** What is stored for a return, without reading it; `version` names the pull its pieces belong to. */
+export interface StoredReturnInfo {
+  pulledAt: string;
+  documents?: number;
+  version: string;
+  pieces: number;
 }
 
 /** Storage port; hosts can back it with a database or object store. */
@@ -23,6 +33,10 @@ export interface ReturnStore {
   getJson?(gstin: string, returnType: ReturnType, period: string): Promise<{ pulledAt: string; json: string } | undefined>;
   /** Stores a return given as JSON text (serialised by a job thread), like {@link put}. */
   putJson?(entry: Omit<StoredReturn, 'data'>, json: string): Promise<void>;
+  /** When the return was pulled and how it is kept, without reading it (with {@link piece}: read in pieces). */
+  info?(gstin: string, returnType: ReturnType, period: string): Promise<StoredReturnInfo | undefined>;
+  /** Piece `seq` of the JSON text of pull `version`; undefined when that pull has since been replaced. */
+  piece?(version: string, seq: number): Promise<string | undefined>;
 }
 
 /** An in-memory store (the sandbox default). */

@@ -1,6 +1,7 @@
 /**
  * The serving thread's side of GSTR pulls and exports run in a job worker thread: it hands the job to
- * the pool and answers the thread's few calls (the stored return as JSON text, the job's file, progress).
+ * the pool and answers the thread's few calls (the stored return as JSON text, piece by piece where the
+ * store keeps pieces; the job's file; progress).
  * @module
  */
 import type { GstPortal } from '../gstr/portal.js';
@@ -55,6 +56,8 @@ export async function runGstrJobInThread(
       if (store.putJson) await store.putJson(meta, json);
       else await store.put({ ...meta, data: JSON.parse(json) as unknown });
     },
+    getReturnInfo: (gstin: string, returnType: GstrReturnType, period: string) => store.info?.(gstin, returnType, period),
+    getReturnPiece: (version: string, seq: number) => store.piece?.(version, seq),
     isConnected: (gstin: string) => portal.isConnected(gstin),
     fetchReturn: (gstin: string, returnType: GstrReturnType, period: string) => portal.fetchReturn(gstin, returnType, period),
     openFile: async (fileName: string, contentType: string) => {
@@ -91,6 +94,7 @@ export async function runGstrJobInThread(
       ...(p['reportType'] !== undefined ? { reportType: Number(p['reportType']) as 100 | 101 } : {}),
     },
     now: services.now.toISOString(),
+    pieces: store.info !== undefined && store.piece !== undefined,
   };
   const out = (await pool.run('gstr/export', input, handlers)) as Outcome<{ fileName: string; contentType: string; rows: number }>;
   if (!out.ok) return failed(out.errors);

@@ -5,7 +5,7 @@
  * acknowledged before the next is sent, so neither side ever holds the whole file.
  * @module
  */
-import type { ReturnStore, StoredReturn } from '../gstr/store.js';
+import type { ReturnStore, StoredReturn, StoredReturnInfo } from '../gstr/store.js';
 import type { GstPortal } from '../gstr/portal.js';
 import type { ExportRequest, GstrServices } from '../gstr/jobs.js';
 import type { ReturnType } from '../gstr/types.js';
@@ -28,7 +28,7 @@ export interface PortalRecipe {
 }
 
 /** The stored returns, read and written as JSON text through the serving thread. */
-function remoteReturns(remote: ThreadCaller): ReturnStore {
+function remoteReturns(remote: ThreadCaller, pieces = false): ReturnStore {
   return {
     async put(entry: StoredReturn) {
       const { data, ...meta } = entry;
@@ -38,6 +38,13 @@ function remoteReturns(remote: ThreadCaller): ReturnStore {
       const row = await remote.call<{ pulledAt: string; json: string } | undefined>('getReturnJson', [gstin, returnType, period]);
       return row ? { gstin, returnType, period, pulledAt: row.pulledAt, data: JSON.parse(row.json) as unknown } : undefined;
     },
+    // Where the serving thread's store keeps pieces, a return comes over one piece at a time.
+    ...(pieces
+      ? {
+          info: (gstin: string, returnType: ReturnType, period: string) => remote.call<StoredReturnInfo | undefined>('getReturnInfo', [gstin, returnType, period]),
+          piece: (version: string, seq: number) => remote.call<string | undefined>('getReturnPiece', [version, seq]),
+        }
+      : {}),
   };
 }
 
@@ -96,12 +103,12 @@ function remoteSink(remote: ThreadCaller): ByteSink {
 }
 
 /** An export: the stored returns are parsed and the workbook written here, streamed back piece by piece. */
-export async function exportInThread(input: { request: ExportRequest; now: string }, remote: ThreadCaller): Promise<Outcome<{ fileName: string; contentType: string; rows: number }>> {
+export async function exportInThread(input: { request: ExportRequest; now: string; pieces?: boolean }, remote: ThreadCaller): Promise<Outcome<{ fileName: string; contentType: string; rows: number }>> {
   const { exportReturnsTo } = await import('../gstr/jobs.js');
   const services: GstrServices = {
     // An export never asks the portal.
     portal: { isConnected: () => false, fetchReturn: async () => ({ ok: false, errors: [] }) },
-    store: remoteReturns(remote),
+    store: remoteReturns(remote, input.pieces === true),
     now: () => new Date(input.now),
   };
   return exportReturnsTo(

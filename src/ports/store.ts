@@ -111,6 +111,16 @@ export interface ReturnRow {
   pulledAt: string;
   /** The GSTN JSON as received, as text (parsed only by who needs it). */
   json: string;
+  /** The documents the pull counted, when it did (an export's progress total). */
+  documents?: number;
+}
+
+/** What is stored for a pulled return, without its JSON. */
+export interface ReturnInfo extends Omit<ReturnRow, 'json'> {
+  /** Names this pull: its pieces are read with it, and a later pull of the same return gets another. */
+  version: string;
+  /** How many pieces the JSON text is kept in (see {@link Store.getReturnPiece}). */
+  pieces: number;
 }
 
 /** 0 waiting, 1 working, 100 done, 101 failed. */
@@ -240,6 +250,12 @@ export interface Store {
   // pulled returns
   putReturn(row: ReturnRow): Promise<void>;
   getReturn(companyId: string, gstin: string, returnType: string, period: string): Promise<ReturnRow | undefined>;
+  getReturnInfo(companyId: string, gstin: string, returnType: string, period: string): Promise<ReturnInfo | undefined>;
+  /**
+   * Piece `seq` (from 0) of a pull's JSON text; the pieces in order joined are the text. Undefined past the
+   * last piece, or when the return has been pulled again since `version` was read (its pieces are gone).
+   */
+  getReturnPiece(version: string, seq: number): Promise<string | undefined>;
 
   // jobs
   insertJob(row: JobRow): Promise<void>;

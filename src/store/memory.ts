@@ -4,10 +4,12 @@
  * caller never changes a stored record by accident.
  * @module
  */
+import { randomUUID } from 'node:crypto';
 import type { AuditRow } from '../ports/audit.js';
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RejectedIrnRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RejectedIrnRow, ReturnInfo, Store, TripSheetRow } from '../ports/store.js';
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 import { copyRow } from './copy-row.js';
+import { returnPieces } from './return-pieces.js';
 
 const copy = copyRow;
 
@@ -30,7 +32,8 @@ export function createMemoryStore(): Store {
   const tripSheets = journaled<string, TripSheetRow>();
   const counters = journaled<string, number>();
   const taxpayers = journaled<string, Record<string, unknown>>();
-  const returns = journaled<string, ReturnRow>();
+  const returns = journaled<string, ReturnInfo>();
+  const returnPiecesByKey = journaled<string, string>();
   const jobs = journaled<string, JobRow & { seq: number }>();
   const files = journaled<string, FileMeta & { createdAt: number; chunks: Uint8Array[] }>();
   const inquiries = journaled<string, OutboxRow>();
@@ -182,11 +185,28 @@ export function createMemoryStore(): Store {
     },
 
     async putReturn(row) {
-      returns.set([row.companyId, row.gstin, row.returnType, row.period].join('|'), { ...row });
+      const key = [row.companyId, row.gstin, row.returnType, row.period].join('|');
+      const old = returns.get(key);
+      const { json, ...info } = row;
+      const pieces = returnPieces(json);
+      const version = randomUUID();
+      pieces.forEach((piece, seq) => returnPiecesByKey.set(`${version}|${seq}`, piece));
+      returns.set(key, { ...info, version, pieces: pieces.length });
+      if (old) for (let seq = 0; seq < old.pieces; seq++) returnPiecesByKey.delete(`${old.version}|${seq}`);
     },
     async getReturn(companyId, gstin, returnType, period) {
       const r = returns.get([companyId, gstin, returnType, period].join('|'));
+      if (!r) return undefined;
+      const { version, pieces, ...row } = r;
+      const json = Array.from({ length: pieces }, (_, seq) => returnPiecesByKey.get(`${version}|${seq}`)).join('');
+      return { ...row, json };
+    },
+    async getReturnInfo(companyId, gstin, returnType, period) {
+      const r = returns.get([companyId, gstin, returnType, period].join('|'));
       return r ? { ...r } : undefined;
+    },
+    async getReturnPiece(version, seq) {
+      return returnPiecesByKey.get(`${version}|${seq}`);
     },
 
     async insertJob(row) {

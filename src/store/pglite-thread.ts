@@ -7,6 +7,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { pgliteOptions } from './pglite-options.js';
 
 export type PgliteRequest =
   | { id: number; op: 'open'; dataDir?: string }
@@ -39,7 +40,7 @@ function errorOf(e: unknown): PgliteError {
 async function handle(m: PgliteRequest): Promise<unknown> {
   if (m.op === 'open') {
     const { PGlite } = await import('@electric-sql/pglite');
-    db = await PGlite.create(m.dataDir);
+    db = await PGlite.create(m.dataDir, pgliteOptions());
     return undefined;
   }
   if (!db) throw new Error('PGlite is not open');

@@ -10,6 +10,7 @@ import type { Store } from '../ports/store.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
 import { createSqlStore } from './sql-store.js';
 import { spawnThread } from '../spawn-thread.js';
+import { pgliteOptions } from './pglite-options.js';
 import type { PgliteReply, PgliteRequest } from './pglite-thread.js';
 
 /** The default data folder of `gstkit serve`. */
@@ -69,7 +70,7 @@ export async function openPgliteStore(dataDir?: string, options: PgliteStoreOpti
 
 async function inProcessClient(folder: string | undefined): Promise<SqlClient> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(folder);
+  const db = await PGlite.create(folder, pgliteOptions());
   const run = async (target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }, text: string, params?: readonly unknown[]): Promise<Row[]> =>
     (await target.query(text, params ? [...params] : undefined)).rows as Row[];
   return {

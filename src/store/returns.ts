@@ -10,19 +10,34 @@ import type { Store } from '../ports/store.js';
 /** The pulled returns of `companyId`. */
 export function storeReturns(store: Store, companyId: string): ReturnStore {
   const putJson: NonNullable<ReturnStore['putJson']> = async (entry, json) => {
-    await store.putReturn({ companyId, gstin: entry.gstin, returnType: entry.returnType, period: entry.period, pulledAt: entry.pulledAt, json });
+    await store.putReturn({
+      companyId,
+      gstin: entry.gstin,
+      returnType: entry.returnType,
+      period: entry.period,
+      pulledAt: entry.pulledAt,
+      json,
+      ...(entry.documents !== undefined ? { documents: entry.documents } : {}),
+    });
   };
   const getJson: NonNullable<ReturnStore['getJson']> = async (gstin, returnType, period) => {
     const row = await store.getReturn(companyId, gstin, returnType, period);
     return row ? { pulledAt: row.pulledAt, json: row.json } : undefined;
   };
   return {
-    put: (entry) => putJson(entry, JSON.stringify(entry.data)),
+    put: ({ data, ...entry }) => putJson(entry, JSON.stringify(data)),
     putJson,
     async get(gstin, returnType: ReturnType, period) {
       const row = await getJson(gstin, returnType, period);
       return row ? { gstin, returnType, period, pulledAt: row.pulledAt, data: JSON.parse(row.json) as unknown } : undefined;
     },
     getJson,
+    async info(gstin, returnType, period) {
+      const row = await store.getReturnInfo(companyId, gstin, returnType, period);
+      if (!row) return undefined;
+      return { pulledAt: row.pulledAt, version: row.version, pieces: row.pieces, ...(row.documents !== undefined ? { documents: row.documents } : {}) };
+    },
+    // Versions are random ids, handed out only by this company's info above.
+    piece: (version, seq) => store.getReturnPiece(version, seq),
   };
 }

@@ -219,6 +219,29 @@ create index gst_rejected_irn_by_day on gst_rejected_irn (company_id, irp, selle
 create index gst_audit_by_time on gst_audit (at);
 `,
   },
+  {
+    version: 6,
+    name: 'pulled returns in pieces, with their document count',
+    sql: `
+-- A pulled return's JSON (about 9 MB for 40,000 documents) is kept in pieces of a bounded size, so that no
+-- statement moves it whole: PGlite's WebAssembly memory grows to the largest value it handles and never
+-- shrinks. version names one pull; a new pull writes new pieces and removes the old in one transaction.
+create table gst_return_piece (
+  version text not null,
+  seq integer not null,
+  piece text not null,
+  primary key (version, seq)
+);
+alter table gst_return add column version text;
+alter table gst_return add column pieces integer not null default 1;
+-- The documents the pull counted, so that an export's progress has its total without reading the returns.
+alter table gst_return add column documents integer;
+update gst_return set version = md5(company_id || '|' || gstin || '|' || return_type || '|' || period);
+insert into gst_return_piece (version, seq, piece) select version, 0, json from gst_return;
+alter table gst_return alter column version set not null;
+alter table gst_return drop column json;
+`,
+  },
 ];
 
 /** The version the code expects. */

@@ -6,7 +6,9 @@
  */
 import type { AuditRow } from '../ports/audit.js';
 import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RejectedIrnRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
+import { randomUUID } from 'node:crypto';
 import { migrate } from './migrate.js';
+import { returnPieces } from './return-pieces.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
 
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
@@ -295,19 +297,76 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
     },
 
     async putReturn(row: ReturnRow) {
-      await q(
-        `insert into gst_return (company_id, gstin, return_type, period, pulled_at, json) values ($1, $2, $3, $4, $5, $6)
-         on conflict (company_id, gstin, return_type, period) do update set pulled_at = excluded.pulled_at, json = excluded.json`,
-        [row.companyId, row.gstin, row.returnType, row.period, row.pulledAt, row.json],
-      );
+      const pieces = returnPieces(row.json);
+      const version = randomUUID();
+      const key = [row.companyId, row.gstin, row.returnType, row.period];
+      await client.transaction(async (tx) => {
+        for (let seq = 0; seq < pieces.length; seq++) {
+          await tx.query('insert into gst_return_piece (version, seq, piece) values ($1, $2, $3)', [version, seq, pieces[seq]]);
+        }
+        const inserted = await tx.query(
+          `insert into gst_return (company_id, gstin, return_type, period, pulled_at, version, pieces, documents) values ($1, $2, $3, $4, $5, $6, $7, $8)
+           on conflict (company_id, gstin, return_type, period) do nothing returning version`,
+          [...key, row.pulledAt, version, pieces.length, row.documents ?? null],
+        );
+        if (inserted.length > 0) return;
+        // Replacing an earlier pull: its row is locked until this commits, so two pulls of one return queue.
+        const old = await tx.query('select version from gst_return where company_id = $1 and gstin = $2 and return_type = $3 and period = $4 for update', key);
+        await tx.query('update gst_return set pulled_at = $5, version = $6, pieces = $7, documents = $8 where company_id = $1 and gstin = $2 and return_type = $3 and period = $4', [
+          ...key,
+          row.pulledAt,
+          version,
+          pieces.length,
+          row.documents ?? null,
+        ]);
+        if (old[0]) await tx.query('delete from gst_return_piece where version = $1', [old[0]['version']]);
+      });
+    },
+
+    async getReturnInfo(companyId, gstin, returnType, period) {
+      const rows = await q('select pulled_at, version, pieces, documents from gst_return where company_id = $1 and gstin = $2 and return_type = $3 and period = $4', [
+        companyId,
+        gstin,
+        returnType,
+        period,
+      ]);
+      const r = rows[0];
+      if (!r) return undefined;
+      return {
+        companyId,
+        gstin,
+        returnType,
+        period,
+        pulledAt: iso(r['pulled_at']),
+        version: String(r['version']),
+        pieces: Number(r['pieces']),
+        ...(r['documents'] !== null && r['documents'] !== undefined ? { documents: Number(r['documents']) } : {}),
+      };
+    },
+
+    async getReturnPiece(version, seq) {
+      const rows = await q('select piece from gst_return_piece where version = $1 and seq = $2', [version, seq]);
+      return rows[0] ? String(rows[0]['piece']) : undefined;
     },
 
     async getReturn(companyId, gstin, returnType, period) {
-      const rows = await q('select * from gst_return where company_id = $1 and gstin = $2 and return_type = $3 and period = $4', [companyId, gstin, returnType, period]);
+      // One consistent read: the head and its pieces in one statement, so a concurrent pull cannot mix in.
+      const rows = await q(
+        `select r.pulled_at, r.documents, p.piece from gst_return r join gst_return_piece p on p.version = r.version
+         where r.company_id = $1 and r.gstin = $2 and r.return_type = $3 and r.period = $4 order by p.seq`,
+        [companyId, gstin, returnType, period],
+      );
       const r = rows[0];
-      return r
-        ? { companyId, gstin, returnType, period, pulledAt: iso(r['pulled_at']), json: String(r['json']) }
-        : undefined;
+      if (!r) return undefined;
+      return {
+        companyId,
+        gstin,
+        returnType,
+        period,
+        pulledAt: iso(r['pulled_at']),
+        json: rows.map((p) => String(p['piece'])).join(''),
+        ...(r['documents'] !== null && r['documents'] !== undefined ? { documents: Number(r['documents']) } : {}),
+      };
     },
 
     async insertJob(row: JobRow) {

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EwbRow, IrnRow, JobRow, RecoveryPolicy, Store } from '../../src/ports/store.js';
+import { RETURN_PIECE_CHARS } from '../../src/store/return-pieces.js';
 import { createSandbox, createSigningIdentity, manualClock, parseIst } from '../../src/sandbox/index.js';
 import { storeAdapters } from '../support/stores.js';
 
@@ -242,6 +243,30 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     await store.putReturn({ companyId: 'acme', gstin: 'G', returnType: 'gstr2b', period: '2025-07', pulledAt: at(2), json: '{"v":2}' });
     expect((await store.getReturn('acme', 'G', 'gstr2b', '2025-07'))?.json).toBe('{"v":2}');
     expect(await store.getReturn('other', 'G', 'gstr2b', '2025-07')).toBeUndefined();
+  });
+
+  it('keeps a big return in bounded pieces, read back whole or piece by piece, and a new pull replaces them', async () => {
+    // Over two pieces, with a surrogate pair (a rupee sign is one unit; an emoji is two) across a piece boundary.
+    const text = `{"a":"${'x'.repeat(RETURN_PIECE_CHARS - 7)}\u{1F4B0}₹${'y'.repeat(RETURN_PIECE_CHARS + 10)}"}`;
+    await store.putReturn({ companyId: 'acme', gstin: 'G2', returnType: 'gstr2a', period: '2025-08', pulledAt: at(3), json: text, documents: 42 });
+    const info = await store.getReturnInfo('acme', 'G2', 'gstr2a', '2025-08');
+    expect(info).toMatchObject({ pulledAt: at(3), documents: 42, pieces: 3 });
+    expect(await store.getReturnInfo('other', 'G2', 'gstr2a', '2025-08')).toBeUndefined();
+    const pieces: string[] = [];
+    for (let seq = 0; seq < info!.pieces; seq++) pieces.push((await store.getReturnPiece(info!.version, seq))!);
+    expect(pieces.every((p) => p.length <= RETURN_PIECE_CHARS)).toBe(true);
+    expect(pieces.join('')).toBe(text);
+    expect(await store.getReturnPiece(info!.version, info!.pieces)).toBeUndefined();
+    expect((await store.getReturn('acme', 'G2', 'gstr2a', '2025-08'))?.json).toBe(text);
+
+    await store.putReturn({ companyId: 'acme', gstin: 'G2', returnType: 'gstr2a', period: '2025-08', pulledAt: at(4), json: '{"v":3}' });
+    const again = await store.getReturnInfo('acme', 'G2', 'gstr2a', '2025-08');
+    expect(again).toMatchObject({ pulledAt: at(4), pieces: 1 });
+    expect(again?.documents).toBeUndefined();
+    expect(again?.version).not.toBe(info!.version);
+    // The earlier pull's pieces are gone with it: a reader still holding its version is told so.
+    expect(await store.getReturnPiece(info!.version, 0)).toBeUndefined();
+    expect(await store.getReturnPiece(again!.version, 0)).toBe('{"v":3}');
   });
 
   it('claims a job once, records progress, and ends it once', async () => {
