@@ -4,7 +4,9 @@
  * time; a lock file says which, and a second process is refused with a clear message.
  * @module
  */
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Store } from '../ports/store.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
@@ -87,13 +89,25 @@ async function inProcessClient(folder: string | undefined): Promise<SqlClient> {
 
 /** PGlite in its own thread (pglite-thread.ts), driven over messages. */
 async function threadClient(folder: string | undefined): Promise<SqlClient> {
-  if (folder && !existsSync(join(folder, 'PG_VERSION'))) {
-    // A new folder is initialised (initdb) in a thread that is then ended: initdb's WebAssembly memory,
-    // several hundred MB, goes with it instead of staying in the server's RSS for good.
-    const init = await threadClientOn(folder);
-    await init.close();
-  }
+  if (folder && !existsSync(join(folder, 'PG_VERSION'))) await initialiseInChildProcess(folder);
   return threadClientOn(folder);
+}
+
+/**
+ * Creates a new data folder (initdb) in a short-lived process. In a thread of this process, as before, the
+ * memory initdb touched (about 200 MB) stayed in the server's RSS after the thread ended, since the
+ * allocator keeps freed memory for reuse; a process gives it all back when it exits.
+ */
+async function initialiseInChildProcess(folder: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(folder)}).then((db) => db.close()).then(
+    () => process.exit(0),
+    (e) => { process.stderr.write(String(e && e.message || e)); process.exit(1); })`;
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, ['-e', script], { timeout: 300_000, maxBuffer: 1 << 20 }, (e, _out, err) =>
+      e ? reject(new Error(`could not create the PGlite data folder ${folder}: ${String(err).trim() || e.message}`)) : resolve(),
+    );
+  });
 }
 
 async function threadClientOn(folder: string | undefined): Promise<SqlClient> {

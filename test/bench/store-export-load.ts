@@ -9,11 +9,17 @@
  *   npx tsx test/bench/store-export-load.ts [periods] [documents-per-period]
  *   (the synthetic documents have one rate line each, so one row each in the Full report: 24 periods x 42000
  *   documents gives 1,008,000 rows; 24 months is the longest export)
+ *
+ * The returns are seeded straight into the store (the sandbox portal's returns, as a pull would store them,
+ * with their document count), which is not measured; GSTKIT_BENCH_SEED=api pulls them through the API
+ * instead, one pull job per period, as a user would (much slower). The export always goes through the API.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 // GSTKIT_BENCH_FROM=dist measures the built package (npm run build first), as `gstkit serve` runs from an
 // install: its threads then run plain JavaScript, without the TypeScript loader the source needs.
@@ -21,20 +27,63 @@ const from = process.env['GSTKIT_BENCH_FROM'] === 'dist' ? '../../dist' : '../..
 const { createGstHandler } = (await import(`${from}/http/index.js`)) as typeof import('../../src/http/index.js');
 const { createSandbox, createSigningIdentity } = (await import(`${from}/sandbox/index.js`)) as typeof import('../../src/sandbox/index.js');
 const { openPgliteStore, openPostgresStore } = (await import(`${from}/store/index.js`)) as typeof import('../../src/store/index.js');
+const { countReturnDocuments } = (await import(`${from}/gstr/count-documents.js`)) as typeof import('../../src/gstr/count-documents.js');
 
-const periods = Number(process.argv[2] ?? 3);
-const perPeriod = Number(process.argv[3] ?? 5000);
+// `--seed STORE periods perPeriod`: the child process that fills the store before the measured run.
+const seeding = process.argv[2] === '--seed';
+const args = seeding ? process.argv.slice(4) : process.argv.slice(2);
+const periods = Number(args[0] ?? 3);
+const perPeriod = Number(args[1] ?? 5000);
 const threads = Number(process.env['GSTKIT_JOB_THREADS'] ?? 2);
 const gstin = '29AADCN7314Q1ZU';
+const companies = { bench: [gstin, '29AAGCK4821M1Z4'] };
+// Consecutive months from April 2024 (24 of them: the longest export).
+const months = Array.from({ length: periods }, (_, i) => new Date(Date.UTC(2024, 3 + i, 1)).toISOString().slice(0, 7));
+const seedThroughApi = process.env['GSTKIT_BENCH_SEED'] === 'api';
+// As `gstkit serve` opens it: PGlite in a thread of its own (GSTKIT_BENCH_PGLITE_THREAD=0 keeps it on the
+// serving thread); a postgres:// address opens PostgreSQL.
+const openStore = (where: string) => (where.startsWith('postgres') ? openPostgresStore(where) : openPgliteStore(where, { thread: process.env['GSTKIT_BENCH_PGLITE_THREAD'] !== '0' }));
+
+if (seeding) {
+  // What a pull stores, without the pull job: the portal's return and the documents in it.
+  const store = await openStore(process.argv[3]!);
+  const sandbox = createSandbox({ companies, store, identity: createSigningIdentity(), syntheticDocumentsPerPeriod: perPeriod });
+  const returns = sandbox.providers.returnStore!('bench');
+  let documents = 0;
+  for (const m of months) {
+    const fetched = await sandbox.providers.gstPortal!.fetchReturn(gstin, 'gstr2b', m);
+    if (!fetched.ok) throw new Error(JSON.stringify(fetched.errors));
+    const count = countReturnDocuments('gstr2b', fetched.value);
+    await returns.put({ gstin, returnType: 'gstr2b', period: m, pulledAt: new Date().toISOString(), data: fetched.value, documents: count });
+    documents += count;
+  }
+  await sandbox.jobs.close?.();
+  await store.close();
+  console.log(documents);
+  process.exit(0);
+}
+
 const example = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'gstkit-export-bench-'));
-// As `gstkit serve` opens it: PGlite in a thread of its own (GSTKIT_BENCH_PGLITE_THREAD=0 keeps it on the
-// serving thread); with DATABASE_URL, a fresh database on that PostgreSQL instead.
+// With DATABASE_URL, a fresh database on that PostgreSQL; otherwise PGlite in a temporary folder.
 const fresh = process.env['DATABASE_URL'] ? await (await import('../support/services.js')).freshDatabase(process.env['DATABASE_URL']) : undefined;
-const store = fresh ? await openPostgresStore(fresh.url) : await openPgliteStore(dir, { thread: process.env['GSTKIT_BENCH_PGLITE_THREAD'] !== '0' });
+const where = fresh ? fresh.url : dir;
+const seedStart = performance.now();
+let seeded = 0;
+if (!seedThroughApi) {
+  // Seeded by a process of its own, so that none of its memory is counted as the server's.
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--seed', where, String(periods), String(perPeriod)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 20,
+  });
+  if (child.status !== 0) throw new Error(`seeding failed (exit ${child.status})`);
+  seeded = Number(child.stdout.trim().split('\n').at(-1));
+}
+const store = await openStore(where);
 const rssOpened = process.memoryUsage().rss;
 const sandbox = createSandbox({
-  companies: { bench: [gstin, '29AAGCK4821M1Z4'] },
+  companies,
   store,
   identity: createSigningIdentity(),
   syntheticDocumentsPerPeriod: perPeriod,
@@ -56,16 +105,16 @@ const wait = async (jobId: string, onStatus?: (s: any) => void): Promise<any> =>
     await new Promise((r) => setTimeout(r, 200));
   }
 };
-const months = Array.from({ length: periods }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
-console.log(`pulling ${periods} periods of GSTR-2B with ${perPeriod} synthetic documents each (job threads: ${threads}, from ${from.slice(6)}, store ${store.kind})...`);
-const pullStart = performance.now();
-let pulledDocs = 0;
-for (const m of months) {
-  const s = await wait((await call('/api/svc/gstr2b/pull', { gstin, returnPeriod: m })).jobId);
-  if (s.jobStatus !== 100) throw new Error(JSON.stringify(s));
-  pulledDocs += s.result.documents;
+if (seedThroughApi) {
+  for (const m of months) {
+    const s = await wait((await call('/api/svc/gstr2b/pull', { gstin, returnPeriod: m })).jobId);
+    if (s.jobStatus !== 100) throw new Error(JSON.stringify(s));
+    seeded += s.result.documents;
+  }
 }
-console.log(`pulled ${pulledDocs} documents in ${((performance.now() - pullStart) / 1000).toFixed(1)} s; RSS with the store open ${Math.round(rssOpened / 1e6)} MB, after the pulls ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
+console.log(
+  `${seeded} documents in ${periods} periods of GSTR-2B ${seedThroughApi ? 'pulled through the API' : 'seeded by a child process'} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (job threads: ${threads}, from ${from.slice(6)}, store ${store.kind}); RSS with the store open ${Math.round(rssOpened / 1e6)} MB, before the export ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+);
 
 let serial = 0;
 /** Sends generateirn every 20 ms until `until` resolves, measuring the event-loop delay meanwhile. */
