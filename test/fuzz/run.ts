@@ -10,6 +10,7 @@
  * every problem instead of stopping at the first).
  */
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { kinds, requestKinds } from '../../src/kinds.js';
 import { validate } from '../../src/schema/validate.js';
@@ -82,6 +83,8 @@ async function property<T>(stats: Stats, arb: fc.Arbitrary<T>, check: (value: T)
     { numRuns: runs, ...(seed !== undefined ? { seed } : {}), endOnFailure: false, interruptAfterTimeLimit: 30 * 60_000 },
   );
   stats.ms = performance.now() - started;
+  // A line per finished property, so a long run shows its progress (CI prints nothing else for minutes).
+  console.log(`done ${stats.name}: ${stats.runs} runs in ${(stats.ms / 1000).toFixed(1)} s`);
 }
 
 /** Runs tasks, at most `limit` at once. */
@@ -114,6 +117,9 @@ function table(all: Stats[]): string {
 
 async function main(): Promise<number> {
   const started = performance.now();
+  // The fuzzer's own stalls count in every answer's time: printed at the end so a slow answer can be told from a busy fuzzer.
+  const lag = monitorEventLoopDelay({ resolution: 20 });
+  lag.enable();
   const target = await startFuzzServer();
   const client = makeClient(target.base, parallel * 2);
   console.log(`fuzzing gstkit serve at ${target.base} (pid ${target.server.process.pid}, ${target.server.printed.match(/store: .*/)?.[0]}, ${target.server.printed.match(/jobs: .*/)?.[0]}), ${runs} runs per property, ${parallel} at once`);
@@ -167,7 +173,12 @@ async function main(): Promise<number> {
     for (const kind of kinds.filter((k) => !(requestKinds as readonly string[]).includes(k))) {
       if (!exampleOf(kind)) continue;
       add(`validate('${kind}') in process`, (stats) =>
-        property(stats, fc.tuple(fc.nat(), mutation), ([pick, m]) => {
+        property(stats, fc.tuple(fc.nat(), mutation), async ([pick, m]) => {
+          // Let the event loop turn between runs. A synchronous check is awaited through microtasks only,
+          // so a whole validator property (and the next one the pool starts) ran without reading a socket
+          // or firing a timer: the HTTP requests in flight then timed out in the fuzzer, with their answers
+          // waiting unread (CI: seven "no answer within 40000 ms" at once, the server idle).
+          await new Promise<void>((resolve) => setImmediate(resolve));
           const { doc, where } = mutate(exampleOf(kind), pick, m);
           const t = performance.now();
           let problem: string | undefined;
@@ -224,7 +235,7 @@ async function main(): Promise<number> {
 
     const own = process.cpuUsage();
     console.log(
-      `total ${((performance.now() - started) / 1000).toFixed(1)} s wall; CPU: server ${target.cpuSeconds().toFixed(0)} s, fuzzer ${((own.user + own.system) / 1e6).toFixed(0)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; server RSS ${(target.rss() / 1048576).toFixed(0)} MiB; ${target.inquiries()} inquiries reached the CRM`,
+      `total ${((performance.now() - started) / 1000).toFixed(1)} s wall; CPU: server ${target.cpuSeconds().toFixed(0)} s, fuzzer ${((own.user + own.system) / 1e6).toFixed(0)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; server RSS ${(target.rss() / 1048576).toFixed(0)} MiB; ${target.inquiries()} inquiries reached the CRM; the fuzzer's longest event-loop stall ${Math.round(lag.max / 1e6)} ms`,
     );
   } finally {
     if (process.env['FUZZ_SERVER_LOG']) (await import('node:fs')).writeFileSync(process.env['FUZZ_SERVER_LOG'], (target.server.stderr?.() ?? ''));
