@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Store } from '../ports/store.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
+import { wellFormedParams } from './pglite-params.js';
 import { createSqlStore } from './sql-store.js';
 import { spawnThread } from '../spawn-thread.js';
 import { pgliteOptions } from './pglite-options.js';
@@ -74,7 +75,7 @@ async function inProcessClient(folder: string | undefined): Promise<SqlClient> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(folder, pgliteOptions());
   const run = async (target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }, text: string, params?: readonly unknown[]): Promise<Row[]> =>
-    (await target.query(text, params ? [...params] : undefined)).rows as Row[];
+    (await target.query(text, params ? wellFormedParams(params) : undefined)).rows as Row[];
   return {
     query: (text, params) => run(db, text, params),
     transaction: (work) => db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) } satisfies SqlQuery)),
@@ -144,7 +145,7 @@ async function threadClientOn(folder: string | undefined): Promise<SqlClient> {
     throw e;
   }
   const query = (text: string, params: readonly unknown[] | undefined, tx?: number): Promise<Row[]> =>
-    ask<Row[]>({ op: 'query', text, ...(params ? { params: [...params] } : {}), ...(tx !== undefined ? { tx } : {}) });
+    ask<Row[]>({ op: 'query', text, ...(params ? { params: wellFormedParams(params) } : {}), ...(tx !== undefined ? { tx } : {}) });
   return {
     query: (text, params) => query(text, params),
     async transaction(work) {
