@@ -5,22 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/migrate.js';
 import { migrations } from '../../src/store/schema.js';
-import type { Row, SqlClient } from '../../src/store/sql-client.js';
-
-async function pglite(): Promise<SqlClient & { close(): Promise<void> }> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create();
-  const run = async (target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }, text: string, params?: readonly unknown[]): Promise<Row[]> =>
-    (await target.query(text, params ? [...params] : undefined)).rows as Row[];
-  return {
-    query: (text, params) => run(db, text, params),
-    transaction: (work) => db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) })),
-    exec: async (script) => {
-      await db.exec(script);
-    },
-    close: () => db.close(),
-  };
-}
+import { barePglite as pglite } from '../support/pglite-client.js';
 
 describe('migration 2 (e-waybill transporter)', () => {
   it('fills in the transporter of e-waybills stored before it', async () => {

@@ -2,25 +2,10 @@
  * Migration 6 on a database made by an earlier gstkit: each pulled return stored whole becomes one piece,
  * read back the same, and its document count is unknown (an export then counts it by reading it).
  */
-import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../src/store/schema.js';
-import type { Row, SqlClient } from '../../src/store/sql-client.js';
+import { barePglite as pglite } from '../support/pglite-client.js';
 import { createSqlStore } from '../../src/store/sql-store.js';
-
-async function pglite(): Promise<SqlClient> {
-  const db = await PGlite.create();
-  const run = async (target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }, text: string, params?: readonly unknown[]): Promise<Row[]> =>
-    (await target.query(text, params ? [...params] : undefined)).rows as Row[];
-  return {
-    query: (text, params) => run(db, text, params),
-    transaction: (work) => db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) })),
-    exec: async (script) => {
-      await db.exec(script);
-    },
-    close: () => db.close(),
-  };
-}
 
 describe('migration 6 (returns in pieces)', () => {
   it('keeps every return stored before it, readable whole and in pieces', async () => {
