@@ -39,9 +39,7 @@ function watchedPool(maxHeapMb?: number): { pool: ThreadPool; ranOn: number[] } 
 async function world(threads: ThreadPool | undefined, perPeriod: number, store: Store = createMemoryStore()) {
   const clock = manualClock(new Date('2026-04-20T10:00:00+05:30'));
   const sandbox = createSandbox({ companies: { acme: [gstin] }, store, identity, clock, seed: 7, syntheticDocumentsPerPeriod: perPeriod });
-  // A lease long enough that a loaded machine never loses one mid-export: this test is about threads and
-  // progress, not recovery (a lost lease restarts the job, and its progress with it).
-  const jobs = createEmbeddedJobRunner({ store, clock, pollMs: 50, leaseMs: 30_000, exclusive: true, ...(threads ? { threads } : {}) });
+  const jobs = createEmbeddedJobRunner({ store, clock, pollMs: 50, leaseMs: 400, exclusive: true, ...(threads ? { threads } : {}) });
   const handler = createGstHandler({ ...sandbox.providers, jobs, authenticate: () => ({ ok: true, company: sandbox.companies.get('acme')! }) });
   const headers = { 'content-type': 'application/json', 'svc-company': 'acme' };
   const post = async (path: string, body: unknown): Promise<{ jobId: string }> =>
