@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { warning, type Issue } from '../../issue.js';
 import type { QrMatrix } from '../qr/matrix.js';
+import { ContentBuffer } from './content.js';
 import type { FontFile } from './font.js';
 import { subsetFont } from './sfnt.js';
 import { scriptsUsed, Typesetter, type Run } from './typeset.js';
@@ -22,22 +23,24 @@ export interface TextStyle {
 const num = (n: number): string => (Math.round(n * 100) / 100).toString();
 
 /**
- * One page's content. While the page is being drawn its operators collect as text; when the next
- * page starts they are deflated and written out, so a long document holds only its output bytes.
- * Operators added afterwards (footers, stamps) go to a second, small stream written at the end.
+ * One page. While the page is being drawn its operators go into the canvas's content buffer; when
+ * the next page starts they are deflated and written out, so a long document holds only its output
+ * bytes. Operators added afterwards (footers, stamps) go to a second, small stream written at the end.
  */
 export class PageOps {
-  ops: string[] = [];
   /** Object number of the written content stream; 0 while the page is open. */
   content = 0;
+  /** Operators added after the page was written, each ending in a line break. */
   readonly late: string[] = [];
 }
 
 /** A font as used by one document: glyphs renumbered in order of first use (0 is the missing glyph). */
 class FontUse {
   readonly gids: number[] = [0];
-  readonly cids = new Map<number, number>([[0, 0]]);
-  readonly unicode = new Map<number, string>();
+  /** CID of each glyph id of the full font; 0 until used (glyph 0 is always CID 0). */
+  private readonly cidOf: Uint16Array;
+  /** Unicode text of each CID, for the ToUnicode map, where known. */
+  readonly unicode: Array<string | undefined> = [];
   private readonly scale: number;
 
   constructor(
@@ -47,30 +50,37 @@ class FontUse {
     readonly ref: number,
   ) {
     this.scale = 1000 / font.metrics.unitsPerEm;
+    this.cidOf = new Uint16Array(font.advance.length);
   }
 
   cid(gid: number, text: string | undefined): number {
-    let cid = this.cids.get(gid);
-    if (cid === undefined) {
+    let cid = this.cidOf[gid] as number;
+    if (cid === 0 && gid !== 0) {
       cid = this.gids.length;
       this.gids.push(gid);
-      this.cids.set(gid, cid);
+      this.cidOf[gid] = cid;
     }
-    if (text !== undefined && !this.unicode.has(cid)) this.unicode.set(cid, text);
+    if (text !== undefined && this.unicode[cid] === undefined) this.unicode[cid] = text;
     return cid;
   }
 
-  /** `Tj` operations of unshaped runs already drawn in this document (runs are shared by equal text). */
-  readonly encoded = new Map<Run, string>();
-
-  encode(run: Run): string {
-    let body = '<';
-    let k = 0;
-    for (const ch of run.text) body += hex4(this.cid(run.glyphs[k++] as number, ch));
-    body += '> Tj';
-    // Bounded: a long document's amounts are mostly distinct.
-    if (this.encoded.size < 5000) this.encoded.set(run, body);
-    return body;
+  /**
+   * Writes an unshaped run as a `Tj` operation. Its glyphs are the code points of its text one for
+   * one; a code point's text is only made for a CID whose Unicode is not yet known.
+   */
+  encodeInto(b: ContentBuffer, run: Run): void {
+    const { glyphs, text } = run;
+    b.ascii('<');
+    let i = 0;
+    for (let k = 0; k < glyphs.length; k++) {
+      const cp = text.codePointAt(i) as number;
+      const gid = glyphs[k] as number;
+      let cid = this.cidOf[gid] as number;
+      if ((cid === 0 && gid !== 0) || this.unicode[cid] === undefined) cid = this.cid(gid, String.fromCodePoint(cp));
+      b.hex4(cid);
+      i += cp > 0xffff ? 2 : 1;
+    }
+    b.ascii('> Tj');
   }
 
   /** Advance of a glyph in thousandths of the font size, as written in the font's W array. */
@@ -104,6 +114,10 @@ export class Canvas {
   /** Characters no font could draw, each once. */
   readonly missing = new Set<string>();
   private readonly digest = createHash('sha256');
+  /** Operators of the open page. */
+  private readonly content = new ContentBuffer();
+  /** Operators for a page already written, before they join its late stream. */
+  private readonly scratch = new ContentBuffer(1024);
 
   constructor(readonly type: Typesetter) {}
 
@@ -122,8 +136,8 @@ export class Canvas {
   /** Deflates and writes out a page's content; later operators for it go to its late stream. */
   private closePage(p: PageOps): void {
     if (p.content !== 0) return;
-    const body = deflateSync(Buffer.from(`0 G 0 g 0.5 w\n${p.ops.join('\n')}`, 'latin1'), DEFLATE);
-    p.ops = [];
+    const body = deflateSync(this.content.view(), DEFLATE);
+    this.content.clear();
     p.content = this.out.reserve();
     this.out.stream(p.content, ' /Filter /FlateDecode', body);
     this.digest.update(body);
@@ -134,6 +148,7 @@ export class Canvas {
     if (last) this.closePage(last);
     const p = new PageOps();
     this.pages.push(p);
+    this.content.ascii('0 G 0 g 0.5 w\n');
     return p;
   }
 
@@ -154,39 +169,63 @@ export class Canvas {
     return u;
   }
 
-  /** Appends operators to a page: to its open content, or to its late stream once it is closed. */
-  private emit(page: PageOps, op: string): void {
-    if (page.content === 0) page.ops.push(op);
-    else page.late.push(op);
+  /**
+   * Where operators for `page` go: the content buffer while the page is open, else the scratch
+   * buffer, emptied, whose text {@link endOps} moves to the page's late stream.
+   */
+  private ops(page: PageOps): ContentBuffer {
+    if (page.content === 0) return this.content;
+    this.scratch.clear();
+    return this.scratch;
   }
 
-  /** Draws one line of text with its top at `top`; `x` is the left, right or centre edge per `align`. */
+  private endOps(page: PageOps, b: ContentBuffer): void {
+    if (b === this.scratch) page.late.push(b.text());
+  }
+
+  /** Appends one operator line to a page: to its open content, or to its late stream once it is written. */
+  private emit(page: PageOps, op: string): void {
+    const b = this.ops(page);
+    b.ascii(op).ascii('\n');
+    this.endOps(page, b);
+  }
+
+  /** Draws one line of text with its top at `top`; `x` is the left, right or centre edge per `style.align`. */
   text(text: string, x: number, top: number, style: TextStyle, page: PageOps = this.page): void {
+    this.place(text, x, top, style, style.align, page);
+  }
+
+  /** {@link text} with the alignment given apart from the style (table cells share one style). */
+  place(text: string, x: number, top: number, style: TextStyle, align: Align | undefined, page: PageOps = this.page): void {
     if (text === '') return;
     const line = this.type.line(text, style.bold);
-    for (const ch of line.missing) this.missing.add(ch);
+    for (let i = 0; i < line.missing.length; i++) this.missing.add(line.missing[i] as string);
     const size = style.size;
     const w = (line.width * size) / 1000;
-    let left = style.align === 'right' ? x - w : style.align === 'center' ? x - w / 2 : x;
+    let left = align === 'right' ? x - w : align === 'center' ? x - w / 2 : x;
     const latin = style.bold ? this.type.bold : this.type.regular;
     const baseline = A4[1] - top - (latin.metrics.ascent * size) / latin.metrics.unitsPerEm;
     const c = style.color;
+    const b = this.ops(page);
     for (const run of line.runs) {
       const use = this.use(run.font);
-      let body: string;
-      if (run.dx === undefined) {
-        body = use.encoded.get(run) ?? use.encode(run);
-      } else {
-        body = shapedOps(use, run, size);
+      const shaped = run.dx !== undefined;
+      const framed = c !== undefined || run.outlineBold;
+      if (shaped) b.ascii('/Span <</ActualText <FEFF').ascii(utf16Hex(run.text)).ascii('>>> BDC ');
+      if (framed) b.ascii('q ');
+      b.ascii('BT ');
+      if (c) {
+        b.num(c[0]).num(c[1]).num(c[2]).ascii('rg ');
+        if (run.outlineBold) b.num(c[0]).num(c[1]).num(c[2]).ascii('RG ');
       }
-      const colour = c ? `${num(c[0])} ${num(c[1])} ${num(c[2])} rg ${run.outlineBold ? `${num(c[0])} ${num(c[1])} ${num(c[2])} RG ` : ''}` : '';
-      const outline = run.outlineBold ? `2 Tr ${num(size * 0.03)} w ` : '';
-      let op = `BT ${colour}${outline}/${use.resource} ${num(size)} Tf ${num(left)} ${num(baseline)} Td ${body} ET`;
-      if (colour || outline) op = `q ${op} Q`;
-      if (run.dx !== undefined) op = `/Span <</ActualText <FEFF${utf16Hex(run.text)}>>> BDC ${op} EMC`;
-      this.emit(page, op);
+      if (run.outlineBold) b.ascii('2 Tr ').num(size * 0.03).ascii('w ');
+      b.ascii('/').ascii(use.resource).ascii(' ').num(size).ascii('Tf ').num(left).num(baseline).ascii('Td ');
+      if (shaped) b.ascii(shapedOps(use, run, size));
+      else use.encodeInto(b, run);
+      b.ascii(framed ? (shaped ? ' ET Q EMC\n' : ' ET Q\n') : shaped ? ' ET EMC\n' : ' ET\n');
       left += (run.width * size) / 1000;
     }
+    this.endOps(page, b);
   }
 
   /** Line height for a size. */
@@ -229,12 +268,31 @@ export class Canvas {
   }
 
   rect(x: number, top: number, w: number, h: number, mode: 'stroke' | 'fill', grey = 0, page: PageOps = this.page): void {
-    const op = mode === 'fill' ? `${num(grey)} g ${num(x)} ${num(A4[1] - top - h)} ${num(w)} ${num(h)} re f 0 g` : `${num(x)} ${num(A4[1] - top - h)} ${num(w)} ${num(h)} re S`;
-    this.emit(page, op);
+    const b = this.ops(page);
+    if (mode === 'fill') b.num(grey).ascii('g ');
+    b.num(x).num(A4[1] - top - h).num(w).num(h).ascii(mode === 'fill' ? 're f 0 g\n' : 're S\n');
+    this.endOps(page, b);
+  }
+
+  /**
+   * Outlines a row of boxes side by side, `widths` from `x`, all `h` high: one path stroked once,
+   * which paints what a stroked rectangle per box would.
+   */
+  cells(x: number, top: number, widths: readonly number[], h: number, page: PageOps = this.page): void {
+    const b = this.ops(page);
+    const y = A4[1] - top - h;
+    for (const w of widths) {
+      b.num(x).num(y).num(w).num(h).ascii('re ');
+      x += w;
+    }
+    b.ascii('S\n');
+    this.endOps(page, b);
   }
 
   line(x1: number, top1: number, x2: number, top2: number, page: PageOps = this.page): void {
-    this.emit(page, `${num(x1)} ${num(A4[1] - top1)} m ${num(x2)} ${num(A4[1] - top2)} l S`);
+    const b = this.ops(page);
+    b.num(x1).num(A4[1] - top1).ascii('m ').num(x2).num(A4[1] - top2).ascii('l S\n');
+    this.endOps(page, b);
   }
 
   /** Places a QR symbol (quiet zone included) as a 1-bit image of `side` points. */
@@ -281,7 +339,7 @@ export class Canvas {
     for (const p of this.pages) {
       let contents = `${p.content} 0 R`;
       if (p.late.length > 0) {
-        const late = deflateSync(Buffer.from(`q 0 G 0 g 0.5 w\n${p.late.join('\n')}\nQ`, 'latin1'), DEFLATE);
+        const late = deflateSync(Buffer.from(`q 0 G 0 g 0.5 w\n${p.late.join('')}Q`, 'latin1'), DEFLATE);
         this.digest.update(late);
         const ref = out.reserve();
         out.stream(ref, ' /Filter /FlateDecode', late);
@@ -390,7 +448,10 @@ function embedFont(out: PdfWriter, use: FontUse, tag: string, glyphs: number[], 
   const scale = 1000 / m.unitsPerEm;
   const widths = glyphs.map((g) => use.width(g)).join(' ');
   const lines: string[] = [];
-  const entries = [...use.unicode.entries()].sort((a, b) => a[0] - b[0]);
+  const entries: Array<[number, string]> = [];
+  use.unicode.forEach((text, cid) => {
+    if (text !== undefined) entries.push([cid, text]);
+  });
   for (let i = 0; i < entries.length; i += 100) {
     const chunk = entries.slice(i, i + 100);
     lines.push(`${chunk.length} beginbfchar`);
@@ -439,13 +500,18 @@ function writeImage(out: PdfWriter, ref: number, m: QrMatrix): void {
   const stride = (side + 7) >> 3;
   const bits = new Uint8Array(stride * side);
   const modules = m.modules;
-  for (let y = 0; y < m.size; y++) {
+  const size = m.size;
+  // A byte at a time from its eight modules, without a branch per module (dark and light are random).
+  for (let y = 0; y < size; y++) {
     const row = (y + margin) * stride;
-    const base = y * m.size;
-    for (let x = 0; x < m.size; x++) {
-      if (modules[base + x] !== 1) continue;
-      const px = x + margin;
-      bits[row + (px >> 3)] = (bits[row + (px >> 3)] as number) | (0x80 >> (px & 7));
+    const base = y * size - margin; // index of pixel column px is base + px
+    for (let k = 0; k < stride; k++) {
+      let byte = 0;
+      for (let b = 0, px = k * 8; b < 8; b++, px++) {
+        const x = px - margin;
+        byte = (byte << 1) | (x >= 0 && x < size ? (modules[base + px] as number) & 1 : 0);
+      }
+      bits[row + k] = byte;
     }
   }
   // A QR's bits hardly compress (about 5 %): written as they are.

@@ -45,10 +45,15 @@ function money(v: unknown): string {
   return formatIndian(v as number);
 }
 
+/** Whether an amount is zero as `dec` reads it (missing and non-numeric count as zero); numbers without decimals. */
+function isZero(v: unknown): boolean {
+  return typeof v === 'number' ? !(Number.isFinite(v) && v !== 0) : dec(v as number).isZero();
+}
+
 function taxLines(item: Json): string {
   const heads: string[] = [];
   const add = (label: string, key: string): void => {
-    if (!dec(item[key] as number).isZero()) heads.push(`${label} ${money(item[key])}`);
+    if (!isZero(item[key])) heads.push(`${label} ${money(item[key])}`);
   };
   add('IGST', 'IgstAmt');
   add('CGST', 'CgstAmt');
@@ -216,7 +221,7 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
   items.forEach((item, i) => {
     const desc = [str(item['PrdDesc']), str(item['IsServc']) === 'Y' ? '(Service)' : ''].filter(Boolean).join(' ');
     const qty = `${formatQuantity(item['Qty'] as number)} ${str(item['Unit'])}`.trim();
-    const free = dec(item['FreeQty'] as number).isZero() ? '' : `\n+${formatQuantity(item['FreeQty'] as number)} free`;
+    const free = isZero(item['FreeQty']) ? '' : `\n+${formatQuantity(item['FreeQty'] as number)} free`;
     flow.row(
       fixed,
       [
@@ -248,7 +253,7 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
     ['Other Charges', 'OthChrg'],
     ['Round Off', 'RndOffAmt'],
   ] as const) {
-    if (!dec(val[key] as number).isZero()) totals.push([label, val[key]]);
+    if (!isZero(val[key])) totals.push([label, val[key]]);
   }
   const totalValue = val['TotInvVal'];
   const lh = c.lineHeight(8.5);

@@ -39,13 +39,22 @@ export class Flow {
     const c = this.canvas;
     const lines = columns.map((col) => c.wrap(col.header, col.width - 2 * CELL_PAD, style));
     const h = Math.max(...lines.map((l) => l.length)) * c.lineHeight(style.size) + 2 * CELL_PAD;
-    let x = MARGIN;
     c.rect(MARGIN, this.y, columns.reduce((s, col) => s + col.width, 0), h, 'fill', 0.9);
-    columns.forEach((col, i) => {
+    this.cells(columns, lines, h, style);
+  }
+
+  /** Draws one row's cell texts and outlines, `h` high, and moves below it. */
+  private cells(columns: Column[], lines: string[][], h: number, style: TextStyle): void {
+    const c = this.canvas;
+    let x = MARGIN;
+    const widths: number[] = [];
+    for (let i = 0; i < columns.length; i++) {
+      const col = columns[i] as Column;
       this.cellText(lines[i] as string[], x, col, style);
-      c.rect(x, this.y, col.width, h, 'stroke');
+      widths.push(col.width);
       x += col.width;
-    });
+    }
+    c.cells(MARGIN, this.y, widths, h);
     this.y += h;
   }
 
@@ -54,7 +63,7 @@ export class Flow {
     const lh = c.lineHeight(style.size);
     const align = col.align ?? 'left';
     const tx = align === 'right' ? x + col.width - CELL_PAD : align === 'center' ? x + col.width / 2 : x + CELL_PAD;
-    lines.forEach((line, k) => c.text(line, tx, this.y + CELL_PAD + k * lh, { ...style, align }));
+    for (let k = 0; k < lines.length; k++) c.place(lines[k] as string, tx, this.y + CELL_PAD + k * lh, style, align);
   }
 
   /**
@@ -75,13 +84,7 @@ export class Flow {
         h = room * lh + 2 * CELL_PAD;
       }
     }
-    let x = MARGIN;
-    columns.forEach((col, i) => {
-      this.cellText(lines[i] as string[], x, col, style);
-      c.rect(x, this.y, col.width, h, 'stroke');
-      x += col.width;
-    });
-    this.y += h;
+    this.cells(columns, lines, h, style);
   }
 
   /** Writes "Page n of N" and a note at the foot of every page. */
