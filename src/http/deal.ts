@@ -11,6 +11,7 @@ import { readJson } from './body.js';
 import { dealFailure, json } from './responses.js';
 import type { GstHandlerOptions, RequestExtras } from './types.js';
 import { str } from '../sandbox/values.js';
+import { clientIp } from '../ratelimit/client-address.js';
 
 
 /**
@@ -57,10 +58,12 @@ export async function handleDeal(request: Request, extras: RequestExtras, option
   }
   const v = checked.value;
   const inquiryId = randomUUID();
+  // The address the rate limit counts: the connection's, or the one trusted proxies name.
+  const remoteIp = clientIp(request, extras.remoteAddress, options.clientRateLimit?.trustedProxies ?? 0);
   const verdict = await deal.captcha.verify({
     token: str(v['turnstileToken']),
     idempotencyKey: inquiryId,
-    ...(extras.remoteAddress ? { remoteIp: extras.remoteAddress } : {}),
+    ...(remoteIp ? { remoteIp } : {}),
   });
   if (!verdict.ok) {
     if (verdict.kind === 'misconfigured') {

@@ -17,6 +17,8 @@ export interface FastifyRequestLike {
   url: string;
   method: string;
   ip: string;
+  /** The connection (Fastify 4 and later); its peer is the address passed on, whatever `trustProxy` says. */
+  socket?: { remoteAddress?: string | undefined };
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
 }
@@ -91,7 +93,9 @@ export async function gstkitFastify(app: FastifyInstanceLike, options: FastifyBi
       headers,
       ...(body && req.method !== 'GET' && req.method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
     });
-    const extras = raw !== undefined && !body ? { hasParsedBody: true, parsedBody: raw, remoteAddress: req.ip } : { remoteAddress: req.ip };
+    // The peer, not Fastify's trustProxy reading: the handler applies clientRateLimit.trustedProxies itself.
+    const remoteAddress = req.socket?.remoteAddress ?? req.ip;
+    const extras = raw !== undefined && !body ? { hasParsedBody: true, parsedBody: raw, remoteAddress } : { remoteAddress };
     return reply(res, await options.handler(request, extras));
   };
   for (const path of gstPathPatterns(options.handler.basePath)) app.all(path, serve);

@@ -33,11 +33,13 @@ export function addressKey(raw: string): string | undefined {
 }
 
 /**
- * The client's address key. `connection` is the peer of the TCP connection (the binding's `remoteAddress`);
- * with `trustedProxies` N above 0, the client is N hops back along `X-Forwarded-For` as the proxies append to
- * it (the last entry is what the nearest proxy saw), or its first entry when the chain is shorter.
+ * The client's address as written: `connection` is the peer of the TCP connection (the binding's
+ * `remoteAddress`); with `trustedProxies` N above 0, the client is N hops back along `X-Forwarded-For` as the
+ * proxies append to it (the last entry is what the nearest proxy saw), or its first entry when the chain is
+ * shorter. With no trusted proxy the header is ignored, so a client cannot name itself someone else. Every
+ * binding goes through this one function (via the handler), whatever framework carries the request.
  */
-export function clientAddress(request: Request, connection: string | undefined, trustedProxies = 0): string | undefined {
+export function clientIp(request: Request, connection: string | undefined, trustedProxies = 0): string | undefined {
   if (trustedProxies > 0) {
     const chain = (request.headers.get('x-forwarded-for') ?? '')
       .split(',')
@@ -46,7 +48,13 @@ export function clientAddress(request: Request, connection: string | undefined, 
     if (connection) chain.push(connection);
     // The connection is hop 0: the nearest proxy. N trusted proxies put the client N hops back.
     const named = chain[Math.max(0, chain.length - 1 - trustedProxies)];
-    if (named !== undefined) return addressKey(named);
+    if (named !== undefined) return named;
   }
-  return connection === undefined ? undefined : addressKey(connection);
+  return connection;
+}
+
+/** The client's address key (see {@link clientIp} for which address, {@link addressKey} for the key). */
+export function clientAddress(request: Request, connection: string | undefined, trustedProxies = 0): string | undefined {
+  const ip = clientIp(request, connection, trustedProxies);
+  return ip === undefined ? undefined : addressKey(ip);
 }

@@ -13,4 +13,4 @@ export { memoryRateCounter, DEFAULT_MAX_BUCKETS } from './memory.js';
 export { storeRateCounter } from './store.js';
 export { redisRateCounter, type RedisRateCounterOptions } from './redis.js';
 export { parseRateLimit, parseKeyRateLimits } from './config.js';
-export { clientAddress, addressKey } from './client-address.js';
+export { clientAddress, clientIp, addressKey } from './client-address.js';

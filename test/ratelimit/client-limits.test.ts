@@ -16,10 +16,10 @@ const nodeHttp = targets.find((t) => t.name === 'node:http')!;
 const inquiry = { contactName: 'Asha', businessName: 'Asha Traders', email: 'asha@example.com', mobile: '9876543210', turnstileToken: 'token' };
 const limiter = (requests: number, windowMs = 60_000, prefix = 'test') => createRateLimiter({ counter: memoryRateCounter(), defaultLimit: { requests, windowMs }, prefix });
 
-async function served(clientRateLimit: ClientRateLimits, extra: Parameters<typeof world>[0] = {}) {
+async function served(clientRateLimit: ClientRateLimits, extra: Parameters<typeof world>[0] = {}, target = nodeHttp) {
   const w = world({ clientRateLimit, ...extra });
   w.clock.set(new Date(Date.UTC(2026, 10, 14, 5, 30, 0))); // the start of a minute
-  const { call, close } = await nodeHttp.start(w.handler);
+  const { call, close } = await target.start(w.handler);
   return { w, call, close };
 }
 
@@ -86,6 +86,37 @@ describe('sales inquiries per client address', () => {
       await close();
     }
   });
+});
+
+describe('the client address on every binding', () => {
+  // Every binding passes the connection's peer; only the handler reads X-Forwarded-For, and only as far as
+  // trustedProxies says. A binding that took the header itself would let a client pick a fresh address.
+  for (const target of targets.filter((t) => t.name !== 'fetch handler')) {
+    it(`${target.name}: a forged X-Forwarded-For does not make a client someone else`, async () => {
+      const { call, close } = await served({ inquiries: limiter(1), failedLogins: limiter(1, 300_000) }, {}, target);
+      try {
+        const forged = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}`, 'cf-connecting-ip': `198.51.100.${n}` });
+        expect((await call('POST', '/api/deal', { body: inquiry, auth: null, headers: forged(1) })).status).not.toBe(429);
+        expect((await call('POST', '/api/deal', { body: inquiry, auth: null, headers: forged(2) })).status).toBe(429);
+        expect((await call('GET', GET_IRN, { auth: wrongA, headers: forged(3) })).status).toBe(401);
+        expect((await call('GET', GET_IRN, { auth: wrongA, headers: forged(4) })).status).toBe(429);
+      } finally {
+        await close();
+      }
+    });
+
+    it(`${target.name}: behind a trusted proxy, the address it names`, async () => {
+      const { call, close } = await served({ inquiries: limiter(1), trustedProxies: 1 }, {}, target);
+      try {
+        const from = (ip: string) => call('POST', '/api/deal', { body: inquiry, auth: null, headers: { 'x-forwarded-for': ip } });
+        expect((await from('198.51.100.1')).status).not.toBe(429);
+        expect((await from('198.51.100.1')).status).toBe(429);
+        expect((await from('198.51.100.2')).status).not.toBe(429);
+      } finally {
+        await close();
+      }
+    });
+  }
 });
 
 describe('refused credentials per client address', () => {
