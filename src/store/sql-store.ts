@@ -5,7 +5,7 @@
  * @module
  */
 import type { AuditRow } from '../ports/audit.js';
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RejectedIrnRow, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RejectedIrnRow, ReturnInfo, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { randomUUID } from 'node:crypto';
 import { migrate } from './migrate.js';
 import { returnPieces } from './return-pieces.js';
@@ -55,6 +55,19 @@ function tripSheetRow(r: Row): TripSheetRow {
     genDate: String(r['gen_date']),
     status: String(r['status']),
     record: json(r['record']),
+  };
+}
+
+/** What a return's head row says, common to its info and its whole text: who, which return, when pulled, how many documents. */
+function returnHead(key: readonly [companyId: string, gstin: string, returnType: string, period: string], r: Row): Omit<ReturnInfo, 'version' | 'pieces'> {
+  const [companyId, gstin, returnType, period] = key;
+  return {
+    companyId,
+    gstin,
+    returnType,
+    period,
+    pulledAt: iso(r['pulled_at']),
+    ...(r['documents'] !== null && r['documents'] !== undefined ? { documents: Number(r['documents']) } : {}),
   };
 }
 
@@ -324,24 +337,11 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
     },
 
     async getReturnInfo(companyId, gstin, returnType, period) {
-      const rows = await q('select pulled_at, version, pieces, documents from gst_return where company_id = $1 and gstin = $2 and return_type = $3 and period = $4', [
-        companyId,
-        gstin,
-        returnType,
-        period,
-      ]);
+      const key = [companyId, gstin, returnType, period] as const;
+      const rows = await q('select pulled_at, version, pieces, documents from gst_return where company_id = $1 and gstin = $2 and return_type = $3 and period = $4', [...key]);
       const r = rows[0];
       if (!r) return undefined;
-      return {
-        companyId,
-        gstin,
-        returnType,
-        period,
-        pulledAt: iso(r['pulled_at']),
-        version: String(r['version']),
-        pieces: Number(r['pieces']),
-        ...(r['documents'] !== null && r['documents'] !== undefined ? { documents: Number(r['documents']) } : {}),
-      };
+      return { ...returnHead(key, r), version: String(r['version']), pieces: Number(r['pieces']) };
     },
 
     async getReturnPiece(version, seq) {
@@ -350,23 +350,16 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
     },
 
     async getReturn(companyId, gstin, returnType, period) {
+      const key = [companyId, gstin, returnType, period] as const;
       // One consistent read: the head and its pieces in one statement, so a concurrent pull cannot mix in.
       const rows = await q(
         `select r.pulled_at, r.documents, p.piece from gst_return r join gst_return_piece p on p.version = r.version
          where r.company_id = $1 and r.gstin = $2 and r.return_type = $3 and r.period = $4 order by p.seq`,
-        [companyId, gstin, returnType, period],
+        [...key],
       );
       const r = rows[0];
       if (!r) return undefined;
-      return {
-        companyId,
-        gstin,
-        returnType,
-        period,
-        pulledAt: iso(r['pulled_at']),
-        json: rows.map((p) => String(p['piece'])).join(''),
-        ...(r['documents'] !== null && r['documents'] !== undefined ? { documents: Number(r['documents']) } : {}),
-      };
+      return { ...returnHead(key, r), json: rows.map((p) => String(p['piece'])).join('') };
     },
 
     async insertJob(row: JobRow) {
