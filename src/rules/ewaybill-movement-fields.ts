@@ -79,7 +79,7 @@ export function placeRules(prefix: string, placeKey = 'fromPlace', stateKey = 'f
 export function conveyanceRules(prefix: string): Rule[] {
   return [
     transModeRule(`${prefix}-TRANSMODE`, '302'),
-    roadVehicleRule(`${prefix}-VEHICLE-REQUIRED`, () => true, 'likely'),
+    roadVehicleRule(`${prefix}-VEHICLE-REQUIRED`),
     vehicleFormatRule(`${prefix}-VEHICLE-FORMAT`, '304'),
     ...nonRoadDocumentRules(prefix),
     movementTransDocDateRule(`${prefix}-TRANSDOC-DATE`),

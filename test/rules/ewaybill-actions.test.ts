@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { extendValidityRules, rejectEwbRules, updateTransporterRules, updateVehicleRules } from '../../src/rules/ewaybill-actions/index.js';
 import { validate } from '../../src/schema/validate.js';
 import { ruleTable } from './ewaybill-fixtures.js';
+import { allRules } from '../../src/rules/index.js';
 
 const rail = (d: Record<string, unknown>): void => {
   d.transMode = '2';
@@ -120,4 +121,14 @@ describe('extendValidityRules', () => {
 
 describe('rejectEwbRules', () => {
   ruleTable(rejectEwbRules, () => ({ ewbNo: '391009149369' }), { 'REJEWB-EWBNO': { fail: (d) => (d.ewbNo = '1234'), path: '/ewbNo' } }, it, expect, fc);
+});
+
+describe('one certainty per code', () => {
+  // The same refusal on different actions must not be rated differently in docs/rules.md and docs/error-codes.md.
+  it('rates 303 (vehicle number required by road) alike on every action that refuses with it', () => {
+    const vehicleRequired = allRules().filter(({ rule }) => rule.code === '303');
+    expect(vehicleRequired.map(({ rule }) => rule.id).sort()).toEqual(['CEWB-VEHICLE-REQUIRED', 'EXTEWB-ROAD-VEHICLE', 'TRIPSHEET-VEHICLE-REQUIRED', 'VEHEWB-ROAD-VEHICLE']);
+    expect(new Set(vehicleRequired.map(({ rule }) => rule.certainty))).toEqual(new Set(['likely']));
+    expect(new Set(vehicleRequired.map(({ rule }) => rule.severity))).toEqual(new Set(['error']));
+  });
 });

@@ -73,13 +73,17 @@ export function fromStateRule(id: string, code: string): Rule {
 /** The mode of transport, as a number, when it is one. */
 export const modeNumber = (doc: unknown): number | undefined => integerOf(field(doc, 'transMode'));
 
-/** By road the vehicle number is required (303), where `applies` (the movement actions rate it LIKELY). */
-export function roadVehicleRule(id: string, applies: (doc: unknown) => boolean = () => true, certainty: Certainty = 'certain'): Rule {
+/**
+ * By road the vehicle number is required (303), where `applies`. LIKELY on every action: 303 "vehicle number
+ * required" is on NIC's error list (shared/reference/ewb-error-codes.csv), in the block of the Part-B update's
+ * codes, but no published source says which actions answer with it, as for its neighbours 302 and 304.
+ */
+export function roadVehicleRule(id: string, applies: (doc: unknown) => boolean = () => true): Rule {
   return defineRule({
     id,
     code: '303',
     severity: 'error',
-    certainty,
+    certainty: 'likely',
     description: 'With transMode 1 (Road), vehicleNo is required.',
     check(doc) {
       if (!applies(doc) || modeNumber(doc) !== 1 || isGiven(field(doc, 'vehicleNo'))) return [];
