@@ -9,15 +9,9 @@
 import { ewbDayNumber } from '../compute/ewaybill-dates.js';
 import type { Rule } from './rule.js';
 import { defineRule, field, found, integerOf, isGiven } from './ewaybill-support.js';
+import { numberText } from './ewaybill-actions/shared.js';
 
 const REASONS = '1 Duplicate, 2 Order Cancelled, 3 Data Entry mistake, 4 Others';
-
-/** The digits of an e-waybill number field, or the raw text when it is not all digits. */
-function ewbNoText(value: unknown): string | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  return undefined;
-}
 
 /** The e-waybill number must be exactly 12 digits. */
 function ewbNumberRule(id: string, numericFirst: boolean): Rule {
@@ -28,7 +22,7 @@ function ewbNumberRule(id: string, numericFirst: boolean): Rule {
     certainty: 'certain',
     description: numericFirst ? 'ewbNo, when numeric, must have exactly 12 digits.' : 'ewbNo must be exactly 12 digits.',
     check(doc) {
-      const text = ewbNoText(field(doc, 'ewbNo'));
+      const text = numberText(field(doc, 'ewbNo'));
       if (text === undefined) return [];
       const digits = /^\d+$/.test(text);
       if (numericFirst && !digits) return []; // reported as 395
@@ -65,7 +59,7 @@ export const cancelEwbRules: Rule[] = [
     certainty: 'certain',
     description: 'ewbNo must hold digits only.',
     check(doc) {
-      const text = ewbNoText(field(doc, 'ewbNo'));
+      const text = numberText(field(doc, 'ewbNo'));
       if (text === undefined || /^\d+$/.test(text)) return [];
       return [found(`ewbNo ${text} must be numeric only.`, 'ewbNo')];
     },

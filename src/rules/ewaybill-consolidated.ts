@@ -8,7 +8,8 @@
 
 import type { Rule } from './rule.js';
 import { defineRule, field, found, isRecord } from './ewaybill-support.js';
-import { conveyanceRules, numberText, placeRules, reasonRules } from './ewaybill-movement-fields.js';
+import { conveyanceRules, placeRules, reasonRules } from './ewaybill-movement-fields.js';
+import { numberText } from './ewaybill-actions/shared.js';
 
 const members = (doc: unknown): unknown[] | undefined => {
   const list = field(doc, 'tripSheetEwbBills');

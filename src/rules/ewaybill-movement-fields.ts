@@ -7,65 +7,30 @@
  * @module
  */
 
-import { state } from '../masters/index.js';
 import type { Rule } from './rule.js';
-import { defineRule, field, found, integerOf, isGiven, textOf } from './ewaybill-support.js';
+import { defineRule, field, found, textOf } from './ewaybill-support.js';
 import { nonRoadDocumentRules, transDocDateRule, transModeRule, vehicleFormatRule } from './ewaybill/transport.js';
-import { roadVehicleRule } from './ewaybill-actions/shared.js';
+import { ewbNoRule, reasonCodeRule, roadVehicleRule, stateRule, textRule } from './ewaybill-actions/shared.js';
 
 const REASONS = '1 Due to break down, 2 Due to transshipment, 3 Others, 4 First time';
 
-/** The digits of a number field given as text or number, or the raw text when it is not all digits. */
-export function numberText(value: unknown): string | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  return undefined;
-}
-
-/** An e-waybill number (at `path` under the document, `ewbNo` by default) must be 12 digits: 301, or 395 when not numeric. */
+/** An e-waybill number must be 12 digits (301), as on the actions after generation. */
 export function ewbNumberRules(prefix: string): Rule[] {
-  return [
-    defineRule({
-      id: `${prefix}-EWBNO`,
-      code: '301',
-      certainty: 'certain',
-      description: 'ewbNo must be an e-waybill number: exactly 12 digits.',
-      check(doc) {
-        const text = numberText(field(doc, 'ewbNo'));
-        if (text === undefined || /^\d{12}$/.test(text)) return [];
-        return [found(`ewbNo ${text} is not an e-waybill number (12 digits).`, 'ewbNo')];
-      },
-    }),
-  ];
+  return [ewbNoRule(prefix)];
 }
 
 /** fromPlace not blank (305); fromState a state of the master (306). */
 export function placeRules(prefix: string, placeKey = 'fromPlace', stateKey = 'fromState', codes: { place: string; state: string } = { place: '305', state: '306' }): Rule[] {
   return [
-    defineRule({
-      id: `${prefix}-${placeKey.toUpperCase()}`,
-      code: codes.place,
-      certainty: 'certain',
-      description: `${placeKey} must not be blank.`,
-      check(doc) {
-        const value = field(doc, placeKey);
-        if (typeof value !== 'string' || value.trim() !== '') return [];
-        return [found(`${placeKey} must not be blank.`, placeKey)];
-      },
-    }),
-    defineRule({
+    textRule(`${prefix}-${placeKey.toUpperCase()}`, codes.place, placeKey, undefined, 'certain'),
+    stateRule({
       id: `${prefix}-${stateKey.toUpperCase()}`,
       code: codes.state,
+      key: stateKey,
       certainty: 'likely',
       description: `${stateKey} must be a state or union territory code of the state master.`,
-      check(doc) {
-        const value = field(doc, stateKey);
-        const n = integerOf(value);
-        if (!isGiven(value) || n === undefined) return [];
-        // 99 is how the e-waybill portal writes "other country"; the portal's own lists accept it.
-        if (n === 99 || state(n) !== undefined) return [];
-        return [found(`${stateKey} ${String(value)} is not a state code.`, stateKey)];
-      },
+      notAState: 'is not a state code.',
+      refuseNonNumbers: false,
     }),
   ];
 }
@@ -91,22 +56,10 @@ export function movementTransDocDateRule(id: string): Rule {
   return transDocDateRule(id, { code: 'SVC-470', evidence: 'own' });
 }
 
-/** reasonCode 1 to 4 (307); reasonRem not blank (386) and at most 50 characters (308). */
+/** reasonCode 1 to 4 (307); reasonRem not blank (386). */
 export function reasonRules(prefix: string): Rule[] {
   return [
-    defineRule({
-      id: `${prefix}-REASON`,
-      code: '307',
-      certainty: 'certain',
-      description: `reasonCode must be 1 to 4 (${REASONS}).`,
-      check(doc) {
-        const value = field(doc, 'reasonCode');
-        if (!isGiven(value) || (typeof value !== 'string' && typeof value !== 'number')) return [];
-        const n = integerOf(value);
-        if (n !== undefined && n >= 1 && n <= 4) return [];
-        return [found(`reasonCode ${String(value)} is not a reason (${REASONS}).`, 'reasonCode')];
-      },
-    }),
+    reasonCodeRule(`${prefix}-REASON`, REASONS),
     defineRule({
       id: `${prefix}-REMARKS`,
       code: '386',

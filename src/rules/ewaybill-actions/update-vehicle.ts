@@ -6,9 +6,8 @@
  */
 
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, integerOf, isGiven } from '../ewaybill-support.js';
 import { nonRoadDocumentRules, odcRoadRule, transDocDateRule, transModeRule, vehicleFormatRule, vehicleTypeRule } from '../ewaybill/transport.js';
-import { ewbNoRule, fromStateRule, roadVehicleRule, textRule } from './shared.js';
+import { ewbNoRule, fromStateRule, reasonCodeRule, roadVehicleRule, textRule } from './shared.js';
 
 const REASONS = '1 Breakdown, 2 Transshipment, 3 Others, 4 First time';
 
@@ -20,20 +19,7 @@ export const updateVehicleRules: Rule[] = [
   vehicleFormatRule('VEHEWB-VEHICLE-FORMAT', '304'),
   textRule('VEHEWB-FROM-PLACE', '305', 'fromPlace', 50, 'certain', 'the place where the vehicle changes'),
   fromStateRule('VEHEWB-FROM-STATE', '306'),
-  defineRule({
-    id: 'VEHEWB-REASON',
-    code: '307',
-    severity: 'error',
-    certainty: 'certain',
-    description: `reasonCode must be 1 to 4 (${REASONS}).`,
-    check(doc) {
-      const value = field(doc, 'reasonCode');
-      if (!isGiven(value) || (typeof value !== 'string' && typeof value !== 'number')) return [];
-      const n = integerOf(value);
-      if (n !== undefined && n >= 1 && n <= 4) return [];
-      return [found(`reasonCode ${String(value)} is not a reason for a Part-B update (${REASONS}).`, 'reasonCode')];
-    },
-  }),
+  reasonCodeRule('VEHEWB-REASON', REASONS, 'a Part-B update'),
   textRule('VEHEWB-REMARKS', '308', 'reasonRem', 50, 'likely', 'the remarks on the reason'),
   ...nonRoadDocumentRules('VEHEWB'),
   transDocDateRule('VEHEWB-TRANSDOC-DATE'),
