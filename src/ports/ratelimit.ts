@@ -13,15 +13,29 @@ export interface RateLimit {
 /** What the limiter decided for one request. */
 export type RateDecision =
   | { allowed: true; limit: RateLimit; remaining: number }
-  | { allowed: false; limit: RateLimit; /** Whole seconds until the window ends (at least 1), for `Retry-After`. */ retryAfterSeconds: number };
+  | { allowed: false; limit: RateLimit; /** Whole seconds until a request would be let through (at least 1), for `Retry-After`. */ retryAfterSeconds: number };
+
+/** The requests counted in one slot of a bucket, the slot starting at `start` (ms since the epoch). */
+export interface RateSlot {
+  start: number;
+  hits: number;
+}
+
+/** A bucket's slots after a {@link RateCounter.hit}, oldest first, and whether the requests were added. */
+export interface RateCount {
+  slots: RateSlot[];
+  added: boolean;
+}
 
 /**
- * Counts requests in fixed windows. `hit` adds `by` requests (default 1) to `bucket`'s window starting at
- * `windowStart` (ms since the epoch) and answers that window's count, these included; `by` 0 only reads the
- * count. Counters shared by several servers (PostgreSQL, Redis) count atomically, so the servers share one limit.
+ * Counts requests in short slots, so a limiter can judge a window that slides with the clock. `hit`, as one
+ * atomic step: adds `by` requests (default 1; 0 only reads) to the slot starting at `slotStart` if `bucket`'s
+ * slots from `since` on then hold at most `cap`; when adding, forgets the slots that start before `since`;
+ * answers the slots from `since` on, oldest first. Counters shared by several servers (PostgreSQL, Redis) do it atomically across them, so the
+ * servers share one limit.
  */
 export interface RateCounter {
-  hit(bucket: string, windowStart: number, windowMs: number, by?: number): Promise<number>;
+  hit(bucket: string, slotStart: number, since: number, cap: number, by?: number): Promise<RateCount>;
   close?(): Promise<void>;
 }
 

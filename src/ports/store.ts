@@ -9,6 +9,7 @@
  * @module
  */
 import type { AuditEntry, AuditQuery, AuditRow } from './audit.js';
+import type { RateCount } from './ratelimit.js';
 
 /** One registered IRN. */
 export interface IrnRow {
@@ -322,11 +323,11 @@ export interface Store {
 
   // rate limits
   /**
-   * Adds `by` requests (default 1) to `bucket`'s fixed window starting at `windowStart` (ms since the epoch)
-   * and answers the window's count so far; atomic, so servers sharing the store share the count. Windows
-   * older than the one asked for are forgotten. `by` 0 reads the count and changes nothing.
+   * One atomic step on `bucket`'s request slots (as `RateCounter.hit`): adds `by` (default 1; 0 only reads)
+   * to the slot at `slotStart` if the slots from `since` on then hold at most `cap`; when adding, forgets the
+   * older slots; answers the slots from `since` on, oldest first. Servers sharing the store share the count.
    */
-  countRequest(bucket: string, windowStart: number, windowMs: number, by?: number): Promise<number>;
+  countRequest(bucket: string, slotStart: number, since: number, cap: number, by?: number): Promise<RateCount>;
 
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * Rate limiting per API key behind the {@link RateLimiter} port: a fixed-window limiter over a counter in
+ * Rate limiting per API key behind the {@link RateLimiter} port: a sliding-window limiter over a counter in
  * memory (one server), in the store (servers sharing PostgreSQL) or in Redis.
  *
  * @example
@@ -7,8 +7,8 @@
  * createGstHandler({ ...providers, authenticate, rateLimit });
  * @module
  */
-export type { ClientRateLimits, RateCounter, RateDecision, RateLimit, RateLimiter } from '../ports/ratelimit.js';
-export { createRateLimiter, type RateLimiterOptions } from './limiter.js';
+export type { ClientRateLimits, RateCount, RateCounter, RateDecision, RateLimit, RateLimiter, RateSlot } from '../ports/ratelimit.js';
+export { createRateLimiter, SLOTS, type RateLimiterOptions } from './limiter.js';
 export { memoryRateCounter, DEFAULT_MAX_BUCKETS } from './memory.js';
 export { storeRateCounter } from './store.js';
 export { redisRateCounter, type RedisRateCounterOptions } from './redis.js';

@@ -1,10 +1,11 @@
 /**
- * Counting in the store's table (`gst_rate_window`): every server on one PostgreSQL shares the count.
+ * Counting in the store's table (`gst_rate_window`, one row per slot): every server on one PostgreSQL
+ * shares the count.
  * @module
  */
 import type { RateCounter } from '../ports/ratelimit.js';
 import type { Store } from '../ports/store.js';
 
 export function storeRateCounter(store: Pick<Store, 'countRequest'>): RateCounter {
-  return { hit: (bucket, windowStart, windowMs, by) => store.countRequest(bucket, windowStart, windowMs, by) };
+  return { hit: (bucket, slotStart, since, cap, by) => store.countRequest(bucket, slotStart, since, cap, by) };
 }

@@ -10,6 +10,8 @@ import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, 
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 import { copyRow } from './copy-row.js';
 import { returnPieces } from './return-pieces.js';
+import type { RateSlot } from '../ports/ratelimit.js';
+import { countInSlots } from '../ratelimit/slots.js';
 
 const copy = copyRow;
 
@@ -43,7 +45,7 @@ export function createMemoryStore(): Store {
   // Outside transactions: an audit entry or a request count stands whatever happens to the call's writes.
   let audit: AuditRow[] = [];
   let auditSeq = 0;
-  const rateWindows = new Map<string, { windowStart: number; hits: number }>();
+  const rateSlots = new Map<string, RateSlot[]>();
   let seq = 0;
 
   const documentKey = (r: IrnRow): string => [r.sellerGstin, r.financialYear, r.docType, r.docKey].join('\u0000');
@@ -389,17 +391,12 @@ export function createMemoryStore(): Store {
       audit = kept;
       return gone;
     },
-    async countRequest(bucket, windowStart, _windowMs, by = 1) {
-      const w = rateWindows.get(bucket);
-      if (by === 0) return w && w.windowStart === windowStart ? w.hits : 0;
-      // Only the current window is kept per bucket; an older window asked for late counts on its own.
-      if (!w || w.windowStart < windowStart) {
-        rateWindows.set(bucket, { windowStart, hits: by });
-        return by;
-      }
-      if (w.windowStart > windowStart) return by;
-      w.hits += by;
-      return w.hits;
+    async countRequest(bucket, slotStart, since, cap, by = 1) {
+      const slots = rateSlots.get(bucket) ?? [];
+      const count = countInSlots(slots, slotStart, since, cap, by);
+      if (slots.length > 0) rateSlots.set(bucket, slots);
+      else rateSlots.delete(bucket);
+      return count;
     },
     async secret(name, create) {
       if (!secrets.has(name)) secrets.set(name, create());

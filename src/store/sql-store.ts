@@ -11,6 +11,9 @@ import { migrate } from './migrate.js';
 import { returnPieces } from './return-pieces.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
 
+/** The advisory-lock class of the rate counts (the second key is the bucket's hash). */
+const RATE_LOCK = 0x67737472;
+
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
@@ -558,20 +561,26 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
       const gone = await q('delete from gst_audit where at < $1 returning seq', [before]);
       return gone.length;
     },
-    async countRequest(bucket, windowStart, _windowMs, by = 1) {
-      if (by === 0) {
-        const seen = await q('select hits from gst_rate_window where bucket = $1 and window_start = $2', [bucket, windowStart]);
-        return Number(seen[0]?.['hits'] ?? 0);
-      }
-      const rows = await q(
-        `insert into gst_rate_window (bucket, window_start, hits) values ($1, $2, $3)
-         on conflict (bucket, window_start) do update set hits = gst_rate_window.hits + excluded.hits
-         returning hits`,
-        [bucket, windowStart, by],
-      );
-      // Forget this bucket's past windows, so the table holds about one row per key.
-      await q('delete from gst_rate_window where bucket = $1 and window_start < $2', [bucket, windowStart]);
-      return Number(rows[0]!['hits']);
+    async countRequest(bucket, slotStart, since, cap, by = 1) {
+      return client.transaction(async (tx) => {
+        // One bucket's step at a time across every server: the check and the addition must not interleave.
+        await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [RATE_LOCK, bucket]);
+        // Only a step that adds forgets old slots: a read changes nothing.
+        if (by !== 0) await tx.query('delete from gst_rate_window where bucket = $1 and window_start < $2', [bucket, since]);
+        const rows = await tx.query('select window_start, hits from gst_rate_window where bucket = $1 and window_start >= $2 order by window_start', [bucket, since]);
+        const slots = rows.map((r) => ({ start: Number(r['window_start']), hits: Number(r['hits']) }));
+        const total = slots.reduce((n, s) => n + s.hits, 0);
+        const added = by !== 0 && total + by <= cap;
+        if (!added) return { slots, added };
+        const [row] = await tx.query(
+          `insert into gst_rate_window (bucket, window_start, hits) values ($1, $2, $3)
+           on conflict (bucket, window_start) do update set hits = gst_rate_window.hits + excluded.hits
+           returning hits`,
+          [bucket, slotStart, by],
+        );
+        const others = slots.filter((s) => s.start !== slotStart);
+        return { slots: [...others, { start: slotStart, hits: Number(row!['hits']) }].sort((a, b) => a.start - b.start), added };
+      });
     },
     async secret(name, create) {
       const existing = await q('select value from gst_secret where name = $1', [name]);

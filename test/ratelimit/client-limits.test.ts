@@ -59,14 +59,17 @@ describe('sales inquiries per client address', () => {
       // A client writing another address in X-Forwarded-For is still itself: no proxy is trusted.
       const refused = await call('POST', '/api/deal', { body: inquiry, auth: null, headers: { 'x-forwarded-for': '198.51.100.1' } });
       expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('45');
+      // The two leave the sliding window with their slot (6 s, a tenth of the window): 66 s after they came.
+      expect(refused.headers.get('retry-after')).toBe('51');
       expect(refused.headers.get('svc-errorcode')).toBe('SVC-974');
       expect(refused.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: expect.stringContaining('too many inquiries') });
       // Even a malformed inquiry counts (and is refused) before it is read.
       expect((await call('POST', '/api/deal', { raw: '{', auth: null })).status).toBe(429);
       // Other routes are not touched by the inquiry limit.
       expect((await call('GET', GET_IRN)).status).not.toBe(429);
-      w.clock.advance(45_000);
+      w.clock.advance(50_000);
+      expect((await call('POST', '/api/deal', { raw: '{', auth: null })).status).toBe(429);
+      w.clock.advance(1_000);
       expect((await call('POST', '/api/deal', { body: inquiry, auth: null })).status).not.toBe(429);
     } finally {
       await close();
@@ -132,12 +135,12 @@ describe('refused credentials per client address', () => {
       w.clock.advance(60_000);
       const blocked = await call('GET', GET_IRN, { auth: authA });
       expect(blocked.status).toBe(429);
-      expect(blocked.headers.get('retry-after')).toBe('240');
+      expect(blocked.headers.get('retry-after')).toBe('270');
       expect(blocked.body.Errors[0]).toMatchObject({ Code: 'SVC-974', Message: expect.stringContaining('refused credentials') });
       // The GSTR style says it in its headers.
       const pull = await call('POST', '/api/svc/gstr2b/pull', { body: { gstin: '29AAGCK4821M1Z4', returnPeriod: '2026-10' }, headers: { 'svc-company': 'acme' } });
       expect([pull.status, pull.headers.get('svc-errorcode')]).toEqual([429, 'SVC-974']);
-      w.clock.advance(240_000);
+      w.clock.advance(270_000);
       expect((await call('GET', GET_IRN, { auth: authA })).status).not.toBe(429);
     } finally {
       await close();
@@ -180,8 +183,10 @@ async function peeksWithoutCounting(counter: RateCounter): Promise<void> {
   expect((await limit.take('203.0.113.7', now)).allowed).toBe(true);
   expect(await limit.peek!('203.0.113.7', now)).toMatchObject({ allowed: true, remaining: 0 });
   expect((await limit.take('203.0.113.7', now)).allowed).toBe(true);
-  expect(await limit.peek!('203.0.113.7', now)).toMatchObject({ allowed: false, retryAfterSeconds: 50 });
-  expect((await limit.peek!('203.0.113.7', new Date(now.getTime() + 60_000))).allowed).toBe(true);
+  // Both sit in the slot of 05:30:06 to 05:30:12, which leaves the window at 05:31:12.
+  expect(await limit.peek!('203.0.113.7', now)).toMatchObject({ allowed: false, retryAfterSeconds: 62 });
+  expect((await limit.peek!('203.0.113.7', new Date(now.getTime() + 61_000))).allowed).toBe(false);
+  expect((await limit.peek!('203.0.113.7', new Date(now.getTime() + 62_000))).allowed).toBe(true);
 }
 
 describe('reading a count without counting', () => {

@@ -1,14 +1,15 @@
 /**
  * Rate limiting per API key as a client meets it: 429 with Retry-After and a coded body once the key's
- * requests in the window are spent, served again when the window ends (injected clock), each key counted
- * on its own; the in-memory counter stays bounded; and servers sharing PostgreSQL or Redis share one count.
+ * requests in the window are spent, served again when Retry-After says (injected clock), each key counted
+ * on its own; the window slides, so no span of one window length holds more than the limit, on every
+ * counter; the in-memory counter stays bounded; and servers sharing PostgreSQL or Redis share one count.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authB, targets, world } from '../http/harness.js';
 import { createRateLimiter, memoryRateCounter, parseKeyRateLimits, parseRateLimit, redisRateCounter, storeRateCounter } from '../../src/ratelimit/index.js';
 import type { RateCounter } from '../../src/ports/ratelimit.js';
-import { openPostgresStore } from '../../src/store/index.js';
+import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
 import { databaseUrl, freshDatabase, need, redisUrl } from '../support/services.js';
 
 const GET_IRN = '/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=' + 'a'.repeat(64);
@@ -25,7 +26,8 @@ describe('rate limits per API key over HTTP', () => {
       w.clock.advance(20_000);
       const refused = await call('GET', GET_IRN);
       expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('40');
+      // The three leave the sliding window with their slot (a tenth of the window, 6 s): 66 s after they came.
+      expect(refused.headers.get('retry-after')).toBe('46');
       expect(refused.body.Success).toBe(false);
       expect(refused.body.Errors[0].Code).toBe('SVC-974');
       // The GSTR style says it in its headers.
@@ -34,7 +36,9 @@ describe('rate limits per API key over HTTP', () => {
       expect(gstr.headers.get('svc-errorcode')).toBe('SVC-974');
       // Another key has its own count.
       expect((await call('GET', '/api/svc/einvoice/getirn?gstin=29AADCN7314Q1ZU&irn=' + 'a'.repeat(64), { auth: authB })).status).not.toBe(429);
-      w.clock.advance(40_000);
+      w.clock.advance(45_000);
+      expect((await call('GET', GET_IRN)).status).toBe(429);
+      w.clock.advance(1_000);
       expect((await call('GET', GET_IRN)).status).not.toBe(429);
       // The refused pull, a state-changing call, is in the audit log with its code.
       const log = await call('GET', '/api/svc/audit?limit=1');
@@ -75,24 +79,8 @@ describe('rate limits per API key over HTTP', () => {
 });
 
 describe('the limiter', () => {
-  it('lets through exactly the limit in each window, whatever the timing', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 20 }), fc.array(fc.integer({ min: 0, max: 2_999 }), { maxLength: 60 }), async (requests, offsets) => {
-        const limiter = createRateLimiter({ counter: memoryRateCounter(), defaultLimit: { requests, windowMs: 1_000 } });
-        const allowedPerWindow = new Map<number, number>();
-        for (const at of [...offsets].sort((a, b) => a - b)) {
-          const d = await limiter.take('k', new Date(at));
-          const window = Math.floor(at / 1_000);
-          if (d.allowed) allowedPerWindow.set(window, (allowedPerWindow.get(window) ?? 0) + 1);
-          else expect(d.retryAfterSeconds).toBe(1);
-        }
-        for (const window of new Set(offsets.map((o) => Math.floor(o / 1_000)))) {
-          const asked = offsets.filter((o) => Math.floor(o / 1_000) === window).length;
-          expect(allowedPerWindow.get(window) ?? 0).toBe(Math.min(asked, requests));
-        }
-      }),
-      { numRuns: 200 },
-    );
+  it('never lets more than the limit through in any span of one window, whatever the timing', async () => {
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 20 }), arrivals, async (requests, offsets) => slides(memoryRateCounter(), requests, offsets)), { numRuns: 200 });
   });
 
   it('keeps the in-memory count bounded however many keys call', async () => {
@@ -114,6 +102,32 @@ describe('the limiter', () => {
   });
 });
 
+/** Request times (ms) over three windows of 1 s, bunched at the edges where a fixed window would let twice through. */
+const arrivals = fc.array(fc.oneof(fc.integer({ min: 0, max: 2_999 }), fc.integer({ min: 900, max: 1_100 }), fc.integer({ min: 1_900, max: 2_100 })), { maxLength: 60 });
+
+/**
+ * Takes requests at `offsets` (ms, from a fresh bucket) with a limit of `requests` a second, and checks what a
+ * client sees: no closed span of 1 s holds more than the limit let through; a refusal's Retry-After is right
+ * (a request then is let through) and not needlessly long (the span before the refusal, widened by one
+ * slot, already holds the limit).
+ */
+async function slides(counter: RateCounter, requests: number, offsets: number[]): Promise<void> {
+  const windowMs = 1_000;
+  const base = Date.UTC(2026, 10, 14, 5, 30, 0) + Math.floor(Math.random() * 1e6) * 10_000;
+  const limiter = createRateLimiter({ counter, defaultLimit: { requests, windowMs }, prefix: `slide-${process.pid}-${base}-${Math.random()}` });
+  const allowed: number[] = [];
+  for (const at of [...offsets].sort((a, b) => a - b)) {
+    const d = await limiter.take('k', new Date(base + at));
+    if (d.allowed) {
+      allowed.push(at);
+      continue;
+    }
+    expect(allowed.filter((t) => t >= at - windowMs - windowMs / 10).length).toBeGreaterThanOrEqual(requests);
+    expect((await limiter.peek!('k', new Date(base + at + d.retryAfterSeconds * 1_000))).allowed).toBe(true);
+  }
+  for (const start of allowed) expect(allowed.filter((t) => t >= start && t <= start + windowMs).length).toBeLessThanOrEqual(requests);
+}
+
 /** Two servers, each with its own limiter and connection, share one count through the store or Redis. */
 async function sharedByTwo(counters: [RateCounter, RateCounter]): Promise<void> {
   const limit = { requests: 25, windowMs: 60_000 };
@@ -123,8 +137,49 @@ async function sharedByTwo(counters: [RateCounter, RateCounter]): Promise<void> 
   const decisions = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a! : b!).take(bucket, now)));
   expect(decisions.filter((d) => d.allowed)).toHaveLength(25);
   expect((await a!.take(bucket, now)).allowed).toBe(false);
-  expect((await b!.take(bucket, new Date(now.getTime() + 60_000))).allowed).toBe(true);
+  // One window and one slot (a tenth of it) later, the 25 have left the window.
+  expect((await b!.take(bucket, new Date(now.getTime() + 66_000))).allowed).toBe(true);
 }
+
+describe('the sliding window on every counter', () => {
+  const closers: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const c of closers.reverse()) await c();
+  });
+  const property = (counter: RateCounter, numRuns: number) =>
+    fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 20 }), arrivals, async (requests, offsets) => slides(counter, requests, offsets)), { numRuns });
+  // Burst at the end of one window and again at the start of the next: a fixed window lets both through.
+  const edge = (counter: RateCounter) => slides(counter, 5, [...Array(5).fill(990), ...Array(5).fill(1_010), ...Array(5).fill(1_995), 2_100]);
+
+  it('in memory', async () => {
+    await edge(memoryRateCounter());
+    await property(memoryRateCounter(), 50);
+  });
+  it('in the memory store', async () => {
+    const counter = storeRateCounter(createMemoryStore());
+    await edge(counter);
+    await property(counter, 50);
+  });
+  it('in PGlite', async () => {
+    const store = await openPgliteStore('memory://');
+    closers.push(() => store.close());
+    await edge(storeRateCounter(store));
+    await property(storeRateCounter(store), 10);
+  }, 120_000);
+  it.runIf(need(databaseUrl))('in PostgreSQL', async () => {
+    const db = await freshDatabase(databaseUrl as string);
+    const store = await openPostgresStore(db.url);
+    closers.push(db.drop, () => store.close());
+    await edge(storeRateCounter(store));
+    await property(storeRateCounter(store), 15);
+  }, 120_000);
+  it.runIf(need(redisUrl))('in Redis', async () => {
+    const counter = await redisRateCounter(redisUrl as string, { prefix: 'gstkit-test' });
+    closers.push(async () => counter.close?.());
+    await edge(counter);
+    await property(counter, 15);
+  }, 120_000);
+});
 
 describe.runIf(need(databaseUrl))('rate limits shared through PostgreSQL', () => {
   let drop: (() => Promise<void>) | undefined;

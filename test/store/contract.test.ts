@@ -438,11 +438,16 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     expect(await store.rejectedIrns('nobody', 'IRP2', '29AAGCM4821K1Z6', '14/11/2026')).toEqual([]);
   });
 
-  it('counts requests per bucket and window, atomically, starting afresh in a new window', async () => {
-    const counts = await Promise.all(Array.from({ length: 20 }, () => store.countRequest('key:60000:k1', 60_000, 60_000)));
-    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(await store.countRequest('key:60000:k2', 60_000, 60_000)).toBe(1);
-    expect(await store.countRequest('key:60000:k1', 120_000, 60_000)).toBe(1);
-    expect(await store.countRequest('key:60000:k1', 120_000, 60_000)).toBe(2);
+  it('counts requests per bucket in slots, atomically, never past the cap, forgetting slots that left the window', async () => {
+    const hits = (bucket: string, slotStart: number, since: number, cap: number, by?: number) => store.countRequest(bucket, slotStart, since, cap, by);
+    // 30 at once against a cap of 20: exactly 20 are added, on every store, however they interleave.
+    const counts = await Promise.all(Array.from({ length: 30 }, () => hits('key:60000:k1', 60_000, 0, 20)));
+    expect(counts.filter((c) => c.added)).toHaveLength(20);
+    expect((await hits('key:60000:k1', 60_000, 0, 20, 0)).slots).toEqual([{ start: 60_000, hits: 20 }]);
+    expect(await hits('key:60000:k2', 60_000, 0, 20)).toEqual({ slots: [{ start: 60_000, hits: 1 }], added: true });
+    // A later slot adds to the same window; once the first slot is older than `since` it is forgotten.
+    expect(await hits('key:60000:k2', 66_000, 0, 20)).toEqual({ slots: [{ start: 60_000, hits: 1 }, { start: 66_000, hits: 1 }], added: true });
+    expect(await hits('key:60000:k2', 126_000, 66_000, 20)).toEqual({ slots: [{ start: 66_000, hits: 1 }, { start: 126_000, hits: 1 }], added: true });
+    expect(await hits('key:60000:k1', 126_000, 66_000, 20)).toEqual({ slots: [{ start: 126_000, hits: 1 }], added: true });
   });
 });
