@@ -53,7 +53,7 @@ export function clientIp(request: Request, connection: string | undefined, trust
   return connection;
 }
 
-/** The client's address key (see {@link clientIp} for which address, {@link addressKey} for the key). */
+/** The client's address key: the address `clientIp` names, keyed by `addressKey`. */
 export function clientAddress(request: Request, connection: string | undefined, trustedProxies = 0): string | undefined {
   const ip = clientIp(request, connection, trustedProxies);
   return ip === undefined ? undefined : addressKey(ip);
