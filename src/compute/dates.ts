@@ -15,10 +15,16 @@ export interface CalendarDate {
 export const IST_OFFSET_MS = 330 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/**
+ * Whether the day exists in the (proleptic Gregorian) calendar. Years below 100 are not dates here: this
+ * check once went through Date.UTC, which reads them as 1900-1999, and so never matched them.
+ */
 function real(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1 || year < 1) return false;
-  const t = new Date(Date.UTC(year, month - 1, day));
-  return t.getUTCFullYear() === year && t.getUTCMonth() === month - 1 && t.getUTCDate() === day;
+  if (month < 1 || month > 12 || day < 1 || year < 100) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
 }
 
 /** Parses a `DD/MM/YYYY` date; undefined unless it is exactly that shape and a real date. */

@@ -50,6 +50,12 @@ function atKey(key: string): readonly string[] {
   return target;
 }
 
+/** Whether every key is one of the shape's fields as the schema spells it. */
+function allCanonical(keys: string[], shape: ObjectShape): boolean {
+  for (let k = 0; k < keys.length; k++) if (!shape.properties.has(keys[k]!)) return false;
+  return true;
+}
+
 interface Placed {
   /** Canonical path of the value relative to the object being read. */
   target: readonly string[];
@@ -79,11 +85,15 @@ class Reader {
   }
 
   private readObject(input: Record<string, unknown>, shape: ObjectShape, path: string, location: string): Record<string, unknown> {
+    const inputKeys = Object.keys(input);
+    if (allCanonical(inputKeys, shape)) return this.readCanonical(input, inputKeys, shape, path, location);
     const out: Record<string, unknown> = {};
     // Keys that need more than a copy: a move into a nested block, or a second spelling of a key already
-    // placed. Most payloads have none, and then each key is read straight into the output.
+    // placed. Most payloads have none, and then each value is copied straight into the output as sent and
+    // read in place afterwards.
     let groups: Map<string, Placed[]> | undefined;
-    for (const inputKey of Object.keys(input)) {
+    for (let k = 0; k < inputKeys.length; k++) {
+      const inputKey = inputKeys[k]!;
       const value = input[inputKey];
       if (this.dropNulls && value === null) continue;
       const target = this.place(inputKey, shape, location);
@@ -93,27 +103,57 @@ class Reader {
         continue;
       }
       const head = target[0]!;
-      const placed: Placed = { target, value, inputKey };
       const group = groups?.get(head);
       if (group) {
-        group.push(placed);
+        group.push({ target, value, inputKey });
       } else if (target.length === 1 && !Object.hasOwn(out, head)) {
-        setOwn(out, head, placed);
+        setOwn(out, head, value);
       } else {
         groups ??= new Map();
-        const earlier = Object.hasOwn(out, head) ? [out[head] as Placed] : [];
-        groups.set(head, [...earlier, placed]);
+        const earlier = Object.hasOwn(out, head) ? [this.placedEarlier(input, inputKeys, k, head, shape, location, out[head])] : [];
+        groups.set(head, [...earlier, { target, value, inputKey }]);
       }
     }
     for (const key of Object.keys(out)) {
-      const placed = groups?.get(key) ? undefined : (out[key] as Placed);
-      if (placed) setOwn(out, key, this.readChild(placed.value, shape, key, path, location));
+      if (groups?.has(key)) continue;
+      const sent = out[key];
+      const read = this.readChild(sent, shape, key, path, location);
+      if (read !== sent) setOwn(out, key, read);
     }
     for (const [key, placed] of groups ?? []) {
       const combined = this.combine(key, placed, `${path}/${pointerSegment(key)}`);
       setOwn(out, key, this.readChild(combined, shape, key, path, location));
     }
     return out;
+  }
+
+  /**
+   * An object whose every key is spelled as the schema spells it (the usual case): nothing to move, merge
+   * or report as unknown, so each value is read straight into its place in one pass, in the order sent.
+   */
+  private readCanonical(input: Record<string, unknown>, inputKeys: string[], shape: ObjectShape, path: string, location: string): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (let k = 0; k < inputKeys.length; k++) {
+      const key = inputKeys[k]!;
+      const value = input[key];
+      if (this.dropNulls && value === null) continue;
+      setOwn(out, key, this.readChild(value, shape, key, path, location));
+    }
+    return out;
+  }
+
+  /**
+   * The earlier key copied straight to `head` (before input key `before`), found again now that a second
+   * spelling needs it to be combined: the first of the keys placed alone at `head`.
+   */
+  private placedEarlier(input: Record<string, unknown>, inputKeys: string[], before: number, head: string, shape: ObjectShape, location: string, value: unknown): Placed {
+    for (let k = 0; k < before; k++) {
+      const inputKey = inputKeys[k]!;
+      if (this.dropNulls && input[inputKey] === null) continue;
+      const target = this.place(inputKey, shape, location);
+      if (target && target.length === 1 && target[0] === head) return { target, value, inputKey };
+    }
+    return { target: atKey(head), value, inputKey: head };
   }
 
   private readChild(value: unknown, shape: ObjectShape, key: string, path: string, location: string): unknown {

@@ -31,13 +31,20 @@ interface Gate {
   reportingDay: number | undefined;
 }
 
+/** Day numbers of the rules' own dates, read once: they are a handful, and every validation compares with them. */
+const ruleDays = new Map<string, number | undefined>();
+function ruleDay(date: string): number | undefined {
+  if (!ruleDays.has(date)) ruleDays.set(date, dayNumber(date));
+  return ruleDays.get(date);
+}
+
 /** Whether a dated rule is in force on the date it compares with. A date gstkit cannot read lets it run. */
 export function inForce(rule: Pick<Rule, 'since' | 'until' | 'dateBasis'>, gate: Gate): boolean {
   if (rule.since === undefined && rule.until === undefined) return true;
   const day = rule.dateBasis === 'reporting' ? gate.reportingDay : (gate.documentDay ?? gate.reportingDay);
   if (day === undefined) return true;
-  if (rule.since !== undefined && day < (dayNumber(rule.since) ?? 0)) return false;
-  if (rule.until !== undefined && day > (dayNumber(rule.until) ?? 99_999_999)) return false;
+  if (rule.since !== undefined && day < (ruleDay(rule.since) ?? 0)) return false;
+  if (rule.until !== undefined && day > (ruleDay(rule.until) ?? 99_999_999)) return false;
   return true;
 }
 

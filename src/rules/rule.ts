@@ -140,6 +140,14 @@ export function turnoverInside(aato: number, bounds: TurnoverBounds): boolean {
   return true;
 }
 
+/** The issues with the given severity; the same array when every issue has it already (the usual case). */
+function withSeverity(issues: Issue[], severity: Severity): Issue[] {
+  for (let i = 0; i < issues.length; i++) {
+    if (issues[i]!.severity !== severity) return issues.map((issue) => (issue.severity === severity ? issue : { ...issue, severity }));
+  }
+  return issues;
+}
+
 /** What describes a rule apart from its check; the severity follows from it. */
 export type RuleMeta = Omit<Rule, 'severity' | 'check'>;
 
@@ -156,7 +164,7 @@ export function makeRule<Doc>(meta: RuleMeta, check: (doc: Doc, context: RuleCon
     certainty: meta.certainty,
     evidence: meta.evidence,
     description: meta.description,
-    check: (doc, context) => check(doc, context).map((issue) => (issue.severity === severity ? issue : { ...issue, severity })),
+    check: (doc, context) => withSeverity(check(doc, context), severity),
   };
   if (meta.advisory) rule.advisory = true;
   if (meta.since !== undefined) rule.since = meta.since;

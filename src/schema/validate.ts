@@ -69,7 +69,8 @@ export function validate<K extends Kind>(kind: K, payload: unknown, options: Val
   if (refused) return { ok: false, value: payload as PayloadTypes[K], errors: [boundIssue(refused)], warnings: [] };
   // The canonical form of the kind; when the result is not ok it may still break the schema (see `errors`).
   const { value, warnings } = normalize<PayloadTypes[K]>(kind, payload);
-  const schemaIssues = translateAjvErrors(schemaErrors(kind, value));
+  const ajvErrors = schemaErrors(kind, value);
+  const schemaIssues = ajvErrors.length === 0 ? [] : translateAjvErrors(ajvErrors);
   const ruleIssues: Issue[] = [];
   if (options.rules !== false && isPlainObject(value)) {
     const context: RuleContext = {
@@ -89,8 +90,10 @@ export function validate<K extends Kind>(kind: K, payload: unknown, options: Val
   const errors: Issue[] = [];
   for (const issue of findings) (issue.severity === 'error' ? errors : warnings).push(issue);
   // Capped and with every quoted value cut short, so the report never grows with the payload.
-  return { ok: errors.length === 0, value, errors: capIssues(errors, 'error').map(boundIssue), warnings: capIssues(warnings, 'warning').map(boundIssue) };
+  return { ok: errors.length === 0, value, errors: bounded(errors, 'error'), warnings: bounded(warnings, 'warning') };
 }
+
+const bounded = (issues: Issue[], severity: 'error' | 'warning'): Issue[] => (issues.length === 0 ? issues : capIssues(issues, severity).map(boundIssue));
 
 /** The master checks the schema makes through formats (state, unit, GSTIN, country, currency). */
 const masterFormatCodes = new Set<string>([svcCodes.stateCode, svcCodes.unitCode, svcCodes.gstin, svcCodes.countryCode, svcCodes.currencyCode].map((c) => c.code));
@@ -103,6 +106,9 @@ const isPortalCode = (code: string): boolean => /^\d+$/.test(code);
  * is the one to report, so the schema's SVC issue at that place gives way.
  */
 function mergeFindings(schemaIssues: Issue[], ruleIssues: Issue[]): Issue[] {
+  // Nothing to reconcile when one side found nothing (a valid document: both).
+  if (ruleIssues.length === 0) return schemaIssues;
+  if (schemaIssues.length === 0) return ruleIssues;
   const portalCoded = new Set(ruleIssues.filter((i) => i.severity === 'error' && isPortalCode(i.code)).map((i) => i.path));
   const kept = schemaIssues.filter((i) => !(masterFormatCodes.has(i.code) && portalCoded.has(i.path)));
   const seen = new Set(kept.map((i) => `${i.code}|${i.path}`));

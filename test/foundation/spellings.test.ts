@@ -89,6 +89,18 @@ describe('the tolerant reader', () => {
     expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'SVC-115', path: '/ValDtls' }));
   });
 
+  it('names both spellings in the order sent, whichever comes first, and keeps the canonical one', () => {
+    const invoice = example('irn');
+    const other = { ...invoice.ValDtls, TotInvVal: invoice.ValDtls.TotInvVal + 1 };
+    const { ValDtls, ...rest } = invoice;
+    const otherFirst = normalize<any>('irn', { valdtls: other, ...rest, ValDtls });
+    expect(otherFirst.value.ValDtls).toEqual(invoice.ValDtls);
+    expect(otherFirst.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining('given as both valdtls and ValDtls with different values; ValDtls is used'));
+    const canonicalFirst = normalize<any>('irn', { ...invoice, valdtls: other });
+    expect(canonicalFirst.value.ValDtls).toEqual(invoice.ValDtls);
+    expect(canonicalFirst.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining('given as both ValDtls and valdtls with different values; ValDtls is used'));
+  });
+
   it('reports unknown keys with their path and leaves them out', () => {
     const invoice = example('irn');
     invoice.ItemList[1].Colour = 'blue';

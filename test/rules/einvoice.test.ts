@@ -257,3 +257,22 @@ describe('payment QR rules', () => {
     expect(paymentQrRules.flatMap((r) => r.check(doc, context)).map((i) => i.code)).toContain('2194');
   });
 });
+
+describe('line rules on a document that changes between checks', () => {
+  const unit = einvoiceRules.find((r) => r.id === 'EINV-UNIT')!;
+  const slNo = einvoiceRules.find((r) => r.id === 'EINV-SLNO-UNIQUE')!;
+
+  test('a line replaced, added or removed in the same list is seen by the next check', () => {
+    const doc = loose(intra());
+    const lines = doc.ItemList as Array<Record<string, any>>;
+    expect(unit.check(doc, context)).toEqual([]);
+    lines[0] = { ...lines[0], Unit: 'XYZ' };
+    expect(unit.check(doc, context).map((i) => i.path)).toEqual(['/ItemList/0/Unit']);
+    lines.push({ ...lines[0], Unit: 'NOS' });
+    expect(slNo.check(doc, context).map((i) => i.path)).toEqual([`/ItemList/${lines.length - 1}/SlNo`]);
+    lines.pop();
+    expect(slNo.check(doc, context)).toEqual([]);
+    lines[0] = 'not a line';
+    expect(unit.check(doc, context)).toEqual([]);
+  });
+});

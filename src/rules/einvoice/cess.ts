@@ -8,19 +8,19 @@
 
 import { pointer, warning } from '../../issue.js';
 import { text } from '../../compute/payload.js';
-import { defineRule, items, nonZero, type Doc } from './define.js';
+import { defineRule, lineIssues, nonZero, type Doc } from './define.js';
 import { isTobaccoOrPanMasala } from './tobacco.js';
 
 const CESS_NOTE = 'compensation cess is nil for these goods on this date; a note for an older invoice may still carry it';
 
 function cessLines(doc: Doc, tobacco: boolean) {
-  return items(doc).flatMap(({ item, index }) => {
+  return lineIssues(doc, (item, index) => {
     const hsn = text(item['HsnCd']);
-    if (isTobaccoOrPanMasala(hsn) !== tobacco) return [];
+    if (isTobaccoOrPanMasala(hsn) !== tobacco) return undefined;
     const key = ['CesRt', 'CesAmt', 'CesNonAdvlAmt'].find((k) => nonZero(item[k]));
     return key === undefined
-      ? []
-      : [warning('SVC-312', `ItemList[${index}].${key}: ${CESS_NOTE} (HSN ${hsn ?? 'not given'})`, pointer('ItemList', index, key))];
+      ? undefined
+      : warning('SVC-312', `ItemList[${index}].${key}: ${CESS_NOTE} (HSN ${hsn ?? 'not given'})`, pointer('ItemList', index, key));
   });
 }
 

@@ -39,12 +39,19 @@ export function defineRule(def: RuleDefinition): Rule {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return [];
     try {
       const ctx = context ?? { today: '' };
-      return check(doc as Doc, ctx, sharedResult(ctx, 'einvoice:supply', () => supplyOf(doc)));
+      return check(doc as Doc, ctx, supplyOfShared(doc, ctx));
     } catch {
       return [];
     }
   });
 }
+
+/** The document's supply, worked out once per validation run (every e-invoice rule reads it). */
+function supplyOfShared(doc: object, context: RuleContext): Supply {
+  const known = context.shared?.get(SUPPLY_KEY) as Supply | undefined;
+  return known ?? sharedResult(context, SUPPLY_KEY, () => supplyOf(doc));
+}
+const SUPPLY_KEY = 'einvoice:supply';
 
 /** A party block (`SellerDtls`, `BuyerDtls`, `DispDtls`, `ShipDtls`) as an object. */
 export function party(doc: Doc, block: string): Doc {
@@ -68,12 +75,52 @@ export function stateField(value: unknown): string | undefined {
   return code === '' ? undefined : code;
 }
 
-/** The item lines that are objects, with their index. */
-export function items(doc: Doc): Array<{ item: Doc; index: number }> {
-  const out: Array<{ item: Doc; index: number }> = [];
-  list(doc['ItemList']).forEach((item, index) => {
-    if (typeof item === 'object' && item !== null && !Array.isArray(item)) out.push({ item: item as Doc, index });
+/** An item line that is an object, with its index in ItemList. */
+export interface IndexedItem {
+  readonly item: Doc;
+  readonly index: number;
+}
+
+/**
+ * The answer of {@link items} for a list, with a copy of the list's entries as they were. A dozen rules read
+ * the lines of the same document in turn; the answer depends only on which value sits at each index, so
+ * while those are unchanged it is reused instead of being built again for every rule. Weak: a list no
+ * longer used takes its answer with it.
+ */
+const itemsByList = new WeakMap<unknown[], { entries: unknown[]; items: readonly IndexedItem[] }>();
+
+function unchanged(list: unknown[], entries: unknown[]): boolean {
+  if (list.length !== entries.length) return false;
+  for (let i = 0; i < list.length; i++) if (list[i] !== entries[i]) return false;
+  return true;
+}
+
+/** The item lines that are objects, with their index (read only: the same answer may serve several rules). */
+export function items(doc: Doc): readonly IndexedItem[] {
+  const raw = doc['ItemList'];
+  if (!Array.isArray(raw)) return [];
+  const known = itemsByList.get(raw);
+  if (known && unchanged(raw, known.entries)) return known.items;
+  const out: IndexedItem[] = [];
+  list(raw).forEach((item, index) => {
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) out.push(Object.freeze({ item: item as Doc, index }));
   });
+  const answer = Object.freeze(out);
+  itemsByList.set(raw, { entries: Array.from(raw), items: answer });
+  return answer;
+}
+
+/**
+ * What a check finds line by line, in line order: `check` gives the issue of one line, or undefined when the
+ * line passes. One array for the document, not one for every line.
+ */
+export function lineIssues(doc: Doc, check: (item: Doc, index: number) => Issue | undefined): Issue[] {
+  const lines = items(doc);
+  const out: Issue[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const found = check(lines[i]!.item, lines[i]!.index);
+    if (found !== undefined) out.push(found);
+  }
   return out;
 }
 

@@ -6,7 +6,7 @@
 import { error, pointer, warning } from '../../issue.js';
 import { hsnChapter, hsnExists, isUnit } from '../../masters/index.js';
 import { isNumeric, text, list } from '../../compute/payload.js';
-import { defineRule, isService, items } from './define.js';
+import { defineRule, isService, lineIssues } from './define.js';
 import { irp, irpWithoutCode } from './evidence.js';
 
 /** The most lines an IRN request may carry (NIC can raise it per taxpayer). */
@@ -44,15 +44,15 @@ export const serialNumbersUnique = defineRule({
   description: 'Each line\'s SlNo must be unique within the document.',
   check: (doc) => {
     const seen = new Map<string, number>();
-    return items(doc).flatMap(({ item, index }) => {
+    return lineIssues(doc, (item, index) => {
       const slNo = text(item['SlNo']);
-      if (slNo === undefined || slNo === '') return [];
+      if (slNo === undefined || slNo === '') return undefined;
       const first = seen.get(slNo);
       if (first === undefined) {
         seen.set(slNo, index);
-        return [];
+        return undefined;
       }
-      return [error('2233', `ItemList[${index}].SlNo ${slNo} repeats the SlNo of ItemList[${first}]`, pointer('ItemList', index, 'SlNo'))];
+      return error('2233', `ItemList[${index}].SlNo ${slNo} repeats the SlNo of ItemList[${first}]`, pointer('ItemList', index, 'SlNo'));
     });
   },
 });
@@ -64,11 +64,11 @@ export const hsnChapterKnown = defineRule({
   evidence: irp('2176'),
   description: 'HsnCd must start with a chapter that exists in the HSN/SAC classification.',
   check: (doc) =>
-    items(doc).flatMap(({ item, index }) => {
+    lineIssues(doc, (item, index) => {
       const hsn = text(item['HsnCd']);
       return hsn !== undefined && hsn !== '' && hsnChapter(hsn) === undefined
-        ? [error('2176', `ItemList[${index}].HsnCd ${hsn} is not a valid HSN or SAC code (unknown chapter)`, pointer('ItemList', index, 'HsnCd'))]
-        : [];
+        ? error('2176', `ItemList[${index}].HsnCd ${hsn} is not a valid HSN or SAC code (unknown chapter)`, pointer('ItemList', index, 'HsnCd'))
+        : undefined;
     }),
 });
 
@@ -79,12 +79,12 @@ export const hsnInMaster = defineRule({
   evidence: irp('2176'),
   description: 'HsnCd must exist in the HSN master (checked only when a full HSN master is loaded).',
   check: (doc, context) =>
-    items(doc).flatMap(({ item, index }) => {
+    lineIssues(doc, (item, index) => {
       const hsn = text(item['HsnCd']);
-      if (hsn === undefined || hsn === '' || hsnChapter(hsn) === undefined) return [];
+      if (hsn === undefined || hsn === '' || hsnChapter(hsn) === undefined) return undefined;
       return hsnExists(hsn, context.hsnMaster) === false
-        ? [error('2176', `ItemList[${index}].HsnCd ${hsn} is not in the HSN master`, pointer('ItemList', index, 'HsnCd'))]
-        : [];
+        ? error('2176', `ItemList[${index}].HsnCd ${hsn} is not in the HSN master`, pointer('ItemList', index, 'HsnCd'))
+        : undefined;
     }),
 });
 
@@ -104,11 +104,11 @@ export const hsnDigitsByTurnover = defineRule({
   aato: { over: 50_000_000 },
   description: 'For a taxpayer with AATO above 5 crore, HsnCd must have at least 6 digits (documents dated from 15/12/2023).',
   check: (doc) =>
-    items(doc).flatMap(({ item, index }) => {
+    lineIssues(doc, (item, index) => {
       const hsn = text(item['HsnCd']);
       return hsn !== undefined && /^\d{1,5}$/.test(hsn)
-        ? [error('SVC-313', `ItemList[${index}].HsnCd ${hsn} has ${hsn.length} digits; taxpayers with turnover above 5 crore must give at least 6`, pointer('ItemList', index, 'HsnCd'))]
-        : [];
+        ? error('SVC-313', `ItemList[${index}].HsnCd ${hsn} has ${hsn.length} digits; taxpayers with turnover above 5 crore must give at least 6`, pointer('ItemList', index, 'HsnCd'))
+        : undefined;
     }),
 });
 
@@ -121,18 +121,18 @@ export const serviceHsn = defineRule({
   description:
     'IsServc should agree with HsnCd: services use SAC codes starting 99, goods do not. Whether the IRP enforces this is not known, so it is a warning.',
   check: (doc) =>
-    items(doc).flatMap(({ item, index }) => {
+    lineIssues(doc, (item, index) => {
       const hsn = text(item['HsnCd']);
       const flag = (text(item['IsServc']) ?? '').toUpperCase();
-      if (hsn === undefined || hsn === '' || (flag !== 'Y' && flag !== 'N')) return [];
+      if (hsn === undefined || hsn === '' || (flag !== 'Y' && flag !== 'N')) return undefined;
       const sac = hsn.startsWith('99');
       if (flag === 'Y' && !sac) {
-        return [warning('SVC-305', `ItemList[${index}].IsServc is Y but HsnCd ${hsn} is not a SAC code (99...)`, pointer('ItemList', index, 'IsServc'))];
+        return warning('SVC-305', `ItemList[${index}].IsServc is Y but HsnCd ${hsn} is not a SAC code (99...)`, pointer('ItemList', index, 'IsServc'));
       }
       if (flag === 'N' && sac) {
-        return [warning('SVC-305', `ItemList[${index}].IsServc is N but HsnCd ${hsn} is a SAC (service) code`, pointer('ItemList', index, 'IsServc'))];
+        return warning('SVC-305', `ItemList[${index}].IsServc is N but HsnCd ${hsn} is a SAC (service) code`, pointer('ItemList', index, 'IsServc'));
       }
-      return [];
+      return undefined;
     }),
 });
 
@@ -143,11 +143,11 @@ export const unitKnown = defineRule({
   evidence: irp('2177'),
   description: 'Unit must be a unit quantity code (UQC) from the master.',
   check: (doc) =>
-    items(doc).flatMap(({ item, index }) => {
+    lineIssues(doc, (item, index) => {
       const unit = text(item['Unit']);
       return unit !== undefined && unit !== '' && !isUnit(unit)
-        ? [error('2177', `ItemList[${index}].Unit ${unit} is not a unit quantity code (UQC)`, pointer('ItemList', index, 'Unit'))]
-        : [];
+        ? error('2177', `ItemList[${index}].Unit ${unit} is not a unit quantity code (UQC)`, pointer('ItemList', index, 'Unit'))
+        : undefined;
     }),
 });
 
@@ -163,11 +163,11 @@ export const goodsQuantity = defineRule({
   evidence: irp('2238'),
   description: 'A goods line (IsServc not Y) needs Qty (0 is accepted, as on price-revision notes).',
   check: (doc) =>
-    items(doc).flatMap(({ item, index }) => {
-      if (isService(item)) return [];
+    lineIssues(doc, (item, index) => {
+      if (isService(item)) return undefined;
       return !isNumeric(item['Qty']) && !isNumeric(item['FreeQty'])
-        ? [error('2238', `ItemList[${index}].Qty is required for goods`, pointer('ItemList', index, 'Qty'))]
-        : [];
+        ? error('2238', `ItemList[${index}].Qty is required for goods`, pointer('ItemList', index, 'Qty'))
+        : undefined;
     }),
 });
 
@@ -178,11 +178,11 @@ export const goodsUnit = defineRule({
   evidence: irp('2239'),
   description: 'A goods line (IsServc not Y) needs a Unit.',
   check: (doc) =>
-    items(doc).flatMap(({ item, index }) => {
+    lineIssues(doc, (item, index) => {
       const unit = text(item['Unit']);
       return !isService(item) && (unit === undefined || unit === '')
-        ? [error('2239', `ItemList[${index}].Unit is required for goods`, pointer('ItemList', index, 'Unit'))]
-        : [];
+        ? error('2239', `ItemList[${index}].Unit is required for goods`, pointer('ItemList', index, 'Unit'))
+        : undefined;
     }),
 });
 

@@ -9,7 +9,7 @@ import { rateAllowedOn } from '../../masters/index.js';
 import { parseDate } from '../../compute/dates.js';
 import { dec } from '../../compute/decimal.js';
 import { text } from '../../compute/payload.js';
-import { amount, defineRule, items, nonZero, party, plainInterState, type Doc } from './define.js';
+import { amount, defineRule, lineIssues, nonZero, party, plainInterState, type Doc } from './define.js';
 import { irp } from './evidence.js';
 
 const stateHeads = (item: Doc): boolean => nonZero(item['CgstAmt']) || nonZero(item['SgstAmt']);
@@ -23,10 +23,10 @@ export const noIgstIntraState = defineRule({
   check: (doc, _c, s) =>
     s.interState
       ? []
-      : items(doc)
-          .filter(({ item }) => nonZero(item['IgstAmt']))
-          .map(({ index }) =>
-            error('2172', `ItemList[${index}].IgstAmt must be 0 on an intra-state supply; charge CGST and SGST`, pointer('ItemList', index, 'IgstAmt')),
+      : lineIssues(doc, (item, index) =>
+            nonZero(item['IgstAmt'])
+              ? error('2172', `ItemList[${index}].IgstAmt must be 0 on an intra-state supply; charge CGST and SGST`, pointer('ItemList', index, 'IgstAmt'))
+              : undefined,
           ),
 });
 
@@ -39,10 +39,10 @@ export const intraStateNeedsCgstSgst = defineRule({
   check: (doc, _c, s) =>
     s.interState
       ? []
-      : items(doc)
-          .filter(({ item }) => nonZero(item['GstRt']) && nonZero(item['AssAmt']) && !stateHeads(item) && !nonZero(item['IgstAmt']))
-          .map(({ index }) =>
-            error('2241', `ItemList[${index}] is intra-state with GstRt above 0 but has no CgstAmt and SgstAmt`, pointer('ItemList', index, 'CgstAmt')),
+      : lineIssues(doc, (item, index) =>
+            nonZero(item['GstRt']) && nonZero(item['AssAmt']) && !stateHeads(item) && !nonZero(item['IgstAmt'])
+              ? error('2241', `ItemList[${index}] is intra-state with GstRt above 0 but has no CgstAmt and SgstAmt`, pointer('ItemList', index, 'CgstAmt'))
+              : undefined,
           ),
 });
 
@@ -54,10 +54,10 @@ export const noCgstSgstInterState = defineRule({
   description: 'An inter-state line (or one with IgstOnIntra = Y) cannot carry CGST or SGST; IGST applies.',
   check: (doc, _c, s) =>
     plainInterState(s)
-      ? items(doc)
-          .filter(({ item }) => stateHeads(item))
-          .map(({ index }) =>
-            error('2174', `ItemList[${index}] is inter-state, so CgstAmt and SgstAmt must be 0; charge IGST`, pointer('ItemList', index, 'CgstAmt')),
+      ? lineIssues(doc, (item, index) =>
+            stateHeads(item)
+              ? error('2174', `ItemList[${index}] is inter-state, so CgstAmt and SgstAmt must be 0; charge IGST`, pointer('ItemList', index, 'CgstAmt'))
+              : undefined,
           )
       : [],
 });
@@ -70,10 +70,10 @@ export const noCgstSgstExport = defineRule({
   description: 'An export line cannot carry CGST or SGST.',
   check: (doc, _c, s) =>
     s.export
-      ? items(doc)
-          .filter(({ item }) => stateHeads(item))
-          .map(({ index }) =>
-            error('2180', `ItemList[${index}] is an export, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt')),
+      ? lineIssues(doc, (item, index) =>
+            stateHeads(item)
+              ? error('2180', `ItemList[${index}] is an export, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt'))
+              : undefined,
           )
       : [],
 });
@@ -86,10 +86,10 @@ export const noCgstSgstSez = defineRule({
   description: 'A supply to an SEZ (SEZWP, SEZWOP) cannot carry CGST or SGST.',
   check: (doc, _c, s) =>
     s.sez
-      ? items(doc)
-          .filter(({ item }) => stateHeads(item))
-          .map(({ index }) =>
-            error('2237', `ItemList[${index}] is a supply to an SEZ, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt')),
+      ? lineIssues(doc, (item, index) =>
+            stateHeads(item)
+              ? error('2237', `ItemList[${index}] is a supply to an SEZ, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt'))
+              : undefined,
           )
       : [],
 });
@@ -101,23 +101,23 @@ export const cgstEqualsSgst = defineRule({
   evidence: irp('2227'),
   description: 'CgstAmt and SgstAmt of a line must be equal.',
   check: (doc) =>
-    items(doc).flatMap(({ item, index }) => {
+    lineIssues(doc, (item, index) => {
       // Two numbers (or one and nothing) are equal as decimals exactly when they are equal as numbers.
       const [rawC, rawS] = [item['CgstAmt'], item['SgstAmt']];
       if ((typeof rawC === 'number' || rawC === undefined) && (typeof rawS === 'number' || rawS === undefined)) {
         const c = rawC !== undefined && Number.isFinite(rawC) ? rawC : undefined;
         const g = rawS !== undefined && Number.isFinite(rawS) ? rawS : undefined;
-        if (c === undefined && g === undefined) return [];
-        if ((c ?? 0) === (g ?? 0)) return [];
+        if (c === undefined && g === undefined) return undefined;
+        if ((c ?? 0) === (g ?? 0)) return undefined;
       }
       const cgst = amount(item['CgstAmt']);
       const sgst = amount(item['SgstAmt']);
-      if (cgst === undefined && sgst === undefined) return [];
+      if (cgst === undefined && sgst === undefined) return undefined;
       const c = cgst ?? dec(0);
       const g = sgst ?? dec(0);
       return c.eq(g)
-        ? []
-        : [error('2227', `ItemList[${index}].SgstAmt ${g.toFixed(2)} differs from CgstAmt ${c.toFixed(2)}`, pointer('ItemList', index, 'SgstAmt'))];
+        ? undefined
+        : error('2227', `ItemList[${index}].SgstAmt ${g.toFixed(2)} differs from CgstAmt ${c.toFixed(2)}`, pointer('ItemList', index, 'SgstAmt'));
     }),
 });
 
@@ -131,13 +131,13 @@ export const gstRateAllowed = defineRule({
     const docDate = text(party(doc, 'DocDtls')['Dt']);
     const date = docDate !== undefined && parseDate(docDate) ? docDate : context.today;
     if (!parseDate(date)) return [];
-    return items(doc).flatMap(({ item, index }) => {
+    return lineIssues(doc, (item, index) => {
       const raw = item['GstRt'];
-      if (typeof raw === 'number' && Number.isFinite(raw) && rateAllowedOn(raw, date)) return [];
+      if (typeof raw === 'number' && Number.isFinite(raw) && rateAllowedOn(raw, date)) return undefined;
       const rt = amount(raw);
       return rt !== undefined && !rateAllowedOn(rt.toNumber(), date)
-        ? [error('2240', `ItemList[${index}].GstRt ${rt.toString()} is not an allowed GST rate on ${date}`, pointer('ItemList', index, 'GstRt'))]
-        : [];
+        ? error('2240', `ItemList[${index}].GstRt ${rt.toString()} is not an allowed GST rate on ${date}`, pointer('ItemList', index, 'GstRt'))
+        : undefined;
     });
   },
 });
