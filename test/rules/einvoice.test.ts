@@ -272,7 +272,7 @@ describe('line rules on a document that changes between checks', () => {
     expect(slNo.check(doc, context).map((i) => i.path)).toEqual([`/ItemList/${lines.length - 1}/SlNo`]);
     lines.pop();
     expect(slNo.check(doc, context)).toEqual([]);
-    lines[0] = 'not a line';
+    (lines as unknown[])[0] = 'not a line';
     expect(unit.check(doc, context)).toEqual([]);
   });
 });
