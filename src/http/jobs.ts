@@ -21,7 +21,7 @@ export function gstrJobExecutor(services: {
   store: ReturnStore | ((companyId: string) => ReturnStore);
   clock?: Clock;
   issuedInvoices?: IssuedInvoices;
-  /** Worker threads for pulls and exports, so they never hold up the serving thread's event loop. */
+  /** Worker threads for pulls, exports, reconciliations and GSTR-1 builds, so they never hold up the serving thread's event loop. */
   threads?: ThreadPool;
   /** Told the id of the thread each threaded job ran on. */
   onThread?: (threadId: number) => void;
@@ -30,6 +30,12 @@ export function gstrJobExecutor(services: {
     const p = job.params;
     const now = services.clock ? () => services.clock!.now() : undefined;
     const store = typeof services.store === 'function' ? services.store(job.companyId) : services.store;
+    if ((job.type === 'gstr2b/reconcile' || job.type === 'gstr1/build') && services.threads) {
+      const threaded = await import('../jobs/work-thread-jobs.js');
+      const run = job.type === 'gstr1/build' ? threaded.runGstr1JobInThread : threaded.runReconcileJobInThread;
+      const at = services.clock?.now() ?? new Date();
+      return run(services.threads, job, { store, now: at, ...(services.issuedInvoices ? { issuedInvoices: services.issuedInvoices } : {}), ...(services.onThread ? { onThread: services.onThread } : {}) }, progress, context);
+    }
     if (job.type === 'gstr2b/reconcile') return reconcileJob(store, now, p, progress);
     if (job.type === 'gstr1/build') return gstr1Job(services.issuedInvoices, job.companyId, p);
     if (services.threads) {
@@ -80,7 +86,7 @@ function failed(errors: Array<{ code: string; message: string }>): JobOutput {
 }
 
 /** The reconciliation job: the purchases in the job's data against the stored GSTR-2B. */
-async function reconcileJob(store: ReturnStore, now: (() => Date) | undefined, p: Record<string, unknown>, progress: (percent: number) => void): Promise<JobOutput> {
+async function reconcileJob(store: ReturnStore, now: (() => Date) | undefined, p: Record<string, unknown>, progress: (percent: number, counts?: { done: number; total: number }) => void): Promise<JobOutput> {
   const { reconcileStored } = await import('../reconcile/job.js');
   const out = await reconcileStored(
     { store, ...(now ? { now } : {}) },
@@ -93,7 +99,7 @@ async function reconcileJob(store: ReturnStore, now: (() => Date) | undefined, p
       ...(p['options'] !== undefined ? { options: p['options'] as never } : {}),
       ...(p['format'] !== undefined ? { format: p['format'] as 'xlsx' | 'json' } : {}),
     },
-    (fraction: number) => progress(fraction * 100),
+    (fraction, counts) => progress(fraction * 100, counts),
   );
   if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.slice(0, 20).map((e) => e.message).join('; ') } };
   const v = out.value;
@@ -111,7 +117,8 @@ async function gstr1Job(issued: IssuedInvoices | undefined, companyId: string, p
   const out = await buildGstr1FromIssued(issued, { companyId, gstin: String(p['gstin']), period: String(p['period']) });
   if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.map((e) => e.message).join('; ') } };
   const v = out.value;
-  const sections = Object.fromEntries(v.placements.reduce((m, x) => m.set(x.section, (m.get(x.section) ?? 0) + 1), new Map<string, number>()));
+  const { sectionsOf } = await import('../jobs/work-thread-tasks.js');
+  const sections = sectionsOf(v.placements);
   return {
     ok: true,
     result: { fileName: v.fileName, documents: v.placements.length, sections, errors: v.errors, warnings: v.warnings },

@@ -159,14 +159,23 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ clo
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const queueName = options.queueName ?? DEFAULT_QUEUE;
   const connection = await connect(options.redisUrl);
+  // Lease renewals of the jobs running here, by job id: renewed before each claim and sweep, which would
+  // otherwise take back a job of this worker whose timers ran late on a loaded machine.
+  const live = new Map<string, () => Promise<void>>();
+  const track = (jobId: string) => (renew: (() => Promise<void>) | undefined): void => {
+    if (renew) live.set(jobId, renew);
+    else live.delete(jobId);
+  };
   const worker = new Worker(
     queueName,
     async (message) => {
       const { jobId } = message.data as { jobId: string; companyId: string };
       // Not claimable (done, or held by a runner whose lease still runs): nothing to do here. Should that
       // runner be dead, the sweep re-queues the job once its lease runs out and adds a fresh message.
+      // A claim also takes back jobs whose lease ran out: this worker's own live ones are renewed first.
+      await Promise.all([...live.values()].map((renew) => renew()));
       const row = await store.claimJob(owner, new Date().toISOString(), new Date(Date.now() + leaseMs).toISOString(), recovery, { jobId });
-      if (row) await runClaimedJob({ store, clock, executor, owner, leaseMs }, row);
+      if (row) await runClaimedJob({ store, clock, executor, owner, leaseMs, live: track(row.jobId) }, row);
     },
     {
       connection,
@@ -179,7 +188,10 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ clo
   const queue = new Queue(queueName, { connection });
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (): void => {
-    sweeping = sweeping.then(() => sweepJobs(store, queue, recovery, Math.max(leaseMs, 5000))).catch(() => undefined);
+    sweeping = sweeping
+      .then(() => Promise.all([...live.values()].map((renew) => renew())))
+      .then(() => sweepJobs(store, queue, recovery, Math.max(leaseMs, 5000)))
+      .catch(() => undefined);
   };
   const timer = setInterval(sweep, options.sweepMs ?? Math.max(250, leaseMs / 2));
   timer.unref?.();

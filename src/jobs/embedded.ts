@@ -68,6 +68,8 @@ export function createEmbeddedJobRunner(options: EmbeddedJobRunnerOptions): Embe
   let ready: Promise<void> = Promise.resolve();
   let poll: NodeJS.Timeout | undefined;
   const idleWaiters: Array<() => void> = [];
+  /** Lease renewals of the jobs running here, by job id. */
+  const live = new Map<string, () => Promise<void>>();
   const now = (): string => clock.now().toISOString();
 
   const settle = (): void => {
@@ -79,12 +81,19 @@ export function createEmbeddedJobRunner(options: EmbeddedJobRunnerOptions): Embe
     claiming = true;
     try {
       await ready;
+      // Jobs running here are alive, however late their timers ran on a loaded machine: their leases are
+      // renewed before claiming, so this runner never takes back (and runs twice) a job it is running.
+      if (running < concurrency) await Promise.all([...live.values()].map((renew) => renew()));
       while (!closed && running < concurrency) {
         // Leases run on the machine's clock: an injected clock (tests, demos) may stand still or jump.
         const row = await store.claimJob(owner, new Date().toISOString(), new Date(Date.now() + leaseMs).toISOString(), recovery);
         if (!row) break;
         running++;
-        void runClaimedJob({ store, clock, executor, owner, leaseMs }, row).finally(() => {
+        const track = (renew: (() => Promise<void>) | undefined): void => {
+          if (renew) live.set(row.jobId, renew);
+          else live.delete(row.jobId);
+        };
+        void runClaimedJob({ store, clock, executor, owner, leaseMs, live: track }, row).finally(() => {
           running--;
           void pump();
           settle();

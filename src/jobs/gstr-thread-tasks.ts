@@ -28,7 +28,7 @@ export interface PortalRecipe {
 }
 
 /** The stored returns, read and written as JSON text through the serving thread. */
-function remoteReturns(remote: ThreadCaller, pieces = false): ReturnStore {
+export function remoteReturns(remote: ThreadCaller, pieces = false): ReturnStore {
   return {
     async put(entry: StoredReturn) {
       const { data, ...meta } = entry;
@@ -61,7 +61,7 @@ async function portalOf(recipe: PortalRecipe | undefined, remote: ThreadCaller):
   return make(options);
 }
 
-function progressOf(remote: ThreadCaller): (fraction: number, counts?: JobCounts) => void {
+export function progressOf(remote: ThreadCaller): (fraction: number, counts?: JobCounts) => void {
   return (fraction, counts) => remote.tell('progress', [fraction * 100, counts]);
 }
 
@@ -76,7 +76,7 @@ export async function pullInThread(
 }
 
 /** A sink that sends the workbook back in pieces of {@link PIECE_BYTES}, one in flight at a time. */
-function remoteSink(remote: ThreadCaller): ByteSink {
+export function remoteSink(remote: ThreadCaller): ByteSink {
   let held: Uint8Array[] = [];
   let heldBytes = 0;
   const send = async (): Promise<void> => {

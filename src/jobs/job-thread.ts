@@ -44,6 +44,10 @@ async function task(kind: string): Promise<Task> {
     const tasks = await import('./gstr-thread-tasks.js');
     return (kind === 'gstr/pull' ? tasks.pullInThread : tasks.exportInThread) as Task;
   }
+  if (kind === 'reconcile/2b' || kind === 'gstr1/build') {
+    const tasks = await import('./work-thread-tasks.js');
+    return (kind === 'reconcile/2b' ? tasks.reconcileInThread : tasks.gstr1InThread) as Task;
+  }
   throw new Error(`unknown job thread task ${kind}`);
 }
 

@@ -26,6 +26,11 @@ export interface RunJobDeps {
   owner: string;
   /** How long a claim lasts without a heartbeat. */
   leaseMs: number;
+  /**
+   * Told, while the job runs, how to renew its lease at once (and told undefined when it ends): a runner
+   * renews the leases of its own live jobs before it claims, so it never takes back a job it is running.
+   */
+  live?: (renew: (() => Promise<void>) | undefined) => void;
 }
 
 /** Writes a file into the store in fixed-size chunks. */
@@ -65,25 +70,51 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
   const lease = (): string => new Date(Date.now() + leaseMs).toISOString();
   let latest: { progress: number; counts?: JobCounts } | undefined;
   let lost = false;
-  let beating: Promise<void> = Promise.resolve();
-  const beat = (): void => {
+  // Progress writes: a few times a second at most, and only when there is something new to write.
+  let writing: Promise<void> = Promise.resolve();
+  const writeProgress = (): void => {
     const snapshot = latest;
+    if (!snapshot) return;
     latest = undefined;
-    beating = beating
+    writing = writing
       .then(async () => {
         const kept = await store.touchJob(row.jobId, owner, {
           leaseUntil: lease(),
           updatedAt: now(),
-          ...(snapshot ? { progress: snapshot.progress } : {}),
-          ...(snapshot?.counts ? { done: snapshot.counts.done, total: snapshot.counts.total } : {}),
+          progress: snapshot.progress,
+          ...(snapshot.counts ? { done: snapshot.counts.done, total: snapshot.counts.total } : {}),
         });
         if (!kept) lost = true;
       })
       .catch(() => {});
   };
-  // Progress reaches the store a few times a second at most, and the lease is renewed well before it ends.
-  const timer = setInterval(beat, Math.max(100, Math.min(500, leaseMs / 4)));
-  timer.unref?.();
+  const progressTimer = setInterval(writeProgress, Math.max(100, Math.min(500, leaseMs / 4)));
+  progressTimer.unref?.();
+  // The lease is renewed on its own timer, never queued behind progress writes, three times per lease:
+  // a job that is silent for long, or whose progress writes are slow, keeps its claim while it lives.
+  let renewing: Promise<void> | undefined;
+  const renew = (): Promise<void> => {
+    renewing ??= store
+      .touchJob(row.jobId, owner, { leaseUntil: lease(), updatedAt: now() })
+      .then((kept) => {
+        if (!kept) lost = true;
+      })
+      .catch(() => {})
+      .finally(() => {
+        renewing = undefined;
+      });
+    return renewing;
+  };
+  const leaseTimer = setInterval(() => void renew(), Math.max(50, leaseMs / 3));
+  leaseTimer.unref?.();
+  deps.live?.(renew);
+  const stopBeats = async (): Promise<void> => {
+    clearInterval(progressTimer);
+    clearInterval(leaseTimer);
+    deps.live?.(undefined);
+    await renewing;
+    await writing;
+  };
 
   let sink: (JobFileSink & { finish(): Promise<number> }) | undefined;
   let fileId: string | undefined;
@@ -102,10 +133,9 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
       },
       { openFile },
     );
-    clearInterval(timer);
     // The last progress (the final counts) reaches the row before it is finished.
-    if (latest) beat();
-    await beating;
+    writeProgress();
+    await stopBeats();
     if (lost) return;
     if (out.ok) {
       if (out.file && !sink) {
@@ -123,8 +153,7 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
       await store.finishJob(row.jobId, owner, { state: 101, updatedAt: now(), error: out.error });
     }
   } catch (e) {
-    clearInterval(timer);
-    await beating;
+    await stopBeats();
     await store
       .finishJob(row.jobId, owner, { state: 101, updatedAt: now(), error: { code: 'SVC-950', message: e instanceof Error ? e.message : 'the job failed' } })
       .catch(() => {});

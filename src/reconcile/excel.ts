@@ -26,8 +26,17 @@ function portalAmounts(r: ReconcileRow): number[] {
 const tax = (a: number[]): number => r2(a[1]! + a[2]! + a[3]! + a[4]!);
 
 /** Writes the workbook; returns the number of detail rows. */
-export async function writeReconcileReport(sink: ByteSink, result: ReconcileResult, options: { generatedAt?: Date } = {}): Promise<{ rows: number; sheets: string[] }> {
-  const writer = new XlsxStreamWriter(sink, { created: options.generatedAt ?? new Date() });
+export async function writeReconcileReport(
+  sink: ByteSink,
+  result: ReconcileResult,
+  options: { generatedAt?: Date; onDetailRows?: (rows: number) => void } = {},
+): Promise<{ rows: number; sheets: string[] }> {
+  let inDetail = false;
+  const onDetailRows = options.onDetailRows;
+  const writer = new XlsxStreamWriter(sink, {
+    created: options.generatedAt ?? new Date(),
+    ...(onDetailRows ? { onRows: (rows: number) => { if (inDetail) onDetailRows(rows); } } : {}),
+  });
 
   // Summary by supplier, in the order suppliers appear (rows are sorted by supplier).
   interface Sum { gstin: string; name?: string; counts: number[]; books: number[]; portal: number[] }
@@ -99,6 +108,7 @@ export async function writeReconcileReport(sink: ByteSink, result: ReconcileResu
       ];
     }
   }
+  inDetail = true;
   const detail = await writer.addTable('Detail', detailCols, detailRows());
   await writer.finish();
   return { rows: detail.rows, sheets: [...summary.sheets, ...detail.sheets] };

@@ -11,7 +11,7 @@ import { XLSX_CONTENT_TYPE, MAX_EXPORT_MONTHS, type ExportFile } from '../gstr/j
 import { isPeriod, monthsInclusive, periodRange } from '../gstr/read-common.js';
 import { readGstr2b } from '../gstr/read-2b.js';
 import type { InwardReturn } from '../gstr/types.js';
-import { memorySink } from '../render/excel/zip.js';
+import { memorySink, type ByteSink } from '../render/excel/zip.js';
 import { readPurchaseCsv, readPurchaseObjects } from './purchase-csv.js';
 import { reconcile } from './reconcile.js';
 import { writeReconcileReport } from './excel.js';
@@ -54,8 +54,44 @@ function checkOptions(o: unknown): string | undefined {
 export async function reconcileStored(
   services: { store: ReturnStore; now?: () => Date },
   request: ReconcileJobRequest,
-  progress?: (fraction: number) => void,
-): Promise<Outcome<ExportFile & { summary: Record<ReconcileStatus, number>; periods: string[] }>> {
+  progress?: ReconcileProgress,
+): Promise<Outcome<ExportFile & ReconcileSummary>> {
+  let sink: ReturnType<typeof memorySink> | undefined;
+  const out = await reconcileStoredTo(
+    services,
+    request,
+    () => {
+      sink = memorySink();
+      return sink;
+    },
+    progress,
+  );
+  if (!out.ok) return out;
+  return { ok: true, value: { ...out.value, data: sink!.bytes() } };
+}
+
+/** What a reconciliation tells besides its file. */
+export interface ReconcileSummary {
+  summary: Record<ReconcileStatus, number>;
+  periods: string[];
+}
+
+/**
+ * Progress of a reconciliation: reading the stored returns and matching take the first half; writing
+ * the file the second, counted in detail rows written of all rows.
+ */
+export type ReconcileProgress = (fraction: number, counts?: { done: number; total: number }) => void;
+
+/**
+ * Like {@link reconcileStored}, but the file is written as it is made into the sink `openFile` gives
+ * (a job thread sends it back piece by piece; a runner with a file store keeps it there).
+ */
+export async function reconcileStoredTo(
+  services: { store: ReturnStore; now?: () => Date },
+  request: ReconcileJobRequest,
+  openFile: (fileName: string, contentType: string) => ByteSink | Promise<ByteSink>,
+  progress?: ReconcileProgress,
+): Promise<Outcome<Omit<ExportFile, 'data'> & ReconcileSummary>> {
   if (!request || typeof request !== 'object') return bad('request body', '');
   if (typeof request.gstin !== 'string' || !isValidGstin(request.gstin)) return bad('gstin', '/gstin');
   if (!isPeriod(request.startPeriod)) return bad('startReturnPeriod (YYYY-MM)', '/startReturnPeriod');
@@ -77,7 +113,9 @@ export async function reconcileStored(
 
   const returns: InwardReturn[] = [];
   const periods: string[] = [];
-  for (const period of periodRange(request.startPeriod, request.endPeriod)) {
+  const range = periodRange(request.startPeriod, request.endPeriod);
+  for (const [i, period] of range.entries()) {
+    progress?.((0.3 * i) / range.length);
     const stored = await services.store.get(request.gstin, 'gstr2b', period);
     if (!stored) continue;
     const r = readGstr2b(stored.data, { gstin: request.gstin, period });
@@ -90,14 +128,21 @@ export async function reconcileStored(
   }
   progress?.(0.3);
   const result = reconcile(read.value.rows, returns, request.options ?? {});
-  progress?.(0.7);
+  const total = result.rows.length;
+  progress?.(0.5, { done: 0, total });
   const base = `RECONCILE_${request.gstin}_${request.startPeriod}_${request.endPeriod}`;
+  const file =
+    request.format === 'json'
+      ? { fileName: `${base}.json`, contentType: 'application/json' }
+      : { fileName: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+  const sink = await openFile(file.fileName, file.contentType);
   if (request.format === 'json') {
-    const data = new TextEncoder().encode(JSON.stringify({ rows: result.rows.map(toJsonRow) }));
-    return { ok: true, value: { fileName: `${base}.json`, contentType: 'application/json', data, rows: result.rows.length, summary: result.summary, periods } };
+    await sink.write(new TextEncoder().encode(JSON.stringify({ rows: result.rows.map(toJsonRow) })));
+    await sink.close?.();
+  } else {
+    const onDetailRows = (done: number): void => progress?.(0.5 + (total > 0 ? (0.5 * done) / total : 0.5), { done, total });
+    await writeReconcileReport(sink, result, { generatedAt: services.now?.() ?? new Date(), onDetailRows });
   }
-  const sink = memorySink();
-  await writeReconcileReport(sink, result, { generatedAt: services.now?.() ?? new Date() });
-  progress?.(1);
-  return { ok: true, value: { fileName: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE, data: sink.bytes(), rows: result.rows.length, summary: result.summary, periods } };
+  progress?.(1, { done: total, total });
+  return { ok: true, value: { ...file, rows: total, summary: result.summary, periods } };
 }

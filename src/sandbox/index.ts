@@ -51,7 +51,7 @@ export interface SandboxOptions {
   identity?: SigningIdentity;
   /** Jobs running at once. Default 2. */
   jobConcurrency?: number;
-  /** Worker threads for GSTR pulls and exports (the reference server uses 2). Default 0: they run on this thread. */
+  /** Worker threads for GSTR jobs: pulls, exports, reconciliations, GSTR-1 (the reference server uses 2). Default 0: they run on this thread. */
   jobThreads?: number;
   /** Synthetic supplier documents per GSTIN and period in 2A/2B. */
   syntheticDocumentsPerPeriod?: number;
