@@ -28,7 +28,7 @@ const failed = (errors: Array<{ code: string; message: string }>, most = Infinit
   error: { code: errors[0]?.code ?? '1000', message: errors.slice(0, most).map((e) => e.message).join('; ') },
 });
 
-/** The calls every such thread may make: progress, the stored returns, and the job's file. */
+/** The calls every such thread may make: progress, the stored returns (whole or in pieces), and the job's file. */
 function fileHandlers(services: WorkThreadServices, progress: (percent: number, counts?: JobCounts) => void, context: JobContext | undefined) {
   const { store } = services;
   let sink: JobFileSink | undefined;
@@ -42,6 +42,8 @@ function fileHandlers(services: WorkThreadServices, progress: (percent: number, 
       const s = await store.get(gstin, returnType, period);
       return s ? { pulledAt: s.pulledAt, json: JSON.stringify(s.data) } : undefined;
     },
+    getReturnInfo: (gstin: string, returnType: GstrReturnType, period: string) => store.info?.(gstin, returnType, period),
+    getReturnPiece: (version: string, seq: number) => store.piece?.(version, seq),
     openFile: async (fileName: string, contentType: string) => {
       file = { fileName, contentType };
       // A runner with a file store keeps the pieces as they come; otherwise they are gathered here.
@@ -77,7 +79,9 @@ export async function runReconcileJobInThread(
     ...(p['format'] !== undefined ? { format: p['format'] as 'xlsx' | 'json' } : {}),
   };
   const { handlers, gathered } = fileHandlers(services, progress, context);
-  const out = (await pool.run('reconcile/2b', { request, now: services.now.toISOString() }, handlers)) as Outcome<ReconcileThreadResult>;
+  // Where the store keeps a return in pieces, the thread reads it one piece at a time.
+  const pieces = services.store.info !== undefined && services.store.piece !== undefined;
+  const out = (await pool.run('reconcile/2b', { request, now: services.now.toISOString(), pieces }, handlers)) as Outcome<ReconcileThreadResult>;
   if (!out.ok) return failed(out.errors, 20);
   const v = out.value;
   const file = gathered();

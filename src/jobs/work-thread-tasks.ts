@@ -20,10 +20,10 @@ export interface ReconcileThreadResult {
 }
 
 /** A reconciliation: purchases, stored GSTR-2B and the workbook are all handled on this thread. */
-export async function reconcileInThread(input: { request: ReconcileJobRequest; now: string }, remote: ThreadCaller): Promise<Outcome<ReconcileThreadResult>> {
+export async function reconcileInThread(input: { request: ReconcileJobRequest; now: string; pieces?: boolean }, remote: ThreadCaller): Promise<Outcome<ReconcileThreadResult>> {
   const { reconcileStoredTo } = await import('../reconcile/job.js');
   return reconcileStoredTo(
-    { store: remoteReturns(remote), now: () => new Date(input.now) },
+    { store: remoteReturns(remote, input.pieces === true), now: () => new Date(input.now) },
     input.request,
     async (fileName, contentType) => {
       await remote.call('openFile', [fileName, contentType]);

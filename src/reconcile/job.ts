@@ -10,6 +10,7 @@ import { GstrCode } from '../gstr/portal.js';
 import { XLSX_CONTENT_TYPE, MAX_EXPORT_MONTHS, type ExportFile } from '../gstr/jobs.js';
 import { isPeriod, monthsInclusive, periodRange } from '../gstr/read-common.js';
 import { readGstr2b } from '../gstr/read-2b.js';
+import { findStoredReturn } from '../gstr/stored-return.js';
 import type { InwardReturn } from '../gstr/types.js';
 import { memorySink, type ByteSink } from '../render/excel/zip.js';
 import { readPurchaseCsv, readPurchaseObjects } from './purchase-csv.js';
@@ -116,9 +117,10 @@ export async function reconcileStoredTo(
   const range = periodRange(request.startPeriod, request.endPeriod);
   for (const [i, period] of range.entries()) {
     progress?.((0.3 * i) / range.length);
-    const stored = await services.store.get(request.gstin, 'gstr2b', period);
-    if (!stored) continue;
-    const r = readGstr2b(stored.data, { gstin: request.gstin, period });
+    // Read piece by piece where the store keeps pieces: no single read moves a whole return.
+    const found = await findStoredReturn(services.store, request.gstin, 'gstr2b', period);
+    if (!found) continue;
+    const r = readGstr2b((await found.read()).data, { gstin: request.gstin, period });
     if (!r.ok) return r;
     returns.push(r.value);
     periods.push(period);

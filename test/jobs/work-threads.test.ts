@@ -163,14 +163,19 @@ describe('reconciliations and GSTR-1 builds on worker threads', () => {
       expect(lines.length).toBeGreaterThan(documents * 0.9);
       const body = { gstin, startReturnPeriod: period, purchasesCsv: ['supplier_gstin,doc_type,doc_no,doc_date,taxable_value,igst,cgst,sgst,cess', ...lines].join('\n') };
 
-      /** Runs the reconciliation through one runner, noting the serving thread's longest event-loop delay meanwhile. */
-      const measured = async (side: ReturnType<typeof ask>): Promise<{ maxDelayMs: number; seen: JobStatusRecord[] }> => {
-        const { jobId } = await side.post('gstr2b/reconcile', body);
+      /**
+       * Runs the reconciliation through one runner, noting the serving thread's longest event-loop delay
+       * meanwhile (the request's own handling included) and how long the job took from request to end.
+       */
+      const measured = async (side: ReturnType<typeof ask>): Promise<{ maxDelayMs: number; tookMs: number; seen: JobStatusRecord[] }> => {
+        // Watching from before the request: in line, the job may start (and block) before the answer is read.
         const delay = monitorEventLoopDelay({ resolution: 10 });
         delay.enable();
+        const started = performance.now();
+        const { jobId } = await side.post('gstr2b/reconcile', body);
         const seen = await follow(side.status, jobId, 25);
         delay.disable();
-        return { maxDelayMs: delay.max / 1e6, seen };
+        return { maxDelayMs: delay.max / 1e6, tookMs: performance.now() - started, seen };
       };
       const before = ranOn.length;
       const off = await measured(threaded);
@@ -184,10 +189,14 @@ describe('reconciliations and GSTR-1 builds on worker threads', () => {
       expect(ranOn.at(-1)).not.toBe(threadId);
       // Progress moved through rows written of all rows on the way.
       expect(off.seen.some((s) => s.jobStatus === 1 && s.done! > 0 && s.done! < s.total!)).toBe(true);
-      console.log(`reconcile ${lines.length} purchases x ${documents} 2B documents: longest event-loop delay ${off.maxDelayMs.toFixed(0)} ms on a thread, ${on.maxDelayMs.toFixed(0)} ms in line`);
-      // In line the serving thread waits behind the matching; on a thread it only passes messages.
-      expect(on.maxDelayMs).toBeGreaterThan(200);
-      expect(off.maxDelayMs).toBeLessThan(on.maxDelayMs / 4);
+      console.log(
+        `reconcile ${lines.length} purchases x ${documents} 2B documents: longest event-loop delay ${off.maxDelayMs.toFixed(0)} ms on a thread;` +
+          ` in line ${on.maxDelayMs.toFixed(0)} ms, the job ${on.tookMs.toFixed(0)} ms of serving-thread work`,
+      );
+      // In line the serving thread does the whole job, holding its loop for the matching at least; on a
+      // thread it only handles the request and passes messages.
+      expect(off.maxDelayMs).toBeLessThan(on.maxDelayMs);
+      expect(off.maxDelayMs).toBeLessThan(on.tookMs / 5);
     } finally {
       await threadedJobs.close!();
       await inlineJobs.close!();
