@@ -6,6 +6,7 @@ import { error, type Issue } from '../issue.js';
 import { httpCodes } from './codes.js';
 import { nulAt } from './text-check.js';
 import type { RequestExtras } from './types.js';
+import type { RequestLike } from './light-request.js';
 
 /** Default body limit: 5 MiB, room for an invoice of a thousand lines. */
 export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
@@ -16,7 +17,7 @@ export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400
  * The body of a request as JSON: a body the host already parsed is taken as it is, bytes the binding already
  * read are parsed, else the request's own body is read.
  */
-export async function readJson(request: Request, limit: number, extras: RequestExtras = {}): Promise<BodyResult> {
+export async function readJson(request: RequestLike, limit: number, extras: RequestExtras = {}): Promise<BodyResult> {
   if (extras.hasParsedBody) {
     const nul = nulAt(extras.parsedBody);
     return nul === undefined ? { ok: true, value: extras.parsedBody } : nulFound(nul);

@@ -23,7 +23,8 @@ import { handleDeal } from './deal.js';
 import { gstrJobExecutor } from './jobs.js';
 import { openApiDocument } from './openapi.js';
 import { readFlags } from './query.js';
-import { dealFailure, headerFailure, json, svcFailure } from './responses.js';
+import { dealFailure, headerFailure, json, streamlessJson, svcFailure } from './responses.js';
+import { LightRequest, realRequest, setLightEntry, type RequestLike } from './light-request.js';
 import { isRouteEnabled } from './enabled.js';
 import { belowBase, normaliseBasePath } from './paths.js';
 import { routes } from './routes.js';
@@ -118,8 +119,9 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     );
   }
 
-  const authenticateFor = async (route: Route, request: Request): Promise<{ ok: true; company: Company; keyId: string } | { ok: false; response: Response }> => {
-    const outcome = await options.authenticate(request);
+  const authenticateFor = async (route: Route, request: RequestLike): Promise<{ ok: true; company: Company; keyId: string } | { ok: false; response: Response }> => {
+    // gstkit's own hooks read only the headers: they take the light request as it is.
+    const outcome = await options.authenticate(options.authenticate.headersOnly ? (request as Request) : realRequest(request));
     if (!outcome.ok) {
       const code = outcome.status === 401 ? httpCodes.unauthenticated : httpCodes.forbidden;
       const headers = outcome.status === 401 ? { 'www-authenticate': 'Basic realm="gstkit"' } : {};
@@ -138,13 +140,13 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
   };
 
   /** The caller's rate limit: a 429 in the route's style when it is spent. A failing limiter lets the request through. */
-  const rateLimited = async (route: Route, keyId: string, request: Request): Promise<Response | undefined> => {
+  const rateLimited = async (route: Route, keyId: string, request: RequestLike): Promise<Response | undefined> => {
     if (!options.rateLimit) return undefined;
     let decision;
     try {
       decision = await options.rateLimit.take(keyId, clock.now());
     } catch (e) {
-      options.onError?.(e, request);
+      options.onError?.(e, realRequest(request));
       return undefined;
     }
     if (decision.allowed) return undefined;
@@ -155,16 +157,16 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
   };
 
   /** A client-address limiter's decision; undefined (serve the request) without a limiter, an address, or when it fails. */
-  const clientDecision = async (limiter: RateLimiter | undefined, how: 'take' | 'peek', address: string | undefined, request: Request): Promise<RateDecision | undefined> => {
+  const clientDecision = async (limiter: RateLimiter | undefined, how: 'take' | 'peek', address: string | undefined, request: RequestLike): Promise<RateDecision | undefined> => {
     if (!limiter || address === undefined) return undefined;
     try {
       return how === 'take' || !limiter.peek ? await limiter.take(address, clock.now()) : await limiter.peek(address, clock.now());
     } catch (e) {
-      options.onError?.(e, request);
+      options.onError?.(e, realRequest(request));
       return undefined;
     }
   };
-  const clientOf = (request: Request, extras: RequestExtras): string | undefined =>
+  const clientOf = (request: RequestLike, extras: RequestExtras): string | undefined =>
     clientAddress(request, extras.remoteAddress, options.clientRateLimit?.trustedProxies ?? 0);
   const retryAfter = (res: Response, decision: RateDecision & { allowed: false }): Response => {
     res.headers.set('retry-after', String(decision.retryAfterSeconds));
@@ -183,7 +185,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
    * Authenticates, minding the client's refused credentials: an address that has spent them is answered 429
    * before its credentials are looked at, so guessing stops; each refusal of credentials that were sent counts.
    */
-  const authenticateLimited = async (route: Route, request: Request, extras: RequestExtras): ReturnType<typeof authenticateFor> => {
+  const authenticateLimited = async (route: Route, request: RequestLike, extras: RequestExtras): ReturnType<typeof authenticateFor> => {
     const limiter = options.clientRateLimit?.failedLogins;
     // Only credentials that were sent can be guesses: a request without any is answered as it would be.
     if (!limiter || !request.headers.has('authorization')) return authenticateFor(route, request);
@@ -197,8 +199,9 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
   };
 
   /** Serves one request; `audited` learns the route, caller and body as they become known. */
-  const serve = async (request: Request, extras: RequestExtras, audited: Partial<AuditFacts>): Promise<Response> => {
-    const url = new URL(request.url);
+  const serve = async (request: RequestLike, extras: RequestExtras, audited: Partial<AuditFacts>): Promise<Response> => {
+    const light = request instanceof LightRequest;
+    const url = light ? request.parsedUrl : new URL(request.url);
     const path = belowBase(url.pathname, basePath);
     if (path === undefined) {
       await request.body?.cancel().catch(() => undefined);
@@ -226,7 +229,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
         res.headers.set('svc-errorcode', httpCodes.rateLimited);
         return retryAfter(res, decision);
       }
-      return handleDeal(request, extras, options, limit);
+      return handleDeal(realRequest(request), extras, options, limit);
     }
     let matched: { c: Compiled; m: RegExpExecArray } | undefined;
     const allowed: string[] = [];
@@ -307,25 +310,39 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       audited.body = body;
     }
     // isRouteEnabled checked that the providers this route calls are present.
-    return route.run({ request, url, extras, company, keyId, flags: flags.values, params, body, options: options as EnabledOptions, clock });
+    return route.run({
+      get request() {
+        return realRequest(request);
+      },
+      reply: light ? streamlessJson : json,
+      url,
+      extras,
+      company,
+      keyId,
+      flags: flags.values,
+      params,
+      body,
+      options: options as EnabledOptions,
+      clock,
+    });
   };
 
   /** Every authenticated call that is not a GET is audited, whatever its route and outcome. */
-  const audit = async (audited: Partial<AuditFacts>, response: Response, request: Request): Promise<void> => {
+  const audit = async (audited: Partial<AuditFacts>, response: Response, request: RequestLike): Promise<void> => {
     if (!options.audit || !audited.route || audited.route.method === 'GET' || audited.companyId === undefined) return;
     try {
       await options.audit.addAudit(await auditEntry({ ...(audited as AuditFacts), at: clock.now() }, response));
     } catch (e) {
-      options.onError?.(e, request);
+      options.onError?.(e, realRequest(request));
     }
   };
 
-  const answer = async (request: Request, extras: RequestExtras, audited: Partial<AuditFacts>): Promise<Response> => {
+  const answer = async (request: RequestLike, extras: RequestExtras, audited: Partial<AuditFacts>): Promise<Response> => {
     try {
       return await serve(request, extras, audited);
     } catch (e) {
       if (e instanceof JobQueueFullError) return headerFailure(503, httpCodes.unavailable, e.message, { 'retry-after': '5' });
-      options.onError?.(e, request);
+      options.onError?.(e, realRequest(request));
       let style: ResponseStyle = 'plain';
       try {
         const p = belowBase(new URL(request.url).pathname, basePath) ?? '/';
@@ -337,12 +354,13 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       return failure(style, 500, [error(httpCodes.internal, 'something unforeseen went wrong; the request was not completed')]);
     }
   };
-  const handler = async (request: Request, extras: RequestExtras = {}): Promise<Response> => {
+  const handle = async (request: RequestLike, extras: RequestExtras): Promise<Response> => {
     const audited: Partial<AuditFacts> = {};
     const response = await answer(request, extras, audited);
     await audit(audited, response, request);
     return response;
   };
+  const handler = (request: Request, extras: RequestExtras = {}): Promise<Response> => handle(request, extras);
 
   const methodsAt = (pathname: string): string[] => {
     const path = belowBase(pathname, basePath);
@@ -352,7 +370,9 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     const methods = compiled.filter((c) => c.pattern.test(path)).map((c) => c.route.method);
     return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
   };
-  return Object.assign(handler, { basePath, methodsAt, readsBodyBytes: true });
+  const gst = Object.assign(handler, { basePath, methodsAt, readsBodyBytes: true });
+  setLightEntry(gst, handle);
+  return gst;
 }
 
 export { json };

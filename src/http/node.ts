@@ -8,6 +8,7 @@ import { DEFAULT_BODY_LIMIT } from './body.js';
 import { errorResponse, isGstPath } from './paths.js';
 import { requestUrl, unservedMethod, unservedMethods } from './binding-checks.js';
 import { knownJson } from './json-body.js';
+import { LightRequest, lightEntryOf } from './light-request.js';
 import type { GstHandler, RequestExtras } from './types.js';
 
 export interface NodeListenerOptions {
@@ -43,9 +44,16 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   response.headers.forEach((value, key) => {
     headers[key] = value;
   });
-  // A JSON answer the handler built goes out as the text it was made from, without reading its stream.
+  // A JSON answer the handler built goes out as the text it was made from, without reading its stream
+  // (a reply of the light path has none): node writes a string with the head in one go.
   const known = knownJson(response);
-  const body = known ? Buffer.from(known.text) : response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (known) {
+    if (!response.headers.has('content-length')) headers['content-length'] = String(Buffer.byteLength(known.text));
+    res.writeHead(response.status, headers);
+    res.end(known.text);
+    return;
+  }
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   if (body && !response.headers.has('content-length')) headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
@@ -57,6 +65,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
  */
 export function toNodeListener(handler: GstHandler, options: NodeListenerOptions = {}) {
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const light = lightEntryOf(handler);
   return (req: NodeRequest, res: ServerResponse, next?: Next): void => {
     const rawUrl = req.originalUrl ?? req.url ?? '/';
     const pathname = rawUrl.split('?')[0] ?? '/';
@@ -76,12 +85,6 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
           await send(res, errorResponse(pathname, 400, 'SVC-908', 'the Host header is not a host name', handler.basePath));
           return;
         }
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers)) {
-          if (v === undefined) continue;
-          if (Array.isArray(v)) for (const one of v) headers.append(k, one);
-          else headers.set(k, v);
-        }
         const extras: RequestExtras = {};
         if (req.socket.remoteAddress) extras.remoteAddress = req.socket.remoteAddress;
         let body: Buffer | undefined;
@@ -98,10 +101,23 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
           }
           body = read;
         }
-        // gstkit's handler takes the bytes read as they are, and its Request is built without a body stream
-        // (a stream, its reader and a copy per request); any other fetch handler gets the body in its Request.
-        if (body) headers.delete('content-length');
         const withBody = body && method !== 'GET' && method !== 'HEAD' ? body : undefined;
+        // gstkit's own handler takes the request as node parsed it (no undici Request, Headers or Response;
+        // see light-request.ts) and the bytes read as they are.
+        if (light) {
+          if (withBody) extras.bodyBytes = withBody;
+          await send(res, await light(new LightRequest(url, method, req.headers, body !== undefined), extras));
+          return;
+        }
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) {
+          if (v === undefined) continue;
+          if (Array.isArray(v)) for (const one of v) headers.append(k, one);
+          else headers.set(k, v);
+        }
+        // A handler that reads `extras.bodyBytes` gets a Request without a body stream (a stream, its reader
+        // and a copy per request); any other fetch handler gets the body in its Request.
+        if (body) headers.delete('content-length');
         if (withBody && handler.readsBodyBytes) extras.bodyBytes = withBody;
         const request = new Request(url, {
           method,

@@ -14,6 +14,15 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return rememberJson(new Response(text, { status, headers: { 'content-type': JSON_TYPE, ...headers } }), text, body);
 }
 
+/**
+ * A JSON reply without a body stream, for the node binding's light path only: the binding writes the text
+ * remembered beside it (json-body.ts). Any other host must get {@link json}'s, which `RouteContext.reply` picks.
+ */
+export function streamlessJson(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  const text = JSON.stringify(body);
+  return rememberJson(new Response(null, { status, headers: { 'content-type': JSON_TYPE, ...headers } }), text, body);
+}
+
 /** Errors list of the `Success` style: one entry per issue, duplicates removed. */
 export function errorList(issues: readonly Issue[]): Array<{ Code: string; Message: string }> {
   const seen = new Set<string>();

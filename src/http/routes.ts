@@ -84,7 +84,7 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
     }
   }
   if (notes.length > 0) headers['svc-warning'] = notes.map((n) => `${n.code} ${n.message}`.replace(/[^\x20-\x7e]/g, ' ')).join('; ').slice(0, 500);
-  return json(200, body, headers);
+  return ctx.reply(200, body, headers);
 }
 
 function owns(ctx: RouteContext, gstin: string): boolean {

@@ -139,6 +139,11 @@ export type ResponseStyle = 'svc' | 'gstr' | 'deal' | 'plain';
 /** What a route's code receives. */
 export interface RouteContext {
   request: Request;
+  /**
+   * A JSON reply (as `json` in responses.ts builds it). On the node binding's path it carries no body stream
+   * and the binding writes its text, so a route's hot answers should be built with this.
+   */
+  reply(status: number, body: unknown, headers?: Record<string, string>): Response;
   url: URL;
   extras: RequestExtras;
   company: Company;

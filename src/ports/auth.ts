@@ -55,7 +55,7 @@ function isGstinList(entry: CompanyGstins): entry is readonly string[] {
  */
 export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string, CompanyGstins>): Authenticate {
   const byId = new Map(keys.map((k) => [k.keyId, k]));
-  return (request) => {
+  const authenticate: Authenticate = (request) => {
     const header = request.headers.get('authorization') ?? '';
     const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
     if (!m) return { ok: false, status: 401, message: 'HTTP Basic credentials are required' };
@@ -67,6 +67,7 @@ export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string
     }
     return { ok: true, company: companyOf(key.companyId, companies), keyId: key.keyId };
   };
+  return Object.assign(authenticate, { headersOnly: true });
 }
 
 /** SHA-256 of a key secret in hex: what a store keeps instead of the secret. */
@@ -85,7 +86,7 @@ export interface ApiKeyLookup {
  */
 export function storedKeyAuth(keys: ApiKeyLookup, companies: ReadonlyMap<string, CompanyGstins>, cacheMs = 30_000): Authenticate {
   const cache = new Map<string, { row: { companyId: string; secretSha256: string }; until: number }>();
-  return async (request) => {
+  const authenticate: Authenticate = async (request) => {
     const header = request.headers.get('authorization') ?? '';
     const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
     if (!m) return { ok: false, status: 401, message: 'HTTP Basic credentials are required' };
@@ -106,4 +107,5 @@ export function storedKeyAuth(keys: ApiKeyLookup, companies: ReadonlyMap<string,
     }
     return { ok: true, company: companyOf(hit.row.companyId, companies), keyId };
   };
+  return Object.assign(authenticate, { headersOnly: true });
 }

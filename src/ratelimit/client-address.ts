@@ -32,6 +32,9 @@ export function addressKey(raw: string): string | undefined {
   return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
 }
 
+/** What is read of a request here: its headers (a web Request, or the node binding's light request). */
+type RequestHeaders = { readonly headers: { get(name: string): string | null } };
+
 /**
  * The client's address as written: `connection` is the peer of the TCP connection (the binding's
  * `remoteAddress`); with `trustedProxies` N above 0, the client is N hops back along `X-Forwarded-For` as the
@@ -39,7 +42,7 @@ export function addressKey(raw: string): string | undefined {
  * shorter. With no trusted proxy the header is ignored, so a client cannot name itself someone else. Every
  * binding goes through this one function (via the handler), whatever framework carries the request.
  */
-export function clientIp(request: Request, connection: string | undefined, trustedProxies = 0): string | undefined {
+export function clientIp(request: RequestHeaders, connection: string | undefined, trustedProxies = 0): string | undefined {
   if (trustedProxies > 0) {
     const chain = (request.headers.get('x-forwarded-for') ?? '')
       .split(',')
@@ -54,7 +57,7 @@ export function clientIp(request: Request, connection: string | undefined, trust
 }
 
 /** The client's address key: the address `clientIp` names, keyed by `addressKey`. */
-export function clientAddress(request: Request, connection: string | undefined, trustedProxies = 0): string | undefined {
+export function clientAddress(request: RequestHeaders, connection: string | undefined, trustedProxies = 0): string | undefined {
   const ip = clientIp(request, connection, trustedProxies);
   return ip === undefined ? undefined : addressKey(ip);
 }
