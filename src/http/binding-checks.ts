@@ -24,10 +24,24 @@ export function unservedMethod(handler: GstHandler, pathname: string, method: st
  */
 export function requestUrl(rawUrl: string, host: string | undefined): URL | undefined {
   try {
-    const origin = new URL(`http://${host ?? 'localhost'}`);
-    if (origin.pathname !== '/' || origin.search !== '' || origin.username !== '' || origin.password !== '') return undefined;
+    const origin = originOf(host ?? 'localhost');
+    if (!origin) return undefined;
     return rawUrl.startsWith('/') ? new URL(origin.origin + rawUrl) : new URL(rawUrl, origin);
   } catch {
     return undefined;
   }
+}
+
+// A server sees few Host values, mostly one: the last one's origin is kept rather than parsed per request.
+let lastHost: string | undefined;
+let lastOrigin: URL | undefined;
+
+/** `http://host` when the Host header is a host (and nothing more), else undefined; throws when it is no URL. */
+function originOf(host: string): URL | undefined {
+  if (host === lastHost) return lastOrigin;
+  const origin = new URL(`http://${host}`);
+  const ok = origin.pathname === '/' && origin.search === '' && origin.username === '' && origin.password === '' ? origin : undefined;
+  lastHost = host;
+  lastOrigin = ok;
+  return ok;
 }

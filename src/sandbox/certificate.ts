@@ -137,13 +137,21 @@ export function createSigningIdentity(options: SigningIdentityOptions = {}): Sig
 
 // ---- JWS ------------------------------------------------------------------------------------
 
+// The encoded header is the same for every token of an identity: made once (two tokens a generateirn).
+const encodedHeaders = new WeakMap<SigningIdentity, string>();
+
+function encodedHeader(identity: SigningIdentity): string {
+  let header = encodedHeaders.get(identity);
+  if (header === undefined) {
+    header = Buffer.from(JSON.stringify({ alg: 'RS256', kid: identity.kid, typ: 'JWT', x5t: identity.x5t })).toString('base64url');
+    encodedHeaders.set(identity, header);
+  }
+  return header;
+}
+
 /** Signs `payload` as an RS256 JWS compact token with the identity's kid and x5t. */
 export function signJws(identity: SigningIdentity, payload: Record<string, unknown>): string {
-  const header = { alg: 'RS256', kid: identity.kid, typ: 'JWT', x5t: identity.x5t };
-  const input =
-    Buffer.from(JSON.stringify(header)).toString('base64url') +
-    '.' +
-    Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const input = encodedHeader(identity) + '.' + Buffer.from(JSON.stringify(payload)).toString('base64url');
   const signature = sign('sha256', Buffer.from(input), identity.privateKey);
   return input + '.' + signature.toString('base64url');
 }
