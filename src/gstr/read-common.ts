@@ -4,6 +4,7 @@
  * @module
  */
 import { error, pointer, warning, type Issue } from '../issue.js';
+import { isLazyListOfObjects } from './lazy-json.js';
 
 /** Codes of the GSTR readers (documented in docs/gstr-reports.md). */
 export const ReadCode = {
@@ -112,6 +113,8 @@ export class ReadContext {
       this.fail(ReadCode.badShape, `${key} should be a list`, path + pointer(key));
       return [];
     }
+    // A stored return's long list, all objects: walked as it is, so its elements are parsed one at a time.
+    if (isLazyListOfObjects(v)) return v as Json[];
     const out: Json[] = [];
     v.forEach((item, i) => {
       if (isObject(item)) out.push(item);

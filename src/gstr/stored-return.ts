@@ -4,6 +4,7 @@
  * keeps pieces, so no single read moves a whole return through the store.
  * @module
  */
+import { parseLazily } from './lazy-json.js';
 import type { ReturnStore } from './store.js';
 import type { ReturnType } from './types.js';
 
@@ -36,7 +37,7 @@ export async function findStoredReturn(store: ReturnStore, gstin: string, return
             if (part === undefined) break;
             parts.push(part);
           }
-          if (parts.length === current.pieces) return { pulledAt: current.pulledAt, data: JSON.parse(parts.join('')) as unknown };
+          if (parts.length === current.pieces) return { pulledAt: current.pulledAt, data: parseLazily(parts.join('')) };
           // Pulled again meanwhile: its pieces are gone; read the new pull instead.
           const again = await info(gstin, returnType, period);
           if (!again || attempt >= RETRIES) throw new Error(`the ${returnType} of ${gstin} for ${period} kept changing while it was read; export again`);
