@@ -16,6 +16,9 @@ import { spawnThread } from '../spawn-thread.js';
 import { pgliteOptions } from './pglite-options.js';
 import type { PgliteReply, PgliteRequest } from './pglite-thread.js';
 
+/** The young generation of the PGlite thread, MB. */
+const PGLITE_THREAD_YOUNG_MB = Number(process.env['GSTKIT_PGLITE_THREAD_YOUNG_MB'] ?? 8);
+
 /** The default data folder of `gstkit serve`. */
 export const DEFAULT_DATA_DIR = './.gstkit-data';
 
@@ -112,7 +115,9 @@ async function initialiseInChildProcess(folder: string): Promise<void> {
 }
 
 async function threadClientOn(folder: string | undefined): Promise<SqlClient> {
-  const worker = spawnThread(import.meta.url, 'pglite-thread');
+  // A small young generation: the thread's JavaScript is a thin layer over the WebAssembly memory, and
+  // V8's default (up to about 32 MB) would stay in RSS.
+  const worker = spawnThread(import.meta.url, 'pglite-thread', { resourceLimits: { maxYoungGenerationSizeMb: PGLITE_THREAD_YOUNG_MB } });
   let next = 0;
   let dead: Error | undefined;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
