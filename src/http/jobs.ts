@@ -9,6 +9,7 @@ import type { IssuedInvoices } from '../gstr1/job.js';
 import type { Clock } from '../sandbox/time.js';
 import type { ThreadPool } from '../jobs/thread-pool.js';
 import type { ThreadablePortal } from '../jobs/gstr-thread-jobs.js';
+import { jobFailed as failed } from '../jobs/job-failure.js';
 
 type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
 
@@ -51,7 +52,7 @@ export function gstrJobExecutor(services: {
         { gstin: String(p['gstin']), returnType: String(p['returnType']) as ReturnKind, period: String(p['period']) },
         (fraction: number, counts?: { done: number; total: number }) => progress(fraction * 100, counts),
       );
-      if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.map((e: { message: string }) => e.message).join('; ') } };
+      if (!out.ok) return failed(out.errors);
       const documents = (out.value as { documents?: unknown }).documents;
       return { ok: true, result: { documents: typeof documents === 'number' ? documents : Array.isArray(documents) ? documents.length : documents } };
     }
@@ -81,27 +82,16 @@ export function gstrJobExecutor(services: {
   };
 }
 
-function failed(errors: Array<{ code: string; message: string }>): JobOutput {
-  return { ok: false, error: { code: errors[0]?.code ?? '1000', message: errors.map((e) => e.message).join('; ') } };
-}
 
 /** The reconciliation job: the purchases in the job's data against the stored GSTR-2B. */
 async function reconcileJob(store: ReturnStore, now: (() => Date) | undefined, p: Record<string, unknown>, progress: (percent: number, counts?: { done: number; total: number }) => void): Promise<JobOutput> {
-  const { reconcileStored } = await import('../reconcile/job.js');
+  const { reconcileStored, reconcileRequestOf } = await import('../reconcile/job.js');
   const out = await reconcileStored(
     { store, ...(now ? { now } : {}) },
-    {
-      gstin: String(p['gstin']),
-      startPeriod: String(p['startPeriod']),
-      endPeriod: String(p['endPeriod']),
-      ...(p['purchases'] !== undefined ? { purchases: p['purchases'] } : {}),
-      ...(typeof p['purchasesCsv'] === 'string' ? { purchasesCsv: p['purchasesCsv'] } : {}),
-      ...(p['options'] !== undefined ? { options: p['options'] as never } : {}),
-      ...(p['format'] !== undefined ? { format: p['format'] as 'xlsx' | 'json' } : {}),
-    },
+    reconcileRequestOf(p),
     (fraction, counts) => progress(fraction * 100, counts),
   );
-  if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.slice(0, 20).map((e) => e.message).join('; ') } };
+  if (!out.ok) return failed(out.errors, 20);
   const v = out.value;
   return {
     ok: true,
@@ -115,7 +105,7 @@ async function gstr1Job(issued: IssuedInvoices | undefined, companyId: string, p
   if (!issued) return { ok: false, error: { code: 'SVC-955', message: 'this server keeps no e-invoices to build GSTR-1 from' } };
   const { buildGstr1FromIssued } = await import('../gstr1/job.js');
   const out = await buildGstr1FromIssued(issued, { companyId, gstin: String(p['gstin']), period: String(p['period']) });
-  if (!out.ok) return { ok: false, error: { code: out.errors[0]?.code ?? '1000', message: out.errors.map((e) => e.message).join('; ') } };
+  if (!out.ok) return failed(out.errors);
   const v = out.value;
   const { sectionsOf } = await import('../jobs/work-thread-tasks.js');
   const sections = sectionsOf(v.placements);

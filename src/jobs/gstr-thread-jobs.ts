@@ -8,10 +8,11 @@ import type { GstPortal } from '../gstr/portal.js';
 import type { ReturnStore, StoredReturn } from '../gstr/store.js';
 import type { ReturnType as GstrReturnType } from '../gstr/types.js';
 import type { Outcome } from '../issue.js';
-import type { JobContext, JobCounts, JobFileSink, JobOutput, JobRequest } from '../ports/jobs.js';
-import { memorySink } from '../render/excel/zip.js';
+import type { JobContext, JobCounts, JobOutput, JobRequest } from '../ports/jobs.js';
 import type { PortalRecipe } from './gstr-thread-tasks.js';
 import type { ThreadPool } from './thread-pool.js';
+import { jobFailed as failed } from './job-failure.js';
+import { storeAndFileCalls } from './thread-calls.js';
 
 /** A portal that can tell a job thread how to build its own copy (the sandbox's can). */
 export type ThreadablePortal = GstPortal & { threadRecipe?(): PortalRecipe };
@@ -24,13 +25,6 @@ export interface GstrThreadServices {
   onThread?: (threadId: number) => void;
 }
 
-type Failure = { ok: false; errors: Array<{ code: string; message: string }> };
-
-const failed = (errors: Failure['errors']): JobOutput => ({
-  ok: false,
-  error: { code: errors[0]?.code ?? '1000', message: errors.map((e) => e.message).join('; ') },
-});
-
 /** Runs a `.../pull` or `.../export` job on a thread of `pool`. */
 export async function runGstrJobInThread(
   pool: ThreadPool,
@@ -41,35 +35,15 @@ export async function runGstrJobInThread(
 ): Promise<JobOutput> {
   const { store, portal } = services;
   const p = job.params;
-  let sink: JobFileSink | undefined;
-  let inMemory: ReturnType<typeof memorySink> | undefined;
-  let file: { fileName: string; contentType: string } | undefined;
+  const calls = storeAndFileCalls(store, progress, context, services.onThread);
   const handlers = {
-    started: (threadId: number) => services.onThread?.(threadId),
-    progress: (percent: number, counts?: JobCounts) => progress(percent, counts),
-    getReturnJson: async (gstin: string, returnType: GstrReturnType, period: string) => {
-      if (store.getJson) return store.getJson(gstin, returnType, period);
-      const s = await store.get(gstin, returnType, period);
-      return s ? { pulledAt: s.pulledAt, json: JSON.stringify(s.data) } : undefined;
-    },
+    ...calls.handlers,
     putReturnJson: async (meta: Omit<StoredReturn, 'data'>, json: string) => {
       if (store.putJson) await store.putJson(meta, json);
       else await store.put({ ...meta, data: JSON.parse(json) as unknown });
     },
-    getReturnInfo: (gstin: string, returnType: GstrReturnType, period: string) => store.info?.(gstin, returnType, period),
-    getReturnPiece: (version: string, seq: number) => store.piece?.(version, seq),
     isConnected: (gstin: string) => portal.isConnected(gstin),
     fetchReturn: (gstin: string, returnType: GstrReturnType, period: string) => portal.fetchReturn(gstin, returnType, period),
-    openFile: async (fileName: string, contentType: string) => {
-      file = { fileName, contentType };
-      // A runner with a file store keeps the pieces as they come; otherwise they are gathered here.
-      if (context?.openFile) sink = await context.openFile(fileName, contentType);
-      else inMemory = memorySink();
-    },
-    write: async (piece: Uint8Array) => {
-      if (sink) await sink.write(piece);
-      else await inMemory?.write(piece);
-    },
   };
 
   if (job.type.endsWith('/pull')) {
@@ -99,8 +73,8 @@ export async function runGstrJobInThread(
   const out = (await pool.run('gstr/export', input, handlers)) as Outcome<{ fileName: string; contentType: string; rows: number }>;
   if (!out.ok) return failed(out.errors);
   const result = { fileName: out.value.fileName, rows: out.value.rows };
-  if (inMemory && file) return { ok: true, result, file: { ...file, data: inMemory.bytes() } };
-  return { ok: true, result };
+  const file = calls.gathered();
+  return { ok: true, result, ...(file ? { file } : {}) };
 }
 
 /** The options a thread can receive: functions stay behind (the recipe names those it calls back). */
