@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { threadId } from 'node:worker_threads';
 import { createGstHandler } from '../../src/http/index.js';
 import { createEmbeddedJobRunner } from '../../src/jobs/embedded.js';
-import { createThreadPool, type ThreadPool } from '../../src/jobs/thread-pool.js';
+import type { ThreadPool } from '../../src/jobs/thread-pool.js';
+import { watchedPool } from '../support/watched-pool.js';
 import type { JobStatusRecord } from '../../src/ports/jobs.js';
 import { createSandbox, createSigningIdentity } from '../../src/sandbox/index.js';
 import { manualClock } from '../../src/sandbox/time.js';
@@ -21,20 +22,6 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
 });
 
-/** A pool that records the thread each task said it ran on. */
-function watchedPool(maxHeapMb?: number): { pool: ThreadPool; ranOn: number[] } {
-  const inner = createThreadPool({ size: 1, ...(maxHeapMb ? { maxHeapMb } : {}) });
-  pools.push(inner);
-  const ranOn: number[] = [];
-  const pool: ThreadPool = {
-    get threadIds() {
-      return inner.threadIds;
-    },
-    run: (kind, input, handlers) => inner.run(kind, input, { ...handlers, started: (id: number) => void ranOn.push(id) }),
-    close: () => inner.close(),
-  };
-  return { pool, ranOn };
-}
 
 async function world(threads: ThreadPool | undefined, perPeriod: number, store: Store = createMemoryStore()) {
   const clock = manualClock(new Date('2026-04-20T10:00:00+05:30'));
@@ -67,7 +54,7 @@ const exportBody = { gstins: [gstin], startReturnPeriod: periods[0], endReturnPe
 
 describe('GSTR jobs on worker threads', () => {
   it('pulls and exports off the serving thread, with progress in documents, and the same workbook as in line', async () => {
-    const { pool, ranOn } = watchedPool();
+    const { pool, ranOn } = watchedPool(pools);
     const threaded = await world(pool, 2500);
     const inline = await world(undefined, 2500);
     try {
@@ -114,7 +101,7 @@ describe('GSTR jobs on worker threads', () => {
     expect(pulled.jobStatus).toBe(100);
     await inline.close();
     // A thread allowed 16 MB cannot hold the 20,000 documents it reads.
-    const { pool } = watchedPool(16);
+    const { pool } = watchedPool(pools, 16);
     const small = await world(pool, 20_000, store);
     try {
       const jobId = (await small.post('gstr2b/export', { ...exportBody, endReturnPeriod: periods[0] })).jobId;

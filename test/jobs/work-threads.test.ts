@@ -9,7 +9,8 @@ import { threadId } from 'node:worker_threads';
 import { createGstHandler } from '../../src/http/index.js';
 import { readGstr2b } from '../../src/gstr/index.js';
 import { createEmbeddedJobRunner, type EmbeddedJobRunner } from '../../src/jobs/embedded.js';
-import { createThreadPool, type ThreadPool } from '../../src/jobs/thread-pool.js';
+import type { ThreadPool } from '../../src/jobs/thread-pool.js';
+import { watchedPool } from '../support/watched-pool.js';
 import type { JobStatusRecord } from '../../src/ports/jobs.js';
 import { createSandbox, createSigningIdentity } from '../../src/sandbox/index.js';
 import { manualClock } from '../../src/sandbox/time.js';
@@ -21,20 +22,6 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
 });
 
-/** A one-thread pool that records the thread each task said it ran on. */
-function watchedPool(): { pool: ThreadPool; ranOn: number[] } {
-  const inner = createThreadPool({ size: 1 });
-  pools.push(inner);
-  const ranOn: number[] = [];
-  const pool: ThreadPool = {
-    get threadIds() {
-      return inner.threadIds;
-    },
-    run: (kind, input, handlers) => inner.run(kind, input, { ...handlers, started: (id: number) => void ranOn.push(id) }),
-    close: () => inner.close(),
-  };
-  return { pool, ranOn };
-}
 
 const runner = (threads?: ThreadPool): EmbeddedJobRunner =>
   createEmbeddedJobRunner({ store: createMemoryStore(), pollMs: 50, exclusive: true, ...(threads ? { threads } : {}) });
@@ -55,7 +42,7 @@ const PERIOD = '2026-10';
 
 describe('reconciliations and GSTR-1 builds on worker threads', () => {
   it('give the same results and files as in line, and run off the serving thread', async () => {
-    const { pool, ranOn } = watchedPool();
+    const { pool, ranOn } = watchedPool(pools);
     const sides = [runner(pool), runner()].map((jobs) => ({ jobs, w: world({ jobs }) }));
     const h = { 'svc-company': 'acme' };
     const outcomes: Array<Record<string, { status: JobStatusRecord; bytes: Uint8Array }>> = [];
@@ -134,7 +121,7 @@ describe('reconciliations and GSTR-1 builds on worker threads', () => {
     const period = '2025-06';
     const clock = manualClock(new Date('2026-04-20T10:00:00+05:30'));
     const sandbox = createSandbox({ companies: { acme: [gstin] }, store: createMemoryStore(), identity: createSigningIdentity(), clock, seed: 7, syntheticDocumentsPerPeriod: documents });
-    const { pool, ranOn } = watchedPool();
+    const { pool, ranOn } = watchedPool(pools);
     const authenticate = () => ({ ok: true as const, company: sandbox.companies.get('acme')! });
     const threadedJobs = runner(pool);
     const inlineJobs = runner();
