@@ -13,12 +13,18 @@ const example = (name: string): Record<string, any> => JSON.parse(readFileSync(n
 const today = { today: '14/11/2026' };
 const gstins = (n: number): string[] => Array.from({ length: n }, (_, i) => `29AAGCK${String(i).padStart(4, '0')}M1Z4`);
 
+/** CPU time, not wall time: a loaded machine stretches the wall clock, while a quadratic check still costs ten times the bound. */
+function cpuMsSince(started: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
 describe('lists longer than the portal takes are refused before any line is checked', () => {
   it('50,000 empty ItemList lines: one 2173, not a million issues', () => {
     const invoice = { ...example('irn'), ItemList: Array.from({ length: 50_000 }, () => ({})) };
-    const started = performance.now();
+    const started = process.cpuUsage();
     const result = validate('irn', invoice, today);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(cpuMsSince(started)).toBeLessThan(1000);
     expect(result.ok).toBe(false);
     expect(result.errors).toEqual([expect.objectContaining({ code: '2173', path: '/ItemList' })]);
     expect(result.errors[0]!.message).toContain('50000 lines; at most 1000');
@@ -110,9 +116,9 @@ describe('checking is linear in the lines', () => {
 
   it('the schema alone checks 40,000 failing lines in well under a second each 10,000 (38 s for 50,000 before)', () => {
     const invoice = { ...example('irn'), ItemList: Array.from({ length: 40_000 }, () => ({})) };
-    const started = performance.now();
+    const started = process.cpuUsage();
     const errors = schemaErrors('irn', invoice);
-    expect(performance.now() - started).toBeLessThan(4000);
+    expect(cpuMsSince(started)).toBeLessThan(4000);
     expect(errors.length).toBeGreaterThanOrEqual(3 * 40_000);
     // the errors are those of each line, in line order
     const lines = errors.filter((e) => e.instancePath.startsWith('/ItemList/')).map((e) => Number(e.instancePath.split('/')[2]));
@@ -120,9 +126,9 @@ describe('checking is linear in the lines', () => {
   });
 
   it('100,000 distinct GSTINs are compared for repeats in one pass (49 s before)', () => {
-    const started = performance.now();
+    const started = process.cpuUsage();
     const errors = schemaErrors('gstr-export', { gstins: gstins(100_000), startReturnPeriod: '2026-01', endReturnPeriod: '2026-03' });
-    expect(performance.now() - started).toBeLessThan(4000);
+    expect(cpuMsSince(started)).toBeLessThan(4000);
     expect(errors.some((e) => e.keyword === 'uniqueItems')).toBe(false);
   });
 
