@@ -277,7 +277,8 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       }
     }
 
-    const flags = readFlags(url.searchParams, route.flags);
+    // A URL without a query needs no URLSearchParams built.
+    const flags = readFlags(url.search === '' ? undefined : url.searchParams, route.flags);
     if (flags.errors.length > 0) {
       await request.body?.cancel().catch(() => undefined);
       return failure(route.style, 400, flags.errors);

@@ -5,6 +5,7 @@
  * parsing it again (a Response's body can be read only once, so that took a clone and a second parse).
  * @module
  */
+import { LightReply } from './light-reply.js';
 
 export interface JsonBody {
   /** The body as sent. */
@@ -26,6 +27,7 @@ export function rememberJson(response: Response, text: string, value: unknown): 
  * replaced since (a host middleware may wrap or consume it: then it is read as any other Response).
  */
 export function knownJson(response: Response): JsonBody | undefined {
+  if ((response as unknown) instanceof LightReply) return (response as unknown as LightReply).known;
   const known = bodies.get(response);
   return known && !response.bodyUsed ? known : undefined;
 }

@@ -60,15 +60,16 @@ export function flag(name: FlagName, required = false): FlagSpec {
   return { ...flagSpecs[name], required };
 }
 
-/** Reads the flags of a route: values normalised (yes/no lower-case, formats upper-case, GSTINs upper-case). */
-export function readFlags(params: URLSearchParams, specs: readonly FlagSpec[]): { values: Partial<Record<FlagName, string>>; errors: Issue[] } {
+const queryPath = (spec: FlagSpec): string => `/query/${spec.name}`;
+
+/** Reads the flags of a route (`params` undefined: the URL has no query): values normalised (yes/no lower-case, formats upper-case, GSTINs upper-case). */
+export function readFlags(params: URLSearchParams | undefined, specs: readonly FlagSpec[]): { values: Partial<Record<FlagName, string>>; errors: Issue[] } {
   const values: Partial<Record<FlagName, string>> = {};
   const errors: Issue[] = [];
   for (const spec of specs) {
-    const raw = params.get(spec.name) ?? findInsensitive(params, spec.name);
-    const path = `/query/${spec.name}`;
+    const raw = params ? (params.get(spec.name) ?? findInsensitive(params, spec.name)) : null;
     if (raw === null || raw.trim() === '') {
-      if (spec.required) errors.push(error(httpCodes.missingParameter, `query parameter ${spec.name} is required`, path));
+      if (spec.required) errors.push(error(httpCodes.missingParameter, `query parameter ${spec.name} is required`, queryPath(spec)));
       else if (spec.default !== undefined) values[spec.name] = spec.default;
       continue;
     }
@@ -76,7 +77,7 @@ export function readFlags(params: URLSearchParams, specs: readonly FlagSpec[]): 
     if (spec.values) {
       const hit = spec.values.find((v) => v.toLowerCase() === text.toLowerCase());
       if (!hit) {
-        errors.push(error(httpCodes.badParameter, `query parameter ${spec.name} must be one of ${spec.values.join(', ')}`, path));
+        errors.push(error(httpCodes.badParameter, `query parameter ${spec.name} must be one of ${spec.values.join(', ')}`, queryPath(spec)));
         continue;
       }
       values[spec.name] = hit;
@@ -85,18 +86,18 @@ export function readFlags(params: URLSearchParams, specs: readonly FlagSpec[]): 
     if (spec.name === 'gstin' || spec.name === 'partygstin') {
       const g = text.toUpperCase();
       if (!spec.lenient && !isValidGstin(g)) {
-        errors.push(error('SVC-152', 'Invalid GSTIN', path));
+        errors.push(error('SVC-152', 'Invalid GSTIN', queryPath(spec)));
         continue;
       }
       values[spec.name] = g;
       continue;
     }
     if (spec.pattern && !new RegExp(spec.pattern).test(text)) {
-      errors.push(error(httpCodes.badParameter, `query parameter ${spec.name} must be ${spec.description}`, path));
+      errors.push(error(httpCodes.badParameter, `query parameter ${spec.name} must be ${spec.description}`, queryPath(spec)));
       continue;
     }
     if ((spec.name === 'date' || spec.name === 'docdate') && !parseIst(text)) {
-      errors.push(error(httpCodes.badParameter, `query parameter ${spec.name} is not a real date`, path));
+      errors.push(error(httpCodes.badParameter, `query parameter ${spec.name} is not a real date`, queryPath(spec)));
       continue;
     }
     values[spec.name] = spec.name === 'irn' ? text.toLowerCase() : text;

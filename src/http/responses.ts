@@ -5,6 +5,7 @@
 import type { Issue } from '../issue.js';
 import { boundIssue, boundText } from '../quote.js';
 import { rememberJson } from './json-body.js';
+import { lightReply } from './light-reply.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -20,6 +21,9 @@ export function json(status: number, body: unknown, headers: Record<string, stri
  */
 export function streamlessJson(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(body);
+  const light = lightReply(status, { text, value: body }, { 'content-type': JSON_TYPE, ...headers });
+  // Seen as a Response by the handler's code, which reads only status, headers and knownJson of it.
+  if (light) return light as unknown as Response;
   return rememberJson(new Response(null, { status, headers: { 'content-type': JSON_TYPE, ...headers } }), text, body);
 }
 

@@ -175,9 +175,10 @@ export function createSandboxIrp(deps: {
   const name = deps.irp ?? 'IRP1';
   const firstAck = (deps.seed ?? Date.now()) % 90_000_000_000;
 
-  const nextAckNo = async (at: Date): Promise<string> => {
+  /** The next acknowledgement number of the year of `ackDt` (`YYYY-MM-DD hh:mm:ss`, IST). */
+  const nextAckNo = async (ackDt: string): Promise<string> => {
     const n = (await store.nextNumber('ack-no', firstAck)) % 100_000_000_000;
-    const yy = istIsoDateTime(at).slice(2, 4);
+    const yy = ackDt.slice(2, 4);
     return `11${yy}${String(n).padStart(11, '0')}`;
   };
 
@@ -218,6 +219,40 @@ export function createSandboxIrp(deps: {
     return { ok: true, value: { EwbNo: e.ewbNo, EwbTime: istDateTime(e.generatedAt), EwbValidTill: e.validUpto, EwbStatus: 'ACT' } };
   };
 
+  /** 2150 for a document registered before; the acknowledgement only to the company that registered it. */
+  const duplicate = (ctx: ProviderContext, existing: IrnRow): Refusal => {
+    const r = existing.record as unknown as IrnRecord;
+    return {
+      ok: false,
+      status: 409,
+      errors: [error('2150', 'Duplicate IRN')],
+      // Another company's acknowledgement is not this caller's to see.
+      ...(existing.companyId === ctx.company.id ? { info: { AckNo: r.AckNo, AckDt: r.AckDt, AckTime: r.AckTime, Irn: r.Irn } } : {}),
+    };
+  };
+  // A document registered first on another IRP: this IRP issues the IRN, and the central duplicate check
+  // rejects it (status REJ, on the rejected-IRN list). The sandbox does both at once.
+  const rejectAgainst = async (ctx: ProviderContext, invoice: Obj, irn: string, gstin: string, docKey: DocumentKey, existing: IrnRow): Promise<ProviderResult<IrnRecord>> => {
+    const first = existing.record as unknown as IrnRecord;
+    const at = clock.now();
+    const ackDt = istIsoDateTime(at);
+    const record: IrnRecord = {
+      Irn: irn, AckNo: await nextAckNo(ackDt), AckDt: ackDt, AckTime: istDateTime(at), IrnStatus: 'REJ', Irp: name,
+      SignedInvoice: '', SignedQRCode: '', invoice,
+    };
+    const entry: RejectedIrn = {
+      Irn: irn, AckNo: record.AckNo, AckDt: record.AckDt,
+      DocTyp: docKey.docType, DocNo: docKey.docNo, DocDt: docKey.docDate, RegisteredOn: first.Irp ?? 'IRP1', RejectedOn: istDate(at),
+    };
+    await store.addRejectedIrn({ companyId: ctx.company.id, irp: name, sellerGstin: gstin, irn, rejectedOn: entry.RejectedOn, entry: entry as unknown as Record<string, unknown> });
+    return { ok: true, value: record };
+  };
+  const onOtherIrp = (ctx: ProviderContext, existing: IrnRow): boolean =>
+    existing.companyId === ctx.company.id && ((existing.record as unknown as IrnRecord).Irp ?? 'IRP1') !== name;
+  /** What registering a document already stored answers: a rejection on this IRP, or 2150. */
+  const registeredBefore = (ctx: ProviderContext, invoice: Obj, irn: string, gstin: string, docKey: DocumentKey, existing: IrnRow): Promise<ProviderResult<IrnRecord>> | Refusal =>
+    onOtherIrp(ctx, existing) ? rejectAgainst(ctx, invoice, irn, gstin, docKey, existing) : duplicate(ctx, existing);
+
   const irp: SandboxIrp = {
     name,
 
@@ -243,40 +278,12 @@ export function createSandboxIrp(deps: {
       }
       const fy = financialYear(docKey.docDate) ?? '';
       const docNoKey = duplicateDocKey(docKey.docNo, reportedOn);
-      const duplicate = (existing: IrnRow): Refusal => {
-        const r = existing.record as unknown as IrnRecord;
-        return {
-          ok: false,
-          status: 409,
-          errors: [error('2150', 'Duplicate IRN')],
-          // Another company's acknowledgement is not this caller's to see.
-          ...(existing.companyId === ctx.company.id ? { info: { AckNo: r.AckNo, AckDt: r.AckDt, AckTime: r.AckTime, Irn: r.Irn } } : {}),
-        };
-      };
-      // A document registered first on another IRP: this IRP issues the IRN, and the central duplicate check
-      // rejects it (status REJ, on the rejected-IRN list). The sandbox does both at once.
-      const rejectAgainst = async (existing: IrnRow): Promise<ProviderResult<IrnRecord>> => {
-        const first = existing.record as unknown as IrnRecord;
-        const at = clock.now();
-        const record: IrnRecord = {
-          Irn: irn, AckNo: await nextAckNo(at), AckDt: istIsoDateTime(at), AckTime: istDateTime(at), IrnStatus: 'REJ', Irp: name,
-          SignedInvoice: '', SignedQRCode: '', invoice,
-        };
-        const entry: RejectedIrn = {
-          Irn: irn, AckNo: record.AckNo, AckDt: record.AckDt,
-          DocTyp: docKey.docType, DocNo: docKey.docNo, DocDt: docKey.docDate, RegisteredOn: first.Irp ?? 'IRP1', RejectedOn: istDate(at),
-        };
-        await store.addRejectedIrn({ companyId: ctx.company.id, irp: name, sellerGstin: gstin, irn, rejectedOn: entry.RejectedOn, entry: entry as unknown as Record<string, unknown> });
-        return { ok: true, value: record };
-      };
-      const onOtherIrp = (existing: IrnRow): boolean =>
-        existing.companyId === ctx.company.id && ((existing.record as unknown as IrnRecord).Irp ?? 'IRP1') !== name;
       // A cheap look first; the store's constraint below is what decides between concurrent requests.
       const seen = await store.getIrn(ctx.company.id, irn);
-      if (seen) return onOtherIrp(seen) ? rejectAgainst(seen) : duplicate(seen);
+      if (seen) return registeredBefore(ctx, invoice, irn, gstin, docKey, seen);
       const at = clock.now();
-      const ackNo = await nextAckNo(at);
       const ackDt = istIsoDateTime(at);
+      const ackNo = await nextAckNo(ackDt);
       const buyer = obj(invoice['BuyerDtls']);
       const items = Array.isArray(invoice['ItemList']) ? (invoice['ItemList'] as Obj[]) : [];
       const signedInvoice = signJws(identity, {
@@ -338,7 +345,7 @@ export function createSandboxIrp(deps: {
         return { saved, attached: await attachEwb(ctx, entry, obj(invoice['EwbDtls']), tx, ewbNo) };
       });
       const { saved, attached } = outcome;
-      if (!saved.inserted) return onOtherIrp(saved.existing) ? rejectAgainst(saved.existing) : duplicate(saved.existing);
+      if (!saved.inserted) return registeredBefore(ctx, invoice, irn, gstin, docKey, saved.existing);
       if (transport.length > 0) return { ok: true, value: { ...entry.record, EwbErrors: transport } };
       // The IRN stands even when its e-waybill is refused (IRP behaviour, InfoDtls EWBERR).
       if (attached && !attached.ok) return { ok: true, value: { ...entry.record, EwbErrors: attached.errors } };

@@ -6,8 +6,12 @@
  * @module
  */
 
+/** One key's value before the transaction touched it. */
 interface Undo {
-  restore(): void;
+  map: JournaledMap<unknown, unknown>;
+  key: unknown;
+  had: boolean;
+  before: unknown;
 }
 
 /** The undo records of one open transaction. */
@@ -21,13 +25,17 @@ export class Journal {
     this.seen.set(map as Map<unknown, unknown>, keys);
     if (keys.has(key)) return;
     keys.add(key);
-    const before = had ? structuredClone(value) : undefined;
-    this.undo.push({ restore: () => map.restoreRaw(key, had, before) });
+    // A value that is only ever replaced whole can be kept as it is; one changed in place needs a copy.
+    const before = had ? (map.replacedWhole ? value : structuredClone(value)) : undefined;
+    this.undo.push({ map: map as JournaledMap<unknown, unknown>, key, had, before });
   }
 
   /** Puts every touched key back, newest first. */
   rollback(): void {
-    for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]!.restore();
+    for (let i = this.undo.length - 1; i >= 0; i--) {
+      const u = this.undo[i]!;
+      u.map.restoreRaw(u.key, u.had, u.before);
+    }
     this.undo.length = 0;
     this.seen.clear();
   }
@@ -40,8 +48,15 @@ export interface JournalSlot {
 
 /** A Map that reports to the open transaction's journal before a key is touched. */
 export class JournaledMap<K, V> extends Map<K, V> {
-  constructor(private readonly slot: JournalSlot) {
+  /** Values are replaced with `set`, never changed in place: the journal need not copy them. */
+  readonly replacedWhole: boolean;
+
+  constructor(
+    private readonly slot: JournalSlot,
+    options: { replacedWhole?: boolean } = {},
+  ) {
     super();
+    this.replacedWhole = options.replacedWhole ?? false;
   }
 
   private note(key: K): void {

@@ -1,7 +1,9 @@
 /**
  * The in-memory store: the same behaviour as the SQL store (the contract suite runs on both), kept in
  * maps, for unit tests and for hosts that want nothing persisted. Rows are copied in and out, so a
- * caller never changes a stored record by accident.
+ * caller never changes a stored record by accident; an IRN record is instead made read-only where it
+ * stands (read-only-row.ts): the object handed to insertIrn or updateIrn is frozen, and getIrn returns it
+ * frozen.
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -9,6 +11,7 @@ import type { AuditRow } from '../ports/audit.js';
 import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RejectedIrnRow, ReturnInfo, Store, TripSheetRow } from '../ports/store.js';
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 import { copyRow } from './copy-row.js';
+import { keepRecord, readRecord, type KeptRecord } from './read-only-row.js';
 import { returnPieces } from './return-pieces.js';
 import type { RateSlot } from '../ports/ratelimit.js';
 import { countInSlots } from '../ratelimit/slots.js';
@@ -21,12 +24,20 @@ const revisionOf = (entry: Record<string, unknown>): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
+/**
+ * An IRN row as kept: its record frozen where it stands (or copied when it is not JSON-like), so a single
+ * row read (getIrn, the duplicate found by insertIrn) hands out the record without copying it. Lists are
+ * read for building returns and are copied, so their readers may change what they get.
+ */
+type StoredIrn = Omit<IrnRow, 'record'> & { record: KeptRecord<Record<string, unknown>>; seq: number };
+
 /** Builds an empty in-memory store. */
 export function createMemoryStore(): Store {
   // Every map reports to the open transaction, so a failed one can be rolled back.
   const slot: JournalSlot = {};
   const journaled = <K, V>(): Map<K, V> => new JournaledMap<K, V>(slot);
-  const irns = journaled<string, IrnRow & { seq: number }>();
+  // An IRN row is replaced, never changed in place, and its record is read-only: the journal keeps it as it is.
+  const irns = new JournaledMap<string, StoredIrn>(slot, { replacedWhole: true });
   const irnByDocument = journaled<string, string>();
   const ewbs = journaled<string, EwbRow>();
   const activeEwbByDocument = journaled<string, string>();
@@ -50,6 +61,13 @@ export function createMemoryStore(): Store {
 
   const documentKey = (r: IrnRow): string => [r.sellerGstin, r.financialYear, r.docType, r.docKey].join('\u0000');
   const ewbDocumentKey = (r: EwbRow): string => [r.fromGstin, r.docType, r.docKey].join('\u0000');
+  /** An IRN row as callers get it: the read-only record itself (`share`) or a copy they may change. */
+  const irnRow = (r: StoredIrn, share: boolean): IrnRow => {
+    const { seq: _seq, record, ...rest } = r;
+    return { ...rest, record: share ? readRecord(record) : copy(record.value) };
+  };
+  const sharedIrnRow = (r: StoredIrn): IrnRow => irnRow(r, true);
+  const copiedIrnRow = (r: StoredIrn): IrnRow => irnRow(r, false);
   const strip = <T extends { seq: number }>(r: T): Omit<T, 'seq'> => {
     const { seq: _seq, ...rest } = r;
     return copy(rest);
@@ -69,30 +87,30 @@ export function createMemoryStore(): Store {
     async insertIrn(row) {
       const byDoc = irnByDocument.get(documentKey(row));
       const existing = irns.get(row.irn) ?? (byDoc ? irns.get(byDoc) : undefined);
-      if (existing) return { inserted: false, existing: strip(existing) };
-      irns.set(row.irn, { ...copy(row), seq: ++seq });
+      if (existing) return { inserted: false, existing: sharedIrnRow(existing) };
+      irns.set(row.irn, { ...row, record: keepRecord(row.record), seq: ++seq });
       irnByDocument.set(documentKey(row), row.irn);
       return { inserted: true };
     },
     async getIrn(companyId, irn) {
       const r = irns.get(irn);
-      return r && r.companyId === companyId ? strip(r) : undefined;
+      return r && r.companyId === companyId ? sharedIrnRow(r) : undefined;
     },
     async updateIrn(companyId, irn, status, record) {
       const r = irns.get(irn);
-      if (r && r.companyId === companyId) irns.set(irn, { ...r, status, record: copy(record) });
+      if (r && r.companyId === companyId) irns.set(irn, { ...r, status, record: keepRecord(record) });
     },
     async irnsOfSeller(companyId, sellerGstin, period) {
       return [...irns.values()]
         .filter((r) => r.companyId === companyId && r.sellerGstin === sellerGstin && r.docPeriod === period)
         .sort((a, b) => a.seq - b.seq)
-        .map(strip);
+        .map(copiedIrnRow);
     },
     async irnsForBuyer(buyerGstin, period) {
       return [...irns.values()]
         .filter((r) => r.buyerGstin === buyerGstin && r.docPeriod === period && r.status === 'ACT')
         .sort((a, b) => a.seq - b.seq)
-        .map(strip);
+        .map(copiedIrnRow);
     },
 
     async insertEwb(row, event) {
@@ -370,7 +388,9 @@ export function createMemoryStore(): Store {
     },
 
     async addAudit(entry) {
-      audit.push({ ...copy(entry), seq: ++auditSeq });
+      const row = copy(entry) as AuditRow;
+      row.seq = ++auditSeq;
+      audit.push(row);
     },
     async listAudit(companyId, query) {
       const out: AuditRow[] = [];
