@@ -6,7 +6,7 @@
 import type { Issue } from '../../issue.js';
 import { checkAmounts } from '../../compute/check-amounts.js';
 import { sharedResult, type Rule, type RuleContext } from '../rule.js';
-import { defineRule, items, party, type Doc } from './define.js';
+import { defineRule, party, someLine, type Doc } from './define.js';
 import { isRspHsn } from './tobacco.js';
 import { dayNumber } from '../../masters/rates.js';
 import { text } from '../../compute/payload.js';
@@ -27,7 +27,7 @@ const RSP_FROM = dayNumber('01/02/2026')!;
 
 function rspRelaxed(doc: Doc): boolean {
   const day = dayNumber(text(party(doc, 'DocDtls')['Dt']));
-  return day !== undefined && day >= RSP_FROM && items(doc).some(({ item }) => isRspHsn(text(item['HsnCd'])));
+  return day !== undefined && day >= RSP_FROM && someLine(doc, (item) => isRspHsn(text(item['HsnCd'])));
 }
 
 function arithmetic(id: string, code: string, certainty: Rule['certainty'], description: string): Rule {

@@ -75,53 +75,37 @@ export function stateField(value: unknown): string | undefined {
   return code === '' ? undefined : code;
 }
 
-/** An item line that is an object, with its index in ItemList. */
-export interface IndexedItem {
-  readonly item: Doc;
-  readonly index: number;
-}
+/** An entry of ItemList that the line rules read: an object. */
+const isLine = (entry: unknown): entry is Doc => typeof entry === 'object' && entry !== null && !Array.isArray(entry);
 
 /**
- * The answer of {@link items} for a list, with a copy of the list's entries as they were. A dozen rules read
- * the lines of the same document in turn; the answer depends only on which value sits at each index, so
- * while those are unchanged it is reused instead of being built again for every rule. Weak: a list no
- * longer used takes its answer with it.
- */
-const itemsByList = new WeakMap<unknown[], { entries: unknown[]; items: readonly IndexedItem[] }>();
-
-function unchanged(list: unknown[], entries: unknown[]): boolean {
-  if (list.length !== entries.length) return false;
-  for (let i = 0; i < list.length; i++) if (list[i] !== entries[i]) return false;
-  return true;
-}
-
-/** The item lines that are objects, with their index (read only: the same answer may serve several rules). */
-export function items(doc: Doc): readonly IndexedItem[] {
-  const raw = doc['ItemList'];
-  if (!Array.isArray(raw)) return [];
-  const known = itemsByList.get(raw);
-  if (known && unchanged(raw, known.entries)) return known.items;
-  const out: IndexedItem[] = [];
-  list(raw).forEach((item, index) => {
-    if (typeof item === 'object' && item !== null && !Array.isArray(item)) out.push(Object.freeze({ item: item as Doc, index }));
-  });
-  const answer = Object.freeze(out);
-  itemsByList.set(raw, { entries: Array.from(raw), items: answer });
-  return answer;
-}
-
-/**
- * What a check finds line by line, in line order: `check` gives the issue of one line, or undefined when the
- * line passes. One array for the document, not one for every line.
+ * What a check finds line by line, in line order (the entries of ItemList that are objects, with their
+ * index): `check` gives the issue of one line, or undefined when the line passes. It reads the list in place,
+ * building nothing: on a freshly read document, a list of indexed lines built for the rules cost more than
+ * the line checks of a short invoice.
  */
 export function lineIssues(doc: Doc, check: (item: Doc, index: number) => Issue | undefined): Issue[] {
-  const lines = items(doc);
+  const raw = doc['ItemList'];
   const out: Issue[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const found = check(lines[i]!.item, lines[i]!.index);
+  if (!Array.isArray(raw)) return out;
+  for (let index = 0; index < raw.length; index++) {
+    const item: unknown = raw[index];
+    if (!isLine(item)) continue;
+    const found = check(item, index);
     if (found !== undefined) out.push(found);
   }
   return out;
+}
+
+/** Whether some item line (an object in ItemList) passes the test. */
+export function someLine(doc: Doc, test: (item: Doc) => boolean): boolean {
+  const raw = doc['ItemList'];
+  if (!Array.isArray(raw)) return false;
+  for (let index = 0; index < raw.length; index++) {
+    const item: unknown = raw[index];
+    if (isLine(item) && test(item)) return true;
+  }
+  return false;
 }
 
 /** A numeric field as a decimal, or undefined when it is not a number. */
