@@ -46,9 +46,9 @@ export function exactText(n: number): string | undefined {
  * Anything else comes back unchanged (the schema then reports it).
  */
 export function coerceScalar(value: unknown, shape: ScalarShape, path: string, warnings: Issue[]): unknown {
-  const wantsText = shape.accepts.has('string');
-  const wantsNumber = shape.accepts.has('number');
-  const wantsInteger = shape.accepts.has('integer');
+  const wantsText = shape.text;
+  const wantsNumber = shape.number;
+  const wantsInteger = shape.integer;
   if (typeof value === 'number') {
     if (wantsNumber || (wantsInteger && Number.isInteger(value)) || !wantsText) return value;
     const text = exactText(value);
@@ -76,10 +76,10 @@ export function coerceScalar(value: unknown, shape: ScalarShape, path: string, w
  * writing out the value's path, which only a warning needs.
  */
 export function readsAsIs(value: unknown, shape: ScalarShape): boolean {
-  if (typeof value === 'number') return shape.accepts.has('number') || !shape.accepts.has('string') || (shape.accepts.has('integer') && Number.isInteger(value));
+  if (typeof value === 'number') return shape.number || !shape.text || (shape.integer && Number.isInteger(value));
   if (typeof value !== 'string') return true;
-  if (shape.accepts.has('string')) return !shape.coded || value.trim() === value || value.trim() === '';
-  return !shape.accepts.has('number') && !shape.accepts.has('integer');
+  if (shape.text) return !shape.coded || value.trim() === value || value.trim() === '';
+  return !shape.number && !shape.integer;
 }
 
 function note(path: string, text: string): Issue {

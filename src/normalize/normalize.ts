@@ -29,7 +29,8 @@ export function normalize<T = unknown>(kind: Kind, payload: unknown): NormalizeR
   let value = reader.read(envelopePortalResponse(kind, dropBlankEwbFields(kind, payload)), shapeOf(kind), '', '');
   value = readPortalResponse(kind, value);
   if ((kind === 'irn' || kind === 'payment-qr') && isPlainObject(value) && Array.isArray(value.ItemList)) {
-    value = { ...value, ItemList: readTotAmtAsTotItemVal(value.ItemList, '/ItemList', reader.warnings) };
+    const itemList = readTotAmtAsTotItemVal(value.ItemList, '/ItemList', reader.warnings);
+    if (itemList !== value.ItemList) value = { ...value, ItemList: itemList };
   }
   // A portal writes numbers as text as a matter of course: in its answers that is no sender's slip to warn of.
   const warnings = isPortalResponseKind(kind) ? reader.warnings.filter((w) => w.code !== svcCodes.converted.code) : reader.warnings;

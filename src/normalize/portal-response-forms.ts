@@ -90,10 +90,12 @@ export function envelopePortalResponse(kind: Kind, payload: unknown): unknown {
   const failure = ewbPortalFailure(payload);
   if (failure) return failure;
   const wrapped = WRAPPED[kind];
+  const mark = SUCCESS_MARK[kind];
+  // A request, or a response with no bare form: nothing to put in an envelope.
+  if (wrapped === undefined && mark === undefined) return payload;
   if (wrapped === 'list' && Array.isArray(payload)) return { Success: true, Response: payload };
   if (!isPlainObject(payload) || hasKey(payload, ['Success', 'Errors', 'Response'])) return payload;
   if (wrapped === 'record') return hasKey(payload, ['ewbNo', 'ewayBillDate']) ? { Success: true, Response: payload } : payload;
-  const mark = SUCCESS_MARK[kind];
   if (!mark || !hasKey(payload, mark)) return payload;
   // The portals answer a generation only when the e-waybill exists, so it is active.
   if (kind === 'ewb-response' && !hasKey(payload, ['EwbStatus'])) return { Success: true, EwbStatus: 'ACT', ...payload };

@@ -30,6 +30,14 @@ export interface ScalarShape {
   accepts: ReadonlySet<string>;
   /** A coded text (enum, pattern or format): padding around it is never part of the value. */
   coded: boolean;
+  /** Whether `accepts` has `string`, `number`, `integer`: read for every value, so answered once here. */
+  readonly text: boolean;
+  readonly number: boolean;
+  readonly integer: boolean;
+}
+
+function scalar(accepts: ReadonlySet<string>, coded: boolean): ScalarShape {
+  return { type: 'scalar', accepts, coded, text: accepts.has('string'), number: accepts.has('number'), integer: accepts.has('integer') };
 }
 
 /** A value with no structure or type we know: copied as it is. */
@@ -126,7 +134,7 @@ function scalarShape(node: AnySchemaObject): ScalarShape | undefined {
   const declared: unknown[] = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
   if (declared.length === 0 || !declared.every((t) => typeof t === 'string' && scalarTypes.has(t))) return undefined;
   const coded = node.enum !== undefined || node.const !== undefined || node.pattern !== undefined || node.format !== undefined;
-  return { type: 'scalar', accepts: new Set(declared as string[]), coded };
+  return scalar(new Set(declared as string[]), coded);
 }
 
 function isSchemaObject(node: unknown): node is AnySchemaObject {
@@ -143,7 +151,7 @@ function mergeShapes(parts: Shape[]): Shape {
   const scalars = structured.filter((p): p is ScalarShape => p.type === 'scalar');
   if (objects.length === 0 && arrays.length === 0) {
     // Alternatives of scalar types: the union of what they accept; coded only when every branch is.
-    return { type: 'scalar', accepts: new Set(scalars.flatMap((p) => [...p.accepts])), coded: scalars.every((p) => p.coded) };
+    return scalar(new Set(scalars.flatMap((p) => [...p.accepts])), scalars.every((p) => p.coded));
   }
   if (objects.length > 0) {
     const merged: ObjectShape = { type: 'object', properties: new Map(), byLowerCase: new Map(), open: false };

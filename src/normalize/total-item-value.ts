@@ -9,11 +9,12 @@ const taxKeys = ['IgstAmt', 'CgstAmt', 'SgstAmt', 'CesAmt', 'CesNonAdvlAmt', 'St
  * The specification's item table lists the total item value a second time under the name TotAmt (which is
  * also the gross amount). When an item has no TotItemVal and its TotAmt is plainly the total item value
  * (it equals AssAmt plus taxes and charges, and is not Qty x UnitPrice), read it as TotItemVal and say so.
- * Returns the items to use (new objects only where something moved).
+ * Returns the items to use: the same list when nothing moved, else a new one (new objects only where something moved).
  */
 export function readTotAmtAsTotItemVal(items: unknown, path: string, warnings: Issue[]): unknown {
   if (!Array.isArray(items)) return items;
-  return items.map((item, index) => {
+  let moved = false;
+  const read = items.map((item, index) => {
     if (!isPlainObject(item) || item.TotItemVal !== undefined || typeof item.TotAmt !== 'number') return item;
     if (typeof item.AssAmt !== 'number') return item;
     const total = taxKeys.reduce((sum, key) => sum.plus(dec(item[key] as number)), dec(item.AssAmt));
@@ -29,6 +30,8 @@ export function readTotAmtAsTotItemVal(items: unknown, path: string, warnings: I
       ),
     );
     const { TotAmt, ...rest } = item;
+    moved = true;
     return { ...rest, TotItemVal: TotAmt };
   });
+  return moved ? read : items;
 }

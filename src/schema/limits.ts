@@ -43,7 +43,22 @@ const listLimits: Partial<Record<Kind, Record<string, ListLimit>>> = {
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
 /** Any surrogate or NUL: a plain class, much cheaper than the lookarounds above, which run only when it matches. */
 const surrogateOrNul = /[\uD800-\uDFFF\u0000]/;
-const notUnicode = (text: string): boolean => surrogateOrNul.test(text) && loneSurrogate.test(text);
+/** Whether text has a lone surrogate or a NUL. */
+export const notUnicode = (text: string): boolean => surrogateOrNul.test(text) && loneSurrogate.test(text);
+
+/**
+ * Keys already found to be text, remembered so that the field names every payload repeats are not tested
+ * again each time (a set lookup of a key costs less than a regular expression). Bounded: past the cap no
+ * more are added, and the rest are tested as they come.
+ */
+const plainKeys = new Set<string>();
+const PLAIN_KEYS_CAP = 4096;
+function keyNotUnicode(key: string): boolean {
+  if (plainKeys.has(key)) return false;
+  if (notUnicode(key)) return true;
+  if (plainKeys.size < PLAIN_KEYS_CAP) plainKeys.add(key);
+  return false;
+}
 
 function notText(at: Array<string | number>): Issue {
   return error(svcCodes.notUnicode.code, 'the text has half of a surrogate pair (a lone \\ud800-\\udfff escape) or a NUL (\\u0000): it is not text a portal takes', pointer(...at));
@@ -115,7 +130,7 @@ function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capList
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
       const child = (value as Record<string, unknown>)[key];
-      if (notUnicode(key) || (typeof child === 'string' && notUnicode(child))) return notText([...segments(pending), key]);
+      if (keyNotUnicode(key) || (typeof child === 'string' && notUnicode(child))) return notText([...segments(pending), key]);
       if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1, parent: pending, key });
     }
   }
