@@ -103,7 +103,8 @@ export const cgstEqualsSgst = defineRule({
   check: (doc) =>
     lineIssues(doc, (item, index) => {
       // Two numbers (or one and nothing) are equal as decimals exactly when they are equal as numbers.
-      const [rawC, rawS] = [item['CgstAmt'], item['SgstAmt']];
+      const rawC = item['CgstAmt'];
+      const rawS = item['SgstAmt'];
       if ((typeof rawC === 'number' || rawC === undefined) && (typeof rawS === 'number' || rawS === undefined)) {
         const c = rawC !== undefined && Number.isFinite(rawC) ? rawC : undefined;
         const g = rawS !== undefined && Number.isFinite(rawS) ? rawS : undefined;
