@@ -249,7 +249,8 @@ export function createMemoryStore(): Store {
     async touchJob(jobId, owner, patch) {
       const j = jobs.get(jobId);
       if (!j || j.owner !== owner || j.state !== 1) return false;
-      j.leaseUntil = patch.leaseUntil;
+      // A write that lands late (a slow progress write overtaken by a renewal) never shortens the lease.
+      if (j.leaseUntil === undefined || Date.parse(patch.leaseUntil) > Date.parse(j.leaseUntil)) j.leaseUntil = patch.leaseUntil;
       j.updatedAt = patch.updatedAt;
       if (patch.done !== undefined) j.done = patch.done;
       if (patch.total !== undefined) j.total = patch.total;

@@ -397,8 +397,9 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
     },
 
     async touchJob(jobId, owner, patch) {
+      // greatest(): a write that lands late (a slow progress write overtaken by a renewal) never shortens the lease.
       const rows = await q(
-        `update gst_job set lease_until = $3, updated_at = $4, done = coalesce($5, done), total = coalesce($6, total), progress = coalesce($7, progress)
+        `update gst_job set lease_until = greatest(lease_until, $3::timestamptz), updated_at = $4, done = coalesce($5, done), total = coalesce($6, total), progress = coalesce($7, progress)
          where job_id = $1 and owner = $2 and state = 1 returning job_id`,
         [jobId, owner, patch.leaseUntil, patch.updatedAt, patch.done ?? null, patch.total ?? null, patch.progress ?? null],
       );

@@ -285,6 +285,19 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     expect(await store.getJob('acme', 'job-1')).toMatchObject({ state: 100, progress: 100, done: 1000, result: { rows: 1000 }, fileId: 'f1' });
   });
 
+  it('keeps the later lease when a slow write with an earlier one lands after it', async () => {
+    await store.insertJob(job({ jobId: 'job-3', createdAt: at(20) }));
+    const claimed = await store.claimJob('slow', at(21), at(30), policy);
+    expect(claimed?.jobId).toBe('job-3');
+    // A renewal to at(50) lands first; a progress write sent earlier, carrying at(35), lands after it.
+    expect(await store.touchJob('job-3', 'slow', { leaseUntil: at(50), updatedAt: at(25) })).toBe(true);
+    expect(await store.touchJob('job-3', 'slow', { leaseUntil: at(35), updatedAt: at(24), progress: 40 })).toBe(true);
+    expect(await store.getJob('acme', 'job-3')).toMatchObject({ progress: 40, state: 1 });
+    // At at(40) the lease still runs (to at(50)): nobody else may take the job.
+    expect(await store.claimJob('other', at(40), at(70), policy, { jobId: 'job-3' })).toBeUndefined();
+    expect(await store.claimJob('other', at(51), at(70), policy, { jobId: 'job-3' })).toMatchObject({ jobId: 'job-3', owner: 'other', attempts: 2 });
+  });
+
   it('runs an interrupted job again, and fails it clearly when it keeps being interrupted', async () => {
     await store.insertJob(job({ jobId: 'job-2', createdAt: at(20) }));
     const first = await store.claimJob('dead-1', at(21), at(30), policy);
