@@ -93,7 +93,10 @@ Environment variables:
   GSTKIT_PROVIDER        sandbox (default) or nic: NIC's live e-invoice and e-waybill APIs instead
                          of the sandbox, with NIC_EINVOICE_URL, NIC_EWB_URL, NIC_CLIENT_ID,
                          NIC_CLIENT_SECRET, NIC_PUBLIC_KEY_FILE and NIC_CREDENTIALS_FILE (the company's
-                         GSTINs are its keys); see docs/connectors.md`,
+                         GSTINs are its keys); see docs/connectors.md
+  GSTKIT_SESSION_KEY     with nic: 32 bytes (64 hex digits or base64) that encrypt the portal sessions
+                         kept in the store, so all servers on it share one login per GSTIN; unset,
+                         each process keeps its own sessions in memory`,
   reconcile: `usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
                         [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level]
 

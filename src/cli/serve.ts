@@ -195,13 +195,21 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     return 2;
   }
   let live: NicServeProviders | undefined;
+  let sessionKey: Buffer | undefined;
   if (providerName === 'nic') {
-    const made = (await import('../connectors/nic/from-env.js')).nicProvidersFromEnv(env);
+    const nic = await import('../connectors/nic/from-env.js');
+    const made = nic.nicProvidersFromEnv(env);
+    const key = nic.sessionKeyFromEnv(env);
     if (!made.ok) {
       process.stderr.write(`GSTKIT_PROVIDER=nic: ${made.message}\n`);
       return 2;
     }
+    if (!key.ok) {
+      process.stderr.write(`GSTKIT_PROVIDER=nic: ${key.message}\n`);
+      return 2;
+    }
     live = made.value;
+    sessionKey = key.key;
   }
   // With NIC, the company's GSTINs are those of the credentials file.
   const ready = await setUp(live ? { ...env, GSTKIT_SANDBOX_GSTINS: live.gstins.join(',') } : env);
@@ -211,6 +219,12 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   }
   const { keys, demoKey, companies, turnover, store, dataDir, sandbox } = ready.setup;
   const ownGstins = companies.get(keys[0]!.companyId) ?? [];
+  // With a key, the portal sessions are sealed into the store: every server on it logs in once per GSTIN.
+  if (live && sessionKey) {
+    const { storedPortalSessions } = await import('../connectors/nic/stored-sessions.js');
+    const onError = (e: Error): void => void process.stderr.write(`nic sessions: the store failed (${e.message}); logging in without it\n`);
+    live = live.withSessions(storedPortalSessions({ store, key: sessionKey, companyId: keys[0]!.companyId, onError }));
+  }
   // With REDIS_URL, jobs go on the BullMQ queue for `gstkit worker` processes; else this server runs them.
   const redisUrl = env['REDIS_URL'] || undefined;
   let jobs: JobRunner = sandbox.jobs;
@@ -302,6 +316,13 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const out = process.stdout;
   out.write(`gstkit ${live ? 'with NIC portals' : 'sandbox'} listening on ${url}\n`);
   if (live) out.write(`nic e-invoice: ${live.einvoiceUrl}\nnic e-waybill: ${live.ewbUrl}\n`);
+  if (live) {
+    out.write(
+      sessionKey
+        ? 'nic sessions: shared through the store, encrypted with GSTKIT_SESSION_KEY\n'
+        : 'nic sessions: kept by this process only, because GSTKIT_SESSION_KEY is not set (sessions are never stored unencrypted); each server logs in on its own\n',
+    );
+  }
   if (demoKey && loopback) {
     out.write(`demo api key: ${demoKey.keyId}:${demoKey.keySecret}\n`);
     out.write(`company: ${demoKey.companyId}\n`);

@@ -18,6 +18,7 @@ export * from './inquiry.js';
 export * from './store.js';
 export * from './ratelimit.js';
 export * from './audit.js';
+export * from './portal-sessions.js';
 export { basicAuth, parseApiKeys, generateApiKey, secretDigest, storedKeyAuth, type ApiKey, type CompanyGstins, type ApiKeyLookup } from './auth.js';
 export type { GstPortal } from '../gstr/portal.js';
 export { GstrCode } from '../gstr/portal.js';

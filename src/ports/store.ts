@@ -10,6 +10,7 @@
  */
 import type { AuditEntry, AuditQuery, AuditRow } from './audit.js';
 import type { RateCount } from './ratelimit.js';
+import type { PortalName } from './portal-sessions.js';
 
 /** One registered IRN. */
 export interface IrnRow {
@@ -181,6 +182,18 @@ export interface ApiKeyRow {
   secretSha256: string;
 }
 
+/** A portal session as the store keeps it: sealed (encrypted) by whoever writes it; the store never reads it. */
+export interface PortalSessionRow {
+  companyId: string;
+  portal: PortalName;
+  gstin: string;
+  /** Names this publication of the session, for compare-and-delete. */
+  version: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  sealed: string;
+}
+
 /** What a runner may do with an interrupted job (its lease ran out while it was working). */
 export interface RecoveryPolicy {
   /** Attempts after which an interrupted job fails instead of running again. */
@@ -328,6 +341,21 @@ export interface Store {
    * older slots; answers the slots from `since` on, oldest first. Servers sharing the store share the count.
    */
   countRequest(bucket: string, slotStart: number, since: number, cap: number, by?: number): Promise<RateCount>;
+
+  // live portals' sessions (see ports/portal-sessions.ts)
+  /** The current session of a company's (portal, GSTIN), or undefined. */
+  getPortalSession(companyId: string, portal: PortalName, gstin: string): Promise<PortalSessionRow | undefined>;
+  /** Makes the row the current session of its (company, portal, GSTIN), replacing any other. */
+  putPortalSession(row: PortalSessionRow): Promise<void>;
+  /** Deletes the current session only while it is still `version`; true when it was deleted. */
+  dropPortalSession(companyId: string, portal: PortalName, gstin: string, version: string): Promise<boolean>;
+  /**
+   * Takes the login lease of a company's (portal, GSTIN) for `holder` until `until` (epoch ms), atomically:
+   * true when it was free, ran out by `now`, or is already `holder`'s; false while another holder has it.
+   */
+  leasePortalLogin(companyId: string, portal: PortalName, gstin: string, holder: string, now: number, until: number): Promise<boolean>;
+  /** Ends `holder`'s login lease, if it still has it. */
+  releasePortalLogin(companyId: string, portal: PortalName, gstin: string, holder: string): Promise<void>;
 
   close(): Promise<void>;
 }

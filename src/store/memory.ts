@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditRow } from '../ports/audit.js';
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, RejectedIrnRow, ReturnInfo, Store, TripSheetRow } from '../ports/store.js';
+import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, Store, TripSheetRow } from '../ports/store.js';
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 import { copyRow } from './copy-row.js';
 import { keepRecord, readRecord, type KeptRecord } from './read-only-row.js';
@@ -53,6 +53,8 @@ export function createMemoryStore(): Store {
   const keys = journaled<string, ApiKeyRow>();
   const secrets = journaled<string, string>();
   const rejections = journaled<string, RejectedIrnRow & { seq: number }>();
+  const portalSessions = journaled<string, PortalSessionRow>();
+  const portalLeases = journaled<string, { holder: string; until: number }>();
   // Outside transactions: an audit entry or a request count stands whatever happens to the call's writes.
   let audit: AuditRow[] = [];
   let auditSeq = 0;
@@ -422,6 +424,31 @@ export function createMemoryStore(): Store {
     async secret(name, create) {
       if (!secrets.has(name)) secrets.set(name, create());
       return secrets.get(name)!;
+    },
+
+    async getPortalSession(companyId, portal, gstin) {
+      const row = portalSessions.get([companyId, portal, gstin].join('\u0000'));
+      return row ? copy(row) : undefined;
+    },
+    async putPortalSession(row) {
+      portalSessions.set([row.companyId, row.portal, row.gstin].join('\u0000'), copy(row));
+    },
+    async dropPortalSession(companyId, portal, gstin, version) {
+      const key = [companyId, portal, gstin].join('\u0000');
+      if (portalSessions.get(key)?.version !== version) return false;
+      portalSessions.delete(key);
+      return true;
+    },
+    async leasePortalLogin(companyId, portal, gstin, holder, now, until) {
+      const key = [companyId, portal, gstin].join('\u0000');
+      const lease = portalLeases.get(key);
+      if (lease && lease.holder !== holder && lease.until > now) return false;
+      portalLeases.set(key, { holder, until });
+      return true;
+    },
+    async releasePortalLogin(companyId, portal, gstin, holder) {
+      const key = [companyId, portal, gstin].join('\u0000');
+      if (portalLeases.get(key)?.holder === holder) portalLeases.delete(key);
     },
 
     async close() {},

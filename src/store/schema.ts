@@ -242,6 +242,26 @@ alter table gst_return alter column version set not null;
 alter table gst_return drop column json;
 `,
   },
+  {
+    version: 7,
+    name: 'live portal sessions and login leases',
+    sql: `
+-- The live connectors' portal sessions, one per company, portal and GSTIN, shared by every server on the
+-- database. sealed is encrypted (AES-256-GCM) by the connector under a key the host holds; the database never
+-- sees a token or session key. The lease columns let one server at a time log in for the row's GSTIN.
+create table gst_portal_session (
+  company_id text not null,
+  portal text not null,
+  gstin text not null,
+  version text,
+  expires_at bigint,
+  sealed text,
+  lease_holder text,
+  lease_until bigint,
+  primary key (company_id, portal, gstin)
+);
+`,
+  },
 ];
 
 /** The version the code expects. */

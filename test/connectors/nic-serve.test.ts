@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +95,47 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
     const other = await fetch(`${base}/api/svc/einvoice/getirn?gstin=29AADCN7314Q1ZU&irn=${body.Irn}`, { headers: { authorization: auth } });
     expect(other.status).toBe(403);
   });
+
+  it('says that sessions are per process without GSTKIT_SESSION_KEY', () => {
+    expect(server.out()).toContain('nic sessions: kept by this process only, because GSTKIT_SESSION_KEY is not set');
+  });
+
+  it('with GSTKIT_SESSION_KEY keeps the portal sessions in the store: a restart on the same data folder logs in no more', async () => {
+    const key = randomBytes(32).toString('base64');
+    const dataDir = mkdtempSync(join(tmpdir(), 'gstkit-nic-sessions-'));
+    const register = async (s: Started, docNo: string): Promise<number> => {
+      const url = /listening on (http:\/\/\S+)/.exec(s.out())![1]!;
+      const demo = 'Basic ' + Buffer.from(/demo api key: (\S+)/.exec(s.out())![1]!).toString('base64');
+      const res = await fetch(`${url}/api/svc/einvoice/generateirn`, { method: 'POST', headers: { authorization: demo, 'content-type': 'application/json' }, body: JSON.stringify(invoice(docNo)) });
+      return res.status;
+    };
+    const logins = (): number => fake.logins.filter((l) => l.service === 'einv').length;
+    const before = logins();
+    const first = serve({ ...env, GSTKIT_DATA_DIR: dataDir, GSTKIT_SESSION_KEY: key });
+    await until(first, 'the whole API');
+    expect(first.out()).toContain('nic sessions: shared through the store, encrypted with GSTKIT_SESSION_KEY');
+    expect(await register(first, 'KEY/1')).toBe(200);
+    expect(logins()).toBe(before + 1);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    const second = serve({ ...env, GSTKIT_DATA_DIR: dataDir, GSTKIT_SESSION_KEY: key });
+    try {
+      await until(second, 'the whole API');
+      expect(await register(second, 'KEY/2')).toBe(200);
+      expect(logins()).toBe(before + 1);
+      expect(second.out() + second.err() + first.out() + first.err()).not.toContain(key);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exit;
+    }
+  }, 240_000);
+
+  it('refuses a GSTKIT_SESSION_KEY that is not 32 bytes, naming the setting only', async () => {
+    const bad = serve({ ...env, GSTKIT_SESSION_KEY: 'not-a-key-at-all' });
+    expect(await bad.exit).toBe(2);
+    expect(bad.err()).toMatch(/GSTKIT_SESSION_KEY is not a 32-byte key/);
+    expect(bad.err()).not.toContain('not-a-key-at-all');
+  }, 40_000);
 
   it('never prints a secret', () => {
     const printed = server.out() + server.err();

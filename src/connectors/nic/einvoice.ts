@@ -11,9 +11,9 @@ import type { CancelIrnRequest, DocumentKey, EwbGenerated, IrnRecord, IrpProvide
 import { connectorCodes } from './codes.js';
 import { aesDecrypt, aesEncrypt, base64Json, newAppKey, readJsonPayload, rsaCapacity, rsaEncrypt } from './crypto.js';
 import { connectorRefusal, einvoiceIssues, looseJson, portalRefusal } from './errors.js';
-import { exchange, isObj, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
-import { istIsoToEpoch, isoToWire, istWire, prepare, type NicConnectorOptions } from './options.js';
-import { TokenCache } from './token-cache.js';
+import { exchange, isObj, noSession, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
+import { istIsoToEpoch, isoToWire, istWire, prepare, sessionOptions, type NicConnectorOptions } from './options.js';
+import { TokenCache, type SessionCodec } from './token-cache.js';
 import type { WireRequest } from './wire.js';
 
 /** NIC's documented paths; another IRP or a GSP may need others. */
@@ -50,6 +50,16 @@ interface EinvoiceSession {
   sek: Buffer;
   username: string;
 }
+
+/** How an e-invoice session is kept (sealed, when kept in a store). */
+const einvoiceCodec: SessionCodec<EinvoiceSession> = {
+  encode: (s) => ({ authToken: s.authToken, sek: s.sek.toString('base64'), username: s.username }),
+  decode: ({ expiresAt, secrets }) => {
+    const sek = Buffer.from(secrets['sek'] ?? '', 'base64');
+    if (!secrets['authToken'] || !secrets['username'] || sek.length !== 32) return undefined;
+    return { expiresAt, authToken: secrets['authToken'], sek, username: secrets['username'] };
+  },
+};
 
 /** The portal's expired or invalid token code. */
 const TOKEN_EXPIRED = '1005';
@@ -126,7 +136,7 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
     };
     // The login itself is retried like any call, but never with a session.
     const attempt = await exchange<{ expiresAt: number }>(
-      { tokens: new TokenCache(async () => ({ ok: true, value: { expiresAt: Infinity } })), wire: options, portal: 'e-invoice portal', tokenExpired: () => false },
+      { tokens: noSession, wire: options, portal: 'e-invoice portal', tokenExpired: () => false },
       gstin,
       () => request,
     );
@@ -157,7 +167,7 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
     return { ok: true, value: { expiresAt, authToken: data['AuthToken'], sek, username: String(data['UserName'] ?? creds.username) } };
   };
 
-  const tokens = new TokenCache<EinvoiceSession>(login, { ...(options.renewBeforeMs !== undefined ? { renewBeforeMs: options.renewBeforeMs } : {}), now });
+  const tokens = new TokenCache<EinvoiceSession>(login, { ...sessionOptions(options), portal: 'einvoice', codec: einvoiceCodec, now });
   const plan: ExchangePlan<EinvoiceSession> = {
     tokens,
     wire: options,

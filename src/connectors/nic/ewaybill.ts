@@ -14,9 +14,9 @@ import { normalize } from '../../normalize/normalize.js';
 import { connectorCodes } from './codes.js';
 import { aesDecrypt, aesEncrypt, base64Json, newAppKey, readJsonPayload, rsaCapacity, rsaEncrypt } from './crypto.js';
 import { connectorRefusal, ewbErrorCodes, ewbIssues, portalRefusal } from './errors.js';
-import { exchange, isObj, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
-import { ewbTimeToWire, istIsoToEpoch, istWire, prepare, type NicConnectorOptions } from './options.js';
-import { TokenCache } from './token-cache.js';
+import { exchange, isObj, noSession, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
+import { ewbTimeToWire, istIsoToEpoch, istWire, prepare, sessionOptions, type NicConnectorOptions } from './options.js';
+import { TokenCache, type SessionCodec } from './token-cache.js';
 
 export interface EwbPaths {
   auth: string;
@@ -38,6 +38,16 @@ interface EwbSession {
   authToken: string;
   sek: Buffer;
 }
+
+/** How an e-waybill session is kept (sealed, when kept in a store). */
+const ewaybillCodec: SessionCodec<EwbSession> = {
+  encode: (s) => ({ authToken: s.authToken, sek: s.sek.toString('base64') }),
+  decode: ({ expiresAt, secrets }) => {
+    const sek = Buffer.from(secrets['sek'] ?? '', 'base64');
+    if (!secrets['authToken'] || sek.length !== 32) return undefined;
+    return { expiresAt, authToken: secrets['authToken'], sek };
+  },
+};
 
 /** The portal's codes for a token that is no longer valid (superseded by a newer login; expired). */
 const TOKEN_EXPIRED = new Set(['238', '106']);
@@ -76,7 +86,7 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     }
     const body = { Data: rsaEncrypt(prepared.publicKey, payload) };
     const attempt = await exchange<{ expiresAt: number }>(
-      { tokens: new TokenCache(async () => ({ ok: true, value: { expiresAt: Infinity } })), wire: options, portal: 'e-waybill portal', tokenExpired: () => false },
+      { tokens: noSession, wire: options, portal: 'e-waybill portal', tokenExpired: () => false },
       gstin,
       () => ({ method: 'POST', url: url(paths.auth), headers: { 'client-id': options.clientId, 'client-secret': options.clientSecret, Gstin: gstin }, body }),
     );
@@ -103,7 +113,7 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     return { ok: true, value: { expiresAt, authToken: token, sek } };
   };
 
-  const tokens = new TokenCache<EwbSession>(login, { ...(options.renewBeforeMs !== undefined ? { renewBeforeMs: options.renewBeforeMs } : {}), now });
+  const tokens = new TokenCache<EwbSession>(login, { ...sessionOptions(options), portal: 'ewaybill', codec: ewaybillCodec, now });
   const plan: ExchangePlan<EwbSession> = {
     tokens,
     wire: options,

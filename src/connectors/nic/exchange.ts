@@ -8,20 +8,26 @@
 import type { Refusal } from '../../ports/index.js';
 import { connectorCodes } from './codes.js';
 import { connectorRefusal } from './errors.js';
-import type { Session, TokenCache } from './token-cache.js';
+import type { Session, SessionSource } from './token-cache.js';
 import { backoffMs, retryable, sendOnce, sleep, type WireOptions, type WireOutcome, type WireRequest } from './wire.js';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface ExchangePlan<S extends Session> {
-  tokens: TokenCache<S>;
+  tokens: SessionSource<S>;
   wire: WireOptions;
   /** "e-invoice portal", "e-waybill portal": for messages. */
   portal: string;
   /** True when the answer says the session is no longer valid. */
   tokenExpired: (envelope: Obj) => boolean;
 }
+
+/** The source of a call made without a session (the login itself). */
+export const noSession: SessionSource<{ expiresAt: number }> = {
+  get: async () => ({ ok: true, value: { expiresAt: Infinity } }),
+  invalidate: async () => {},
+};
 
 export type Exchanged<S> = { ok: true; envelope: Obj; session: S; ambiguous: boolean; httpStatus: number } | Refusal;
 
@@ -63,7 +69,7 @@ export async function exchange<S extends Session>(plan: ExchangePlan<S>, gstin: 
     if (!renewed && plan.tokenExpired(out.json)) {
       // Once per call: a second expired-token answer right after a fresh login is a real refusal.
       renewed = true;
-      plan.tokens.invalidate(gstin, session.value);
+      await plan.tokens.invalidate(gstin, session.value);
       continue;
     }
     return { ok: true, envelope: out.json, session: session.value, ambiguous, httpStatus: out.status };

@@ -4,11 +4,13 @@
  * @module
  */
 import type { EwbProvider, GstinRegistry, IrpProvider } from '../../ports/index.js';
+import type { PortalSessions } from '../../ports/portal-sessions.js';
 import { ConnectorConfigError } from './codes.js';
 import { createNicIrpProvider } from './einvoice.js';
 import { createNicEwbProvider } from './ewaybill.js';
 import { createNicRegistry } from './registry.js';
-import { readNicSettings } from './settings.js';
+import { parseSessionKey } from './session-seal.js';
+import { readNicSettings, type NicSettings } from './settings.js';
 
 export interface NicServeProviders {
   irp: IrpProvider;
@@ -18,6 +20,19 @@ export interface NicServeProviders {
   gstins: string[];
   einvoiceUrl: string;
   ewbUrl: string;
+  /** The same connectors, keeping their portal sessions in `sessions` (by default each keeps its own in memory). */
+  withSessions(sessions: PortalSessions): NicServeProviders;
+}
+
+/** The environment variable holding the key that seals portal sessions in the store. */
+export const SESSION_KEY_ENV = 'GSTKIT_SESSION_KEY';
+
+/** GSTKIT_SESSION_KEY: absent (sessions stay in process memory), a 32-byte key, or a message naming the setting (never its value). */
+export function sessionKeyFromEnv(env: Record<string, string | undefined>): { ok: true; key?: Buffer } | { ok: false; message: string } {
+  const raw = env[SESSION_KEY_ENV];
+  if (raw === undefined || raw.trim() === '') return { ok: true };
+  const parsed = parseSessionKey(raw);
+  return parsed.ok ? { ok: true, key: parsed.key } : { ok: false, message: `${SESSION_KEY_ENV} ${parsed.message}` };
 }
 
 /** A base URL fit to print: without any user or password it may carry. */
@@ -28,17 +43,27 @@ function printable(url: string): string {
   return u.toString();
 }
 
+/** The connectors of the settings, with their sessions in `sessions` when given. */
+function connect(s: NicSettings, sessions?: PortalSessions): NicServeProviders {
+  const shared = sessions ? { sessions } : {};
+  const irp = createNicIrpProvider({ ...s.einvoice, ...shared });
+  const ewb = createNicEwbProvider({ ...s.ewb, ...shared });
+  return {
+    irp,
+    ewb,
+    registry: createNicRegistry(irp, s.gstins[0]!),
+    gstins: s.gstins,
+    einvoiceUrl: printable(s.einvoice.baseUrl),
+    ewbUrl: printable(s.ewb.baseUrl),
+    withSessions: (next) => connect(s, next),
+  };
+}
+
 export function nicProvidersFromEnv(env: Record<string, string | undefined>): { ok: true; value: NicServeProviders } | { ok: false; message: string } {
   const settings = readNicSettings(env);
   if (!settings.ok) return settings;
-  const s = settings.value;
   try {
-    const irp = createNicIrpProvider(s.einvoice);
-    const ewb = createNicEwbProvider(s.ewb);
-    return {
-      ok: true,
-      value: { irp, ewb, registry: createNicRegistry(irp, s.gstins[0]!), gstins: s.gstins, einvoiceUrl: printable(s.einvoice.baseUrl), ewbUrl: printable(s.ewb.baseUrl) },
-    };
+    return { ok: true, value: connect(settings.value) };
   } catch (e) {
     if (e instanceof ConnectorConfigError) return { ok: false, message: `${e.code} ${e.message}` };
     throw e;

@@ -25,3 +25,7 @@ export type { NicConnectorOptions, NicCredentials, CredentialSource } from './op
 export type { RetryPolicy, WireOptions } from './wire.js';
 export { createNicRegistry, gstinInfoFromMaster } from './registry.js';
 export { readNicSettings, type NicSettings } from './settings.js';
+export { storedPortalSessions, type StoredPortalSessionsOptions, type PortalSessionStore } from './stored-sessions.js';
+export { processPortalSessions } from './process-sessions.js';
+export { parseSessionKey } from './session-seal.js';
+export type { PortalSessions, PortalSession, CurrentSession, PortalName } from '../../ports/portal-sessions.js';

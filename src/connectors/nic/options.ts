@@ -5,6 +5,7 @@
 import type { KeyObject } from 'node:crypto';
 import { ConnectorConfigError } from './codes.js';
 import { readPublicKey } from './crypto.js';
+import type { PortalSessions } from '../../ports/portal-sessions.js';
 import type { WireOptions } from './wire.js';
 
 /** A taxpayer's API user on the portal. */
@@ -31,8 +32,29 @@ export interface NicConnectorOptions extends WireOptions {
   credentials: CredentialSource;
   /** Renew a session this long before it expires. Default 5 minutes. */
   renewBeforeMs?: number;
+  /**
+   * Where the portal sessions (token and session key per GSTIN) are kept. Default: this process only.
+   * Servers sharing one `storedPortalSessions` (a store and a key) log in once per GSTIN between them.
+   */
+  sessions?: PortalSessions;
+  /** How long one login may hold a GSTIN's login lease before another server may try. Default: the time the login's attempts can take, plus 10 s. */
+  loginLeaseMs?: number;
+  /** How often a server waiting for another's login looks for its session. Default 200 ms. */
+  sessionPollMs?: number;
   /** The clock, for tests. */
   now?: () => number;
+}
+
+/** The token cache's share of the options: where sessions live, and how long a login may hold its lease. */
+export function sessionOptions(options: NicConnectorOptions): { sessions?: PortalSessions; renewBeforeMs?: number; leaseMs: number; pollMs?: number } {
+  const attempts = Math.max(1, options.retry?.attempts ?? 4);
+  const leaseMs = options.loginLeaseMs ?? attempts * (options.timeoutMs ?? 30_000) + 10_000;
+  return {
+    leaseMs,
+    ...(options.sessions ? { sessions: options.sessions } : {}),
+    ...(options.renewBeforeMs !== undefined ? { renewBeforeMs: options.renewBeforeMs } : {}),
+    ...(options.sessionPollMs !== undefined ? { pollMs: options.sessionPollMs } : {}),
+  };
 }
 
 export interface Prepared {

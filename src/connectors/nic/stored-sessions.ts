@@ -1,0 +1,79 @@
+/**
+ * Portal sessions kept in the store, sealed under the host's key: every server on the store uses one
+ * session per (portal, GSTIN), a restart finds it again, and one server at a time logs in. A row that
+ * does not open (another key, a damaged row) counts as no session: the next login replaces it.
+ * A store that fails is never fatal either: the connector then behaves as if it had no shared session
+ * (it logs in itself), and `onError` hears of it.
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import type { PortalSessions } from '../../ports/portal-sessions.js';
+import type { PortalSessionRow, Store } from '../../ports/store.js';
+import { openSession, sealSession } from './session-seal.js';
+
+/** The store's methods this needs (a whole `Store` will do). */
+export type PortalSessionStore = Pick<Store, 'getPortalSession' | 'putPortalSession' | 'dropPortalSession' | 'leasePortalLogin' | 'releasePortalLogin'>;
+
+export interface StoredPortalSessionsOptions {
+  store: PortalSessionStore;
+  /** 32 bytes (see `parseSessionKey`): sessions are sealed with AES-256-GCM under it. */
+  key: Buffer;
+  /** The company whose GSTINs these sessions are of. */
+  companyId: string;
+  /** Told of a store call that failed (the message names no secret). */
+  onError?: (error: Error) => void;
+}
+
+export function storedPortalSessions(options: StoredPortalSessionsOptions): PortalSessions {
+  const { store, key, companyId } = options;
+  if (key.length !== 32) throw new RangeError('the portal session key must be 32 bytes');
+  const failed = (e: unknown): void => options.onError?.(e instanceof Error ? e : new Error(String(e)));
+  return {
+    scope: 'store',
+    async current(portal, gstin) {
+      let row: PortalSessionRow | undefined;
+      try {
+        row = await store.getPortalSession(companyId, portal, gstin);
+      } catch (e) {
+        failed(e);
+        return undefined;
+      }
+      if (!row) return undefined;
+      const session = openSession(key, [companyId, portal, gstin, row.version], row.sealed);
+      return session ? { ...session, version: row.version } : undefined;
+    },
+    async publish(portal, gstin, session) {
+      const version = randomUUID();
+      const sealed = sealSession(key, [companyId, portal, gstin, version], session);
+      try {
+        await store.putPortalSession({ companyId, portal, gstin, version, expiresAt: session.expiresAt, sealed });
+      } catch (e) {
+        failed(e);
+      }
+      return version;
+    },
+    async drop(portal, gstin, version) {
+      try {
+        await store.dropPortalSession(companyId, portal, gstin, version);
+      } catch (e) {
+        failed(e);
+      }
+    },
+    async lease(portal, gstin, holder, now, until) {
+      try {
+        return await store.leasePortalLogin(companyId, portal, gstin, holder, now, until);
+      } catch (e) {
+        // Without the store nobody can be waited for: log in rather than refuse the call.
+        failed(e);
+        return true;
+      }
+    },
+    async release(portal, gstin, holder) {
+      try {
+        await store.releasePortalLogin(companyId, portal, gstin, holder);
+      } catch (e) {
+        failed(e);
+      }
+    },
+  };
+}
