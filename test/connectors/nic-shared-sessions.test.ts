@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createNicEwbProvider, createNicIrpProvider, storedPortalSessions } from '../../src/connectors/nic/index.js';
+import { createNicEwbProvider, createNicIrpProvider, processPortalSessions, storedPortalSessions, type PortalSessions } from '../../src/connectors/nic/index.js';
 import { openSession } from '../../src/connectors/nic/session-seal.js';
 import type { Store } from '../../src/ports/store.js';
 import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
@@ -222,5 +222,32 @@ describe('NIC sessions when the store fails', () => {
     expect(fake.logins).toHaveLength(1);
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.every((e) => e === broken)).toBe(true);
+  });
+
+  it('logs in as without shared sessions when the host\'s own sessions throw', async () => {
+    fake ??= await startFake();
+    const before = fake.logins.length;
+    const throws = (): never => {
+      throw new Error('sessions unavailable');
+    };
+    const sessions: PortalSessions = { scope: 'store', current: throws, publish: throws, drop: throws, lease: throws, release: throws };
+    const ewb = createNicEwbProvider(options(fake, { sessions }));
+    const outs = await Promise.all([ewb.listByDate(ctx, SHIPPER, '01/11/2026'), ewb.listByDate(ctx, SHIPPER, '02/11/2026')]);
+    expect(outs.every((o) => o.ok)).toBe(true);
+    expect(fake.logins.length - before).toBe(1);
+  });
+});
+
+describe('NIC sessions shared in one process', () => {
+  let fake: FakeNic | undefined;
+  afterAll(async () => fake?.stop());
+
+  it('lets connector instances given one processPortalSessions log in once between them', async () => {
+    fake = await startFake();
+    const sessions = processPortalSessions();
+    const [a, b] = [createNicEwbProvider(options(fake, { sessions })), createNicEwbProvider(options(fake, { sessions }))];
+    const outs = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).listByDate(ctx, SHIPPER, '01/11/2026')));
+    expect(outs.every((o) => o.ok)).toBe(true);
+    expect(fake.logins).toEqual([{ service: 'ewb', gstin: SHIPPER }]);
   });
 });

@@ -52,6 +52,22 @@ export interface TokenCacheOptions<S extends Session> {
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A host's sessions that fail (throw or reject) count as holding nothing, never as a failed call: the
+ * connector then logs in itself, as it would with no shared sessions.
+ */
+function tolerant(sessions: PortalSessions): PortalSessions {
+  const attempt = <T>(run: () => Promise<T>, otherwise: () => T): Promise<T> => Promise.resolve().then(run).catch(otherwise);
+  return {
+    scope: sessions.scope,
+    current: (portal, gstin) => attempt(() => sessions.current(portal, gstin), () => undefined),
+    publish: (portal, gstin, session) => attempt(() => sessions.publish(portal, gstin, session), () => randomUUID()),
+    drop: (portal, gstin, version) => attempt(() => sessions.drop(portal, gstin, version), () => undefined),
+    lease: (portal, gstin, holder, now, until) => attempt(() => sessions.lease(portal, gstin, holder, now, until), () => true),
+    release: (portal, gstin, holder) => attempt(() => sessions.release(portal, gstin, holder), () => undefined),
+  };
+}
+
 export class TokenCache<S extends Session> implements SessionSource<S> {
   private readonly local = new Map<string, S>();
   /** The version each session was published (or read) under, for compare-and-delete. */
@@ -66,7 +82,7 @@ export class TokenCache<S extends Session> implements SessionSource<S> {
     private readonly login: Login<S>,
     private readonly options: TokenCacheOptions<S>,
   ) {
-    this.sessions = options.sessions ?? processPortalSessions();
+    this.sessions = options.sessions ? tolerant(options.sessions) : processPortalSessions();
   }
 
   /** Logins started by this instance so far (for tests and metrics). */
