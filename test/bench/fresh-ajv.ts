@@ -5,10 +5,13 @@
  */
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
-import { allSchemas } from '../../src/schema/registry.js';
-import { gstFormats } from '../../src/schema/formats.js';
-import { digitLimits, fitsDigits } from '../../src/schema/digits.js';
-import { schemaId, type Kind } from '../../src/kinds.js';
+import type { Kind } from '../../src/kinds.js';
+import { fromGstkit } from './bench-from.js';
+
+const { allSchemas } = await fromGstkit<typeof import('../../src/schema/registry.js')>('schema/registry.js');
+const { gstFormats } = await fromGstkit<typeof import('../../src/schema/formats.js')>('schema/formats.js');
+const { digitLimits, fitsDigits } = await fromGstkit<typeof import('../../src/schema/digits.js')>('schema/digits.js');
+const { schemaId } = await fromGstkit<typeof import('../../src/kinds.js')>('kinds.js');
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020.js').default;

@@ -10,6 +10,7 @@
  * so its CPU does not count. Rounds alternate floor and gstkit; the figure is the child's CPU time
  * (process.cpuUsage) per answered request, median over the rounds.
  * Run: npx tsx test/bench/http-floor.ts [rounds=5] [requests per round=2000]
+ * (GSTKIT_BENCH_FROM=dist after `npm run build`: the server runs the built package)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
@@ -17,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { benchFrom, fromGstkit } from './bench-from.js';
 
 const invoiceText = readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8');
 const auth = 'Basic ' + Buffer.from('bench:secret').toString('base64');
@@ -27,9 +29,9 @@ function listen(server: Server): Promise<number> {
 
 async function serve(): Promise<void> {
   const { freshAjvValidator } = await import('./fresh-ajv.js');
-  const { createGstHandler } = await import('../../src/http/index.js');
-  const { toNodeListener } = await import('../../src/http/node.js');
-  const { basicAuth, createSandbox, manualClock, parseIst } = await import('../../src/sandbox/index.js');
+  const { createGstHandler } = await fromGstkit<typeof import('../../src/http/index.js')>('http/index.js');
+  const { toNodeListener } = await fromGstkit<typeof import('../../src/http/node.js')>('http/node.js');
+  const { basicAuth, createSandbox, manualClock, parseIst } = await fromGstkit<typeof import('../../src/sandbox/index.js')>('sandbox/index.js');
 
   // The floor.
   const schema = freshAjvValidator('irn');
@@ -136,7 +138,7 @@ async function main(): Promise<void> {
   }
   const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   const [mf, mg] = [median(floor), median(ours)];
-  console.log(`node ${process.version}, body ${JSON.stringify(invoice).length} bytes, ${rounds} rounds of ${perRound} requests, 16 connections`);
+  console.log(`node ${process.version}, gstkit from ${benchFrom}, body ${JSON.stringify(invoice).length} bytes, ${rounds} rounds of ${perRound} requests, 16 connections`);
   console.log(`floor (node:http + JSON.parse + fresh Ajv + SHA-256 + 2 RS256 + JSON reply): ${mf.toFixed(3)} ms server CPU a request`);
   console.log(`gstkit generateirn (sandbox, memory store):                               ${mg.toFixed(3)} ms server CPU a request (${(mg / mf).toFixed(2)}x the floor)`);
   child.send('stop');

@@ -2,13 +2,15 @@
  * Full validate('irn') next to its floor, a fresh Ajv with default options on the same schema, on the valid
  * benchmark invoice at 10 and 1,000 lines. CPU time per call (process.cpuUsage, so other work on the machine
  * does not count), each case run in turn for 300 ms of CPU, 7 rounds; medians.
- * Run: npx tsx test/bench/validate-floor.ts
+ * Run: npx tsx test/bench/validate-floor.ts (GSTKIT_BENCH_FROM=dist after `npm run build`: the built package)
  */
-import { validate } from '../../src/schema/validate.js';
-import { validatorFor } from '../../src/schema/registry.js';
-import { normalize } from '../../src/normalize/normalize.js';
 import { invoiceWithItems } from '../support/examples.js';
+import { benchFrom, fromGstkit } from './bench-from.js';
 import { freshAjvValidator } from './fresh-ajv.js';
+
+const { validate } = await fromGstkit<typeof import('../../src/schema/validate.js')>('schema/validate.js');
+const { validatorFor } = await fromGstkit<typeof import('../../src/schema/registry.js')>('schema/registry.js');
+const { normalize } = await fromGstkit<typeof import('../../src/normalize/normalize.js')>('normalize/normalize.js');
 
 const cpuMs = (): number => {
   const u = process.cpuUsage();
@@ -30,7 +32,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 const fresh = freshAjvValidator('irn');
 const ours = validatorFor('irn');
-console.log(`node ${process.version}; CPU ms per call, median of 7 alternating rounds`);
+console.log(`node ${process.version}, gstkit from ${benchFrom}; CPU ms per call, median of 7 alternating rounds`);
 for (const lines of [10, 1000]) {
   const invoice = invoiceWithItems(lines);
   const check = validate('irn', invoice, { today: '22/11/2026' });
