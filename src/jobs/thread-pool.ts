@@ -29,10 +29,19 @@ export interface ThreadPoolOptions {
    * in that thread, never on the serving thread. Default {@link JOB_THREAD_YOUNG_MB}.
    */
   maxYoungMb?: number;
+  /**
+   * A thread idle this long, ms, exits (the next task starts a fresh one). A thread that has just written
+   * an export keeps its grown heap while idle (V8 collects when it allocates), so it is let go instead.
+   * Default {@link JOB_THREAD_IDLE_MS}.
+   */
+  idleMs?: number;
 }
 
 /** The young generation a job thread gets by default, MB. */
 export const JOB_THREAD_YOUNG_MB = Number(process.env['GSTKIT_JOB_THREAD_YOUNG_MB'] ?? 8);
+
+/** How long an idle job thread is kept by default, ms. */
+export const JOB_THREAD_IDLE_MS = Number(process.env['GSTKIT_JOB_THREAD_IDLE_MS'] ?? 5000);
 
 export interface ThreadPool {
   /** Runs `kind` with `input` on a free thread (waiting for one), answering its calls with `handlers`. */
@@ -50,6 +59,8 @@ function spawn(maxHeapMb: number, maxYoungMb: number): Worker {
 interface Slot {
   worker: Worker;
   busy: boolean;
+  /** Ends the thread once it has been idle for `idleMs`. */
+  idle?: NodeJS.Timeout;
   /** Fails the running task when the thread dies. */
   onDeath?: (error: Error) => void;
 }
@@ -58,6 +69,7 @@ export function createThreadPool(options: ThreadPoolOptions = {}): ThreadPool {
   const size = Math.max(1, options.size ?? 2);
   const maxHeapMb = options.maxHeapMb ?? 512;
   const maxYoungMb = options.maxYoungMb ?? JOB_THREAD_YOUNG_MB;
+  const idleMs = options.idleMs ?? JOB_THREAD_IDLE_MS;
   const slots: Slot[] = [];
   const waiting: Array<(slot: Slot) => void> = [];
   let closed = false;
@@ -70,8 +82,15 @@ export function createThreadPool(options: ThreadPoolOptions = {}): ThreadPool {
       slot.busy = true;
       next(slot);
     } else {
-      // An idle thread does not keep the process alive.
+      // An idle thread does not keep the process alive, and ends after a while.
       slot.worker.unref();
+      slot.idle = setTimeout(() => {
+        const i = slots.indexOf(slot);
+        if (slot.busy || i < 0) return;
+        slots.splice(i, 1);
+        void slot.worker.terminate();
+      }, idleMs);
+      slot.idle.unref();
     }
   };
 
@@ -100,6 +119,7 @@ export function createThreadPool(options: ThreadPoolOptions = {}): ThreadPool {
     if (closed) return Promise.reject(new Error('the job thread pool is closed'));
     const free = slots.find((s) => !s.busy);
     if (free) {
+      clearTimeout(free.idle);
       free.busy = true;
       return Promise.resolve(free);
     }
@@ -135,6 +155,7 @@ export function createThreadPool(options: ThreadPoolOptions = {}): ThreadPool {
     async close() {
       closed = true;
       const all = slots.splice(0);
+      for (const s of all) clearTimeout(s.idle);
       for (const s of all) s.onDeath?.(new Error('the job thread pool was closed'));
       await Promise.all(all.map((s) => s.worker.terminate()));
     },

@@ -5,7 +5,8 @@ import { createThreadPool, type ThreadPool } from '../../src/jobs/thread-pool.js
  * the test closes when it ends.
  */
 export function watchedPool(pools: ThreadPool[], maxHeapMb?: number): { pool: ThreadPool; ranOn: number[] } {
-  const inner = createThreadPool({ size: 1, ...(maxHeapMb ? { maxHeapMb } : {}) });
+  // Kept for the whole test (it checks which thread ran what), however slow the machine.
+  const inner = createThreadPool({ size: 1, idleMs: 600_000, ...(maxHeapMb ? { maxHeapMb } : {}) });
   pools.push(inner);
   const ranOn: number[] = [];
   const pool: ThreadPool = {

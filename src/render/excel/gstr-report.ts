@@ -209,9 +209,13 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
   const getters = cols.map((c) => c.get);
   let done = 0;
   async function* rows(): AsyncGenerator<CellValue[]> {
+    // Declared outside the loop and cleared before each read: a generator's locals live on in its frame
+    // until overwritten, so a `const` here kept the month before alive beside the one being read.
+    let ret: InwardReturn | string | undefined;
     for (const s of sources) {
       const st = stats.get(s)!;
-      const ret = s.load ? await s.load() : undefined;
+      ret = undefined;
+      ret = s.load ? await s.load() : undefined;
       if (typeof ret === 'string') st.note = `not readable: ${ret}`;
       if (ret !== undefined && typeof ret !== 'string') {
         const pulledAt = s.pulledAt ? new Date(s.pulledAt) : undefined;
