@@ -5,11 +5,11 @@
 import { error, type Issue, type Outcome } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
 import { memorySink, type ByteSink } from '../render/excel/zip.js';
-import { writeGstr3bReport, writeInwardReport, type InwardSource } from '../render/excel/gstr-report.js';
+import { writeGstr3bReport, writeInwardReport, type DocumentStream, type InwardSource } from '../render/excel/gstr-report.js';
 import { GstrCode, type GstPortal } from './portal.js';
 import { isPeriod, monthsInclusive, periodRange } from './read-common.js';
 import { readGstr2a } from './read-2a.js';
-import { readGstr2b } from './read-2b.js';
+import { openGstr2b, readGstr2b } from './read-2b.js';
 import { readGstr3b } from './read-3b.js';
 import type { ReturnStore } from './store.js';
 import { countReturnDocuments } from './count-documents.js';
@@ -167,12 +167,31 @@ export async function exportReturnsTo(
         };
         source.load = async (): Promise<InwardReturn | string> => {
           const read = readReturn(returnType, await readSource(), { gstin, period });
-          if (!read.ok) return read.errors.map((e) => `${e.code} ${e.message} at ${e.path}`).slice(0, 3).join('; ');
+          if (!read.ok) return describeErrors(read.errors);
           return read.value as InwardReturn;
         };
         const counted = found.documents;
         // Counted at the pull; a return stored before counts were kept is read to count it.
         source.count = counted !== undefined ? async () => counted : async () => countReturnDocuments(returnType, await readSource());
+        // A GSTR-2B counted at its pull was read whole by the pull, so it is written as it is read, one
+        // document at a time. Others (GSTR-2A, and returns stored before counts were kept, which may not
+        // read) are read whole first, so one that cannot be read writes no rows.
+        if (returnType === 'gstr2b' && counted !== undefined) {
+          source.stream = async (): Promise<DocumentStream | string> => {
+            const opened = openGstr2b(await readSource(), { gstin, period });
+            if (!opened.ok) return describeErrors(opened.errors);
+            if (opened.value.headerErrors.length > 0) return describeErrors(opened.value.headerErrors);
+            const { documents, end } = opened.value;
+            return {
+              size: counted,
+              documents,
+              failed: () => {
+                const ended = end();
+                return ended.ok ? undefined : describeErrors(ended.errors);
+              },
+            };
+          };
+        }
       }
       sources.push(source);
     }
@@ -188,6 +207,11 @@ export async function exportReturnsTo(
     onProgress: progress,
   });
   return { ok: true, value: { fileName, contentType: XLSX_CONTENT_TYPE, rows: res.rows } };
+}
+
+/** A reader's errors as the header sheet names them: the first three. */
+function describeErrors(errors: readonly Issue[]): string {
+  return errors.map((e) => `${e.code} ${e.message} at ${e.path}`).slice(0, 3).join('; ');
 }
 
 function nothingStored(): { ok: false; errors: Issue[] } {

@@ -37,6 +37,29 @@ type Part = NonNullable<InwardDocument['part']>;
  * Unknown sections are skipped with a warning; malformed content gives coded errors. Never throws.
  */
 export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: string }): Outcome<Gstr2bResult> {
+  const opened = openGstr2b(input, expect);
+  if (!opened.ok) return opened;
+  const documents = [...opened.value.documents];
+  const end = opened.value.end();
+  return end.ok ? { ok: true, value: { ...end.value, documents } } : end;
+}
+
+/** A GSTR-2B being read: its documents one at a time, then the rest of the return and any errors. */
+export interface Gstr2bReading {
+  /** Errors in the return's header: the read fails whatever the documents hold (a caller may stop here). */
+  headerErrors: readonly Issue[];
+  /** The documents, read as they are walked (walk them once). */
+  documents: Iterable<InwardDocument>;
+  /** After the walk: the return without its documents, or every error met (in the documents too). */
+  end(): Outcome<Omit<Gstr2bResult, 'documents'>>;
+}
+
+/**
+ * Opens a GSTR-2B for reading one document at a time, so a caller writing them out (an export) never
+ * holds a month of documents at once; {@link readGstr2b} gathers them. Errors in the header are known
+ * before the walk; every error (the header's too) comes from `end()`, after it.
+ */
+export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: string }): Outcome<Gstr2bReading> {
   const ctx = new ReadContext();
   const top = toJson(input, ctx);
   if (top === undefined) return { ok: false, errors: ctx.errors };
@@ -56,8 +79,8 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   for (const key of Object.keys(root)) {
     if (!DATA_KEYS.has(key)) ctx.warn(ReadCode.unknown, `block ${key} is not known to this reader and was skipped`, base + pointer(key));
   }
+  const headerErrors = [...ctx.errors];
   const ims = period >= IMS_FROM;
-  const documents: InwardDocument[] = [];
   const unknownSeen = new Set<string>();
   const checkKeys = (d: Json, dp: string, section: DocumentSection): void => {
     for (const k in d) {
@@ -70,33 +93,35 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   };
   const common = { returnType: 'gstr2b' as const, recipientGstin: gstin, period, generatedOn };
 
-  const readSections = (holder: Json, hp: string, part: Part): void => {
+  function* readSections(holder: Json, hp: string, part: Part): Generator<InwardDocument> {
     for (const key of Object.keys(holder)) {
       if (!DOC_SECTIONS.has(key)) {
         ctx.warn(ReadCode.unknown, `section ${key} is not known to this reader and was skipped`, hp + pointer(key));
       }
     }
-    readB2bLike(ctx, holder, hp, 'b2b', 'B2B', part);
-    readB2bLike(ctx, holder, hp, 'b2ba', 'B2BA', part);
-    readB2bLike(ctx, holder, hp, 'ecom', 'ECO', part);
-    readB2bLike(ctx, holder, hp, 'ecoma', 'ECOA', part);
-    readB2bLike(ctx, holder, hp, 'cdnr', 'CDNR', part);
-    readB2bLike(ctx, holder, hp, 'cdnra', 'CDNRA', part);
-    readIsd(ctx, holder, hp, 'isd', 'ISD', part);
-    readIsd(ctx, holder, hp, 'isda', 'ISDA', part);
-    readImports(ctx, holder, hp, part);
+    yield* readB2bLike(ctx, holder, hp, 'b2b', 'B2B', part);
+    yield* readB2bLike(ctx, holder, hp, 'b2ba', 'B2BA', part);
+    yield* readB2bLike(ctx, holder, hp, 'ecom', 'ECO', part);
+    yield* readB2bLike(ctx, holder, hp, 'ecoma', 'ECOA', part);
+    yield* readB2bLike(ctx, holder, hp, 'cdnr', 'CDNR', part);
+    yield* readB2bLike(ctx, holder, hp, 'cdnra', 'CDNRA', part);
+    yield* readIsd(ctx, holder, hp, 'isd', 'ISD', part);
+    yield* readIsd(ctx, holder, hp, 'isda', 'ISDA', part);
+    yield* readImports(ctx, holder, hp, part);
     if (part === 'statement' && holder.itcrev !== undefined) {
       const rev = holder.itcrev;
       const list = Array.isArray(rev) ? rev : [rev];
-      list.forEach((r, i) => {
+      for (let i = 0; i < list.length; i++) {
+        const r = list[i];
         const rp = hp + pointer('itcrev') + (Array.isArray(rev) ? pointer(i) : '');
-        if (isObject(r)) readSections(r, rp, 'reversal');
+        if (isObject(r)) yield* readSections(r, rp, 'reversal');
         else ctx.fail(ReadCode.badShape, 'itcrev should hold objects', rp);
-      });
+      }
     }
-  };
+  }
 
-  const push = (doc: InwardDocument, d?: Json, dp?: string): void => {
+  /** A document as it is handed out: its IMS fields filled in, its undefined fields dropped. */
+  const finish = (doc: InwardDocument, d?: Json, dp?: string): InwardDocument => {
     if (d !== undefined && dp !== undefined) {
       checkKeys(d, dp, doc.section);
       const action = imsActionOf(ctx, d, dp);
@@ -125,16 +150,20 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
         doc.imsPendingLimit = limit.when;
       }
     }
-    documents.push(clean(doc));
+    return clean(doc);
   };
 
-  function readB2bLike(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): void {
+  function* readB2bLike(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
     const notes = section === 'CDNR' || section === 'CDNRA';
     const docKey = notes ? 'nt' : 'inv';
-    c.list(h, key, hp).forEach((sup, si) => {
+    const suppliers = c.list(h, key, hp);
+    for (let si = 0; si < suppliers.length; si++) {
+      const sup = suppliers[si]!;
       const sp = hp + pointer(key, si);
       const supplier = supplierOf(c, sup, sp);
-      c.list(sup, docKey, sp).forEach((d, di) => {
+      const docs = c.list(sup, docKey, sp);
+      for (let di = 0; di < docs.length; di++) {
+        const d = docs[di]!;
         const dp = sp + pointer(docKey, di);
         const kind = notes ? noteKind(c.text(d, 'typ')) : 'Invoice';
         const doc: InwardDocument = {
@@ -170,16 +199,20 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
           doc.originalNumber = c.text(d, 'oinum');
           doc.originalDate = c.date(d, 'oidt', dp);
         }
-        push(doc, d, dp);
-      });
-    });
+        yield finish(doc, d, dp);
+      }
+    }
   }
 
-  function readIsd(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): void {
-    c.list(h, key, hp).forEach((sup, si) => {
+  function* readIsd(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
+    const suppliers = c.list(h, key, hp);
+    for (let si = 0; si < suppliers.length; si++) {
+      const sup = suppliers[si]!;
       const sp = hp + pointer(key, si);
       const supplier = supplierOf(c, sup, sp);
-      c.list(sup, 'doclist', sp).forEach((d, di) => {
+      const docs = c.list(sup, 'doclist', sp);
+      for (let di = 0; di < docs.length; di++) {
+        const d = docs[di]!;
         const dp = sp + pointer('doclist', di);
         const credit = (c.text(d, 'doctyp') ?? '').toUpperCase() === 'ISDC';
         const doc: InwardDocument = {
@@ -203,13 +236,13 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
           doc.originalNumber = c.text(d, 'oinvnum');
           doc.originalDate = c.date(d, 'oinvdt', dp);
         }
-        push(doc, d, dp);
-      });
-    });
+        yield finish(doc, d, dp);
+      }
+    }
   }
 
-  function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: object): void {
-    push(
+  function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: object): InwardDocument {
+    return finish(
       {
       ...common,
       section,
@@ -231,20 +264,37 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
     );
   }
 
-  function readImports(c: ReadContext, h: Json, hp: string, part: Part): void {
-    c.list(h, 'impg', hp).forEach((d, i) => boe(c, d, hp + pointer('impg', i), 'IMPG', part));
-    c.list(h, 'impgsez', hp).forEach((sup, si) => {
+  function* readImports(c: ReadContext, h: Json, hp: string, part: Part): Generator<InwardDocument> {
+    const bills = c.list(h, 'impg', hp);
+    for (let i = 0; i < bills.length; i++) yield boe(c, bills[i]!, hp + pointer('impg', i), 'IMPG', part);
+    const suppliers = c.list(h, 'impgsez', hp);
+    for (let si = 0; si < suppliers.length; si++) {
+      const sup = suppliers[si]!;
       const sp = hp + pointer('impgsez', si);
       const supplier = supplierOf(c, sup, sp);
-      c.list(sup, 'boe', sp).forEach((d, di) => boe(c, d, sp + pointer('boe', di), 'IMPGSEZ', part, supplier));
-    });
+      const sezBills = c.list(sup, 'boe', sp);
+      for (let di = 0; di < sezBills.length; di++) yield boe(c, sezBills[di]!, sp + pointer('boe', di), 'IMPGSEZ', part, supplier);
+    }
   }
 
-  const docdata = ctx.object(root, 'docdata', base);
-  if (docdata) readSections(docdata, base + '/docdata', 'statement');
-  const rejected = ctx.object(root, 'docRejdata', base);
-  if (rejected) readSections(rejected, base + '/docRejdata', 'rejected');
+  function* allDocuments(): Generator<InwardDocument> {
+    const docdata = ctx.object(root, 'docdata', base);
+    if (docdata) yield* readSections(docdata, base + '/docdata', 'statement');
+    const rejected = ctx.object(root, 'docRejdata', base);
+    if (rejected) yield* readSections(rejected, base + '/docRejdata', 'rejected');
+  }
 
+  return { ok: true, value: { headerErrors, documents: allDocuments(), end: () => rest(ctx, root, base, { gstin, period, generatedOn, version }) } };
+}
+
+/** What follows the documents: the ITC summary, and the outcome of the whole read. */
+function rest(
+  ctx: ReadContext,
+  root: Json,
+  base: string,
+  head: { gstin: string; period: string; generatedOn: Date | undefined; version: string | undefined },
+): Outcome<Omit<Gstr2bResult, 'documents'>> {
+  const { gstin, period, generatedOn, version } = head;
   const itcSummary: ItcSummaryRow[] = [];
   const summ = ctx.object(root, 'itcsumm', base);
   if (summ) {
@@ -267,7 +317,7 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   }
 
   if (ctx.errors.length > 0) return { ok: false, errors: ctx.errors };
-  const value: Gstr2bResult = { returnType: 'gstr2b', gstin, period, documents, itcSummary, warnings: ctx.warnings };
+  const value: Omit<Gstr2bResult, 'documents'> = { returnType: 'gstr2b', gstin, period, itcSummary, warnings: ctx.warnings };
   if (generatedOn) value.generatedOn = generatedOn;
   if (version) value.version = version;
   return { ok: true, value };

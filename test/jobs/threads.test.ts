@@ -100,7 +100,7 @@ describe('GSTR jobs on worker threads', () => {
     const pulled = (await inline.follow((await inline.post('gstr2b/pull', { gstin, returnPeriod: periods[0] })).jobId)).at(-1)!;
     expect(pulled.jobStatus).toBe(100);
     await inline.close();
-    // A thread allowed 16 MB cannot hold the 20,000 documents it reads.
+    // A thread allowed 16 MB cannot read a month of 20,000 documents.
     const { pool } = watchedPool(pools, 16);
     const small = await world(pool, 20_000, store);
     try {

@@ -22,6 +22,20 @@ export interface InwardSource {
   load?: () => Promise<InwardReturn | string>;
   /** Counts the documents of the stored return without reading them fully (for progress), when it can. */
   count?: () => Promise<number>;
+  /**
+   * Reads the stored return one document at a time, when it can (used instead of `load` to write rows,
+   * so a month of documents is never held at once); a string is the reason it could not be read.
+   */
+  stream?: () => Promise<DocumentStream | string>;
+}
+
+/** A stored return's documents as they are read. */
+export interface DocumentStream {
+  /** How many there are, as counted when it was stored (for progress). */
+  size: number;
+  documents: Iterable<InwardDocument>;
+  /** After the walk: why the return could not be read after all, if it could not. */
+  failed(): string | undefined;
 }
 
 export interface InwardReportOptions {
@@ -158,6 +172,11 @@ const classOf = (section: string): string => AMENDS[section] ?? section;
 const keyOf = (recipient: string, supplier: string | undefined, section: string, number: string): string =>
   `${recipient}|${supplier ?? ''}|${classOf(section)}|${number.toUpperCase().replace(/\s+/g, '')}`;
 
+/** A source's documents: as they are read where it can, otherwise read whole. */
+async function documentsOf(s: InwardSource): Promise<DocumentStream | InwardReturn | string | undefined> {
+  return s.stream ? s.stream() : s.load ? s.load() : undefined;
+}
+
 /**
  * Writes a GSTR-2A or GSTR-2B workbook: the data sheet (continued on further sheets past the row
  * limit) and a first sheet naming the GSTINs, periods, report type, generation time and what was found.
@@ -173,7 +192,7 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
   if (options.reportType === 101) {
     const wanted = new Set<string>();
     for (const s of sources) {
-      const ret = s.load ? await s.load() : undefined;
+      const ret = await documentsOf(s);
       if (ret === undefined || typeof ret === 'string') continue;
       for (const d of ret.documents) {
         if (AMENDS[d.section] && d.originalNumber) wanted.add(keyOf(d.recipientGstin, d.supplierGstin, d.section, d.originalNumber));
@@ -181,7 +200,7 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
     }
     if (wanted.size > 0) {
       for (const s of sources) {
-        const ret = s.load ? await s.load() : undefined;
+        const ret = await documentsOf(s);
         if (ret === undefined || typeof ret === 'string') continue;
         for (const d of ret.documents) {
           if (AMENDS[d.section]) continue;
@@ -211,15 +230,15 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
   async function* rows(): AsyncGenerator<CellValue[]> {
     // Declared outside the loop and cleared before each read: a generator's locals live on in its frame
     // until overwritten, so a `const` here kept the month before alive beside the one being read.
-    let ret: InwardReturn | string | undefined;
+    let ret: DocumentStream | InwardReturn | string | undefined;
     for (const s of sources) {
       const st = stats.get(s)!;
       ret = undefined;
-      ret = s.load ? await s.load() : undefined;
+      ret = await documentsOf(s);
       if (typeof ret === 'string') st.note = `not readable: ${ret}`;
       if (ret !== undefined && typeof ret !== 'string') {
         const pulledAt = s.pulledAt ? new Date(s.pulledAt) : undefined;
-        st.documents = ret.documents.length;
+        const size = 'size' in ret ? ret.size : ret.documents.length;
         let inSource = 0;
         for (const doc of ret.documents) {
           const list: Row[] = [];
@@ -241,12 +260,17 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
           }
           written++;
           inSource++;
+          st.documents = inSource;
           // Every 1,000 documents: often enough to watch, rare enough to cost nothing.
           if (written - reported >= 1000) {
             reported = written;
-            report((done + inSource / ret.documents.length) / Math.max(1, sources.length));
+            report((done + Math.min(1, inSource / Math.max(1, size))) / Math.max(1, sources.length));
           }
         }
+        // A streamed return is judged after its walk: one stored by a pull was read whole then, so this
+        // is not expected; the rows written stay and the header sheet says where reading stopped.
+        const failure = 'failed' in ret ? ret.failed() : undefined;
+        if (failure !== undefined) st.note = `not readable after ${inSource} documents: ${failure}`;
       }
       done++;
       report(done / Math.max(1, sources.length));

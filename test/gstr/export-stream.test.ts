@@ -1,0 +1,109 @@
+/**
+ * A GSTR-2B counted at its pull is written as it is read, one document at a time, so an export never
+ * holds a month of documents: the workbook is byte for byte the one written from months read whole, and
+ * a counted month that turns out not to read keeps the rows written before the fault and says where
+ * reading stopped.
+ */
+import { describe, expect, it } from 'vitest';
+import { exportReturnsTo, pullReturn, type ReturnStore } from '../../src/gstr/index.js';
+import { openGstr2b, readGstr2b } from '../../src/gstr/read-2b.js';
+import type { ByteSink } from '../../src/render/excel/zip.js';
+import { createSandboxGstPortal } from '../../src/sandbox/gst-portal/index.js';
+import { createMemoryStore } from '../../src/store/memory.js';
+import { storeReturns } from '../../src/store/returns.js';
+import { GSTIN_A, readWorkbook } from './helpers.js';
+
+// Both sides of the first IMS-era month (2024-10).
+const PERIODS = ['2024-08', '2024-09', '2024-10', '2024-11'];
+const now = () => new Date('2025-02-01T10:00:00Z');
+const noPortal = { isConnected: async () => false, fetchReturn: async () => ({ ok: false as const, errors: [] }) };
+
+function bytesSink(): ByteSink & { bytes(): Uint8Array } {
+  const parts: Uint8Array[] = [];
+  return {
+    async write(chunk) {
+      parts.push(Uint8Array.from(chunk));
+    },
+    async close() {},
+    bytes: () => Buffer.concat(parts),
+  };
+}
+
+/** The same returns, as a store that kept no document counts (returns stored before counts were kept). */
+function uncounted(store: ReturnStore): ReturnStore {
+  const drop = <T extends { documents?: number }>(v: T | undefined): T | undefined => {
+    if (!v) return v;
+    const { documents: _, ...rest } = v;
+    return rest as T;
+  };
+  return { ...store, info: async (...a) => drop(await store.info!(...a)), get: async (...a) => drop(await store.get(...a)) };
+}
+
+async function exported(store: ReturnStore, reportType: 100 | 101, periods = PERIODS) {
+  const sink = bytesSink();
+  const out = await exportReturnsTo(
+    { portal: noPortal, store, now },
+    { returnType: 'gstr2b', gstins: [GSTIN_A], startPeriod: periods[0]!, endPeriod: periods.at(-1)!, reportType },
+    async () => sink,
+  );
+  if (!out.ok) throw new Error(JSON.stringify(out.errors));
+  return { rows: out.value.rows, bytes: sink.bytes() };
+}
+
+describe('exporting GSTR-2B months as they are read', () => {
+  it('writes the same workbook, Full and Smart, as from months read whole', async () => {
+    const portal = createSandboxGstPortal({ connectedGstins: [GSTIN_A], syntheticDocumentsPerPeriod: 700, seed: 'stream' });
+    const returns = storeReturns(createMemoryStore(), 'acme');
+    for (const period of PERIODS) expect((await pullReturn({ portal, store: returns, now }, { gstin: GSTIN_A, returnType: 'gstr2b', period })).ok).toBe(true);
+    for (const reportType of [100, 101] as const) {
+      const streamed = await exported(returns, reportType);
+      const whole = await exported(uncounted(returns), reportType);
+      expect(streamed.rows).toBeGreaterThan(2000);
+      expect(streamed.rows).toBe(whole.rows);
+      expect(Buffer.from(streamed.bytes).equals(Buffer.from(whole.bytes))).toBe(true);
+    }
+  });
+
+  it('hands out the first document before reading the rest, and the same documents and summary as a whole read', async () => {
+    const portal = createSandboxGstPortal({ connectedGstins: [GSTIN_A], syntheticDocumentsPerPeriod: 300, seed: 'stream' });
+    const fetched = await portal.fetchReturn(GSTIN_A, 'gstr2b', '2024-11');
+    if (!fetched.ok) throw new Error('no return');
+    const whole = readGstr2b(fetched.value, { gstin: GSTIN_A, period: '2024-11' });
+    if (!whole.ok) throw new Error(JSON.stringify(whole.errors));
+    const opened = openGstr2b(fetched.value, { gstin: GSTIN_A, period: '2024-11' });
+    if (!opened.ok) throw new Error(JSON.stringify(opened.errors));
+    expect(opened.value.headerErrors).toEqual([]);
+    const walk = opened.value.documents[Symbol.iterator]();
+    expect(walk.next().value).toEqual(whole.value.documents[0]);
+    const rest = [...{ [Symbol.iterator]: () => walk }];
+    expect(rest).toEqual(whole.value.documents.slice(1));
+    const end = opened.value.end();
+    expect(end.ok && { ...end.value, documents: whole.value.documents }).toEqual(whole.value);
+  });
+
+  it('keeps the rows written before a fault in a counted month and names the fault on the header sheet', async () => {
+    const portal = createSandboxGstPortal({ connectedGstins: [GSTIN_A], syntheticDocumentsPerPeriod: 200, seed: 'stream' });
+    const fetched = await portal.fetchReturn(GSTIN_A, 'gstr2b', '2024-08');
+    if (!fetched.ok) throw new Error('no return');
+    // The last supplier's first invoice loses its number, which a read refuses.
+    const data = structuredClone(fetched.value) as { data: { docdata: { b2b: Array<{ inv: Array<Record<string, unknown>> }> } } };
+    const suppliers = data.data.docdata.b2b;
+    delete suppliers.at(-1)!.inv[0]!['inum'];
+    expect(readGstr2b(data).ok).toBe(false);
+    const before = suppliers.slice(0, -1).reduce((n, s) => n + s.inv.length, 0);
+    const returns = storeReturns(createMemoryStore(), 'acme');
+    await returns.put({ gstin: GSTIN_A, returnType: 'gstr2b', period: '2024-08', pulledAt: now().toISOString(), data, documents: 200 });
+
+    const streamed = await readWorkbook((await exported(returns, 100, ['2024-08'])).bytes);
+    const header = streamed.find((s) => s.name === 'Header')!;
+    const note = header.rows.flat().find((v) => typeof v === 'string' && v.startsWith('not readable'));
+    expect(note).toMatch(/^not readable after \d+ documents: .*inum/);
+    expect(Number(/after (\d+)/.exec(note as string)![1])).toBeGreaterThanOrEqual(before);
+    expect(streamed.find((s) => s.name !== 'Header')!.rows.length - 1).toBeGreaterThanOrEqual(before);
+
+    // Without a count it is read whole first, as before: no rows, and the fault named.
+    const whole = await readWorkbook((await exported(uncounted(returns), 100, ['2024-08'])).bytes);
+    expect(whole.flatMap((s) => s.rows.flat()).some((v) => typeof v === 'string' && v.startsWith('not readable: '))).toBe(true);
+    expect(whole.find((s) => s.name !== 'Header')!.rows.length).toBe(1);
+  });
+});
