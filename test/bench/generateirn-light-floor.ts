@@ -7,13 +7,12 @@
  * machine's load than http-floor.ts does. Rounds alternate floor and gstkit; medians are printed.
  * Run: npx tsx test/bench/generateirn-light-floor.ts [rounds=7] [calls per round=1000]
  */
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createGstHandler } from '../../src/http/index.js';
 import { LightRequest, lightEntryOf } from '../../src/http/light-request.js';
 import { knownJson } from '../../src/http/json-body.js';
 import { basicAuth, createSandbox, manualClock, parseIst } from '../../src/sandbox/index.js';
-import { freshAjvValidator } from './fresh-ajv.js';
+import { createFloorIrn } from './floor-irn.js';
 
 const invoice = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8')) as Record<string, any>;
 delete invoice['EwbDtls'];
@@ -40,25 +39,11 @@ async function gstkit(): Promise<number> {
   return Buffer.byteLength(known.text);
 }
 
-const schema = freshAjvValidator('irn');
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'floor' })).toString('base64url');
-const jws = (payload: unknown): string => {
-  const input = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
-};
-let ackNo = 0;
+const floorIrn = createFloorIrn();
 function floor(): number {
-  const inv = JSON.parse(nextBody().toString('utf8')) as Record<string, any>;
-  if (!schema(inv)) throw new Error(`the floor refused the invoice: ${JSON.stringify(schema.errors)}`);
-  const irn = createHash('sha256').update(`${inv.SellerDtls.Gstin}2026-27${inv.DocDtls.Typ}${inv.DocDtls.No}`).digest('hex');
-  const ack = { AckNo: 112610000000000 + ++ackNo, AckDt: '2026-11-10 12:00:00', Irn: irn };
-  const signedInvoice = jws({ data: JSON.stringify({ ...ack, ...inv }), iss: 'floor' });
-  const signedQr = jws({
-    data: JSON.stringify({ SellerGstin: inv.SellerDtls.Gstin, BuyerGstin: inv.BuyerDtls.Gstin, DocNo: inv.DocDtls.No, DocTyp: inv.DocDtls.Typ, DocDt: inv.DocDtls.Dt, TotInvVal: inv.ValDtls.TotInvVal, ItemCnt: inv.ItemList.length, MainHsnCode: inv.ItemList[0].HsnCd, Irn: irn, IrnDt: ack.AckDt }),
-    iss: 'floor',
-  });
-  return Buffer.byteLength(JSON.stringify({ ...ack, SignedInvoice: signedInvoice, SignedQRCode: signedQr, Status: 'ACT', EwbNo: null, EwbDt: null, EwbValidTill: null, Remarks: null }));
+  const out = floorIrn(JSON.parse(nextBody().toString('utf8')) as Record<string, any>);
+  if (!out.ok) throw new Error(`the floor refused the invoice: ${out.reply}`);
+  return Buffer.byteLength(out.reply);
 }
 
 const cpuMs = (): number => {

@@ -13,7 +13,6 @@
  * (GSTKIT_BENCH_FROM=dist after `npm run build`: the server runs the built package)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,39 +27,20 @@ function listen(server: Server): Promise<number> {
 }
 
 async function serve(): Promise<void> {
-  const { freshAjvValidator } = await import('./fresh-ajv.js');
+  const { createFloorIrn } = await import('./floor-irn.js');
   const { createGstHandler } = await fromGstkit<typeof import('../../src/http/index.js')>('http/index.js');
   const { toNodeListener } = await fromGstkit<typeof import('../../src/http/node.js')>('http/node.js');
   const { basicAuth, createSandbox, manualClock, parseIst } = await fromGstkit<typeof import('../../src/sandbox/index.js')>('sandbox/index.js');
 
   // The floor.
-  const schema = freshAjvValidator('irn');
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'floor' })).toString('base64url');
-  const jws = (payload: unknown): string => {
-    const input = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-    return `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
-  };
-  let ackNo = 0;
+  const floorIrn = createFloorIrn();
   const floor = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const invoice = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>;
-      if (!schema(invoice)) {
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ errors: schema.errors }));
-        return;
-      }
-      const irn = createHash('sha256').update(`${invoice.SellerDtls.Gstin}2026-27${invoice.DocDtls.Typ}${invoice.DocDtls.No}`).digest('hex');
-      const ack = { AckNo: 112610000000000 + ++ackNo, AckDt: '2026-11-10 12:00:00', Irn: irn };
-      const signedInvoice = jws({ data: JSON.stringify({ ...ack, ...invoice }), iss: 'floor' });
-      const signedQr = jws({
-        data: JSON.stringify({ SellerGstin: invoice.SellerDtls.Gstin, BuyerGstin: invoice.BuyerDtls.Gstin, DocNo: invoice.DocDtls.No, DocTyp: invoice.DocDtls.Typ, DocDt: invoice.DocDtls.Dt, TotInvVal: invoice.ValDtls.TotInvVal, ItemCnt: invoice.ItemList.length, MainHsnCode: invoice.ItemList[0].HsnCd, Irn: irn, IrnDt: ack.AckDt }),
-        iss: 'floor',
-      });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ...ack, SignedInvoice: signedInvoice, SignedQRCode: signedQr, Status: 'ACT', EwbNo: null, EwbDt: null, EwbValidTill: null, Remarks: null }));
+      const out = floorIrn(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>);
+      res.writeHead(out.ok ? 200 : 400, { 'content-type': 'application/json' });
+      res.end(out.reply);
     });
   });
 
