@@ -57,6 +57,11 @@ function allCanonical(keys: string[], shape: ObjectShape): boolean {
   return true;
 }
 
+function hasNull(input: Record<string, unknown>, keys: string[]): boolean {
+  for (let k = 0; k < keys.length; k++) if (input[keys[k]!] === null) return true;
+  return false;
+}
+
 interface Placed {
   /** Canonical path of the value relative to the object being read. */
   target: readonly string[];
@@ -125,22 +130,44 @@ class Reader {
       const combined = this.combine(key, placed, `${path}/${pointerSegment(key)}`);
       setOwn(out, key, this.readChild(combined, shape, key, path, location));
     }
-    return out;
+    // Built key by key, a large object may be in V8's slow dictionary mode; copied once through its entries
+    // it is not (see readCanonical). Only payloads with other spellings come this way.
+    return Object.fromEntries(Object.entries(out));
   }
 
   /**
    * An object whose every key is spelled as the schema spells it (the usual case): nothing to move, merge
    * or report as unknown, so each value is read straight into its place in one pass, in the order sent.
+   *
+   * The output starts as a spread copy of the input and only the values read differently are written over.
+   * V8 copies a parsed object's layout whole, so the copy keeps fast properties; an object built key by key
+   * through computed keys falls into dictionary mode past a dozen keys (every invoice line did), which made
+   * the schema check and the JSON serialisation for signing slower on each line.
    */
   private readCanonical(input: Record<string, unknown>, inputKeys: string[], shape: ObjectShape, path: string, location: string): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
+    if (this.dropNulls && hasNull(input, inputKeys)) return this.readCanonicalDroppingNulls(input, inputKeys, shape, path, location);
+    const out: Record<string, unknown> = { ...input };
     for (let k = 0; k < inputKeys.length; k++) {
       const key = inputKeys[k]!;
       const value = input[key];
-      if (this.dropNulls && value === null) continue;
-      setOwn(out, key, this.readChild(value, shape, key, path, location));
+      const read = this.readChild(value, shape, key, path, location);
+      if (read !== value) setOwn(out, key, read);
     }
     return out;
+  }
+
+  /**
+   * {@link readCanonical} for an object with null values, which a request leaves out. Object.fromEntries
+   * keeps fast properties where assigning key by key would not (ERPs often send null for every unused field).
+   */
+  private readCanonicalDroppingNulls(input: Record<string, unknown>, inputKeys: string[], shape: ObjectShape, path: string, location: string): Record<string, unknown> {
+    const entries: [string, unknown][] = [];
+    for (let k = 0; k < inputKeys.length; k++) {
+      const key = inputKeys[k]!;
+      const value = input[key];
+      if (value !== null) entries.push([key, this.readChild(value, shape, key, path, location)]);
+    }
+    return Object.fromEntries(entries);
   }
 
   /**
