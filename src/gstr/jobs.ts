@@ -8,7 +8,7 @@ import { memorySink, type ByteSink } from '../render/excel/zip.js';
 import { writeGstr3bReport, writeInwardReport, type DocumentStream, type InwardSource } from '../render/excel/gstr-report.js';
 import { GstrCode, type GstPortal } from './portal.js';
 import { isPeriod, monthsInclusive, periodRange } from './read-common.js';
-import { readGstr2a } from './read-2a.js';
+import { openGstr2a, readGstr2a } from './read-2a.js';
 import { openGstr2b, readGstr2b } from './read-2b.js';
 import { readGstr3b } from './read-3b.js';
 import type { ReturnStore } from './store.js';
@@ -173,12 +173,13 @@ export async function exportReturnsTo(
         const counted = found.documents;
         // Counted at the pull; a return stored before counts were kept is read to count it.
         source.count = counted !== undefined ? async () => counted : async () => countReturnDocuments(returnType, await readSource());
-        // A GSTR-2B counted at its pull was read whole by the pull, so it is written as it is read, one
-        // document at a time. Others (GSTR-2A, and returns stored before counts were kept, which may not
-        // read) are read whole first, so one that cannot be read writes no rows.
-        if (returnType === 'gstr2b' && counted !== undefined) {
+        // A GSTR-2A or GSTR-2B counted at its pull was read whole by the pull, so it is written as it is
+        // read, one document at a time. Returns stored before counts were kept (which may not read) are
+        // read whole first, so one that cannot be read writes no rows.
+        const openReturn = returnType === 'gstr2b' ? openGstr2b : returnType === 'gstr2a' ? openGstr2a : undefined;
+        if (openReturn !== undefined && counted !== undefined) {
           source.stream = async (): Promise<DocumentStream | string> => {
-            const opened = openGstr2b(await readSource(), { gstin, period });
+            const opened = openReturn(await readSource(), { gstin, period });
             if (!opened.ok) return describeErrors(opened.errors);
             if (opened.value.headerErrors.length > 0) return describeErrors(opened.value.headerErrors);
             const { documents, end } = opened.value;

@@ -27,6 +27,32 @@ export type Gstr2aResult = InwardReturn & { warnings: Issue[] };
  * warning; malformed content gives coded errors with JSON-pointer paths. Never throws.
  */
 export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: string }): Outcome<Gstr2aResult> {
+  const opened = openGstr2a(input, expect);
+  if (!opened.ok) return opened;
+  const documents = [...opened.value.documents];
+  const end = opened.value.end();
+  if (!end.ok) return end;
+  // Keys in the order this reader has always given them, so a result serialises as before.
+  const { returnType, gstin, period, itcSummary, warnings } = end.value;
+  return { ok: true, value: { returnType, gstin, period, documents, itcSummary, warnings } };
+}
+
+/** A GSTR-2A being read: its documents one at a time, then the rest of the return and any errors. */
+export interface Gstr2aReading {
+  /** Errors in the return's header: the read fails whatever the documents hold (a caller may stop here). */
+  headerErrors: readonly Issue[];
+  /** The documents, read as they are walked (walk them once). */
+  documents: Iterable<InwardDocument>;
+  /** After the walk: the return without its documents, or every error met (in the documents too). */
+  end(): Outcome<Omit<Gstr2aResult, 'documents'>>;
+}
+
+/**
+ * Opens a GSTR-2A for reading one document at a time, so a caller writing them out (an export) never
+ * holds a month of documents at once; {@link readGstr2a} gathers them. Errors in the header are known
+ * before the walk; every error (the header's too) comes from `end()`, after it.
+ */
+export function openGstr2a(input: unknown, expect?: { gstin?: string; period?: string }): Outcome<Gstr2aReading> {
   const ctx = new ReadContext();
   let root = toJson(input, ctx);
   if (root === undefined) return { ok: false, errors: ctx.errors };
@@ -35,21 +61,25 @@ export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: s
     root = root.data;
     base = '/data';
   }
-  const { gstin, period } = headerOf(ctx, root, base, ['gstin'], ['fp', 'ret_period', 'rtnprd'], expect);
-  const out: InwardDocument[] = [];
+  const top: Json = root;
+  const { gstin, period } = headerOf(ctx, top, base, ['gstin'], ['fp', 'ret_period', 'rtnprd'], expect);
   const common = { returnType: 'gstr2a' as const, recipientGstin: gstin, period };
 
-  for (const key of Object.keys(root)) {
+  for (const key of Object.keys(top)) {
     if (SECTIONS.has(key) || ENVELOPE.has(key)) continue;
     ctx.warn(ReadCode.unknown, `section ${key} is not known to this reader and was skipped`, base + pointer(key));
   }
+  const headerErrors = [...ctx.errors];
 
   const supplierSections: Array<[string, DocumentSection]> = [
     ['b2b', 'B2B'], ['b2ba', 'B2BA'], ['cdn', 'CDNR'], ['cdnr', 'CDNR'], ['cdna', 'CDNRA'], ['cdnra', 'CDNRA'],
   ];
-  for (const [key, section] of supplierSections) {
+
+  function* readSupplierSection(key: string, section: DocumentSection): Generator<InwardDocument> {
     const notes = section === 'CDNR' || section === 'CDNRA';
-    ctx.list(root, key, base).forEach((sup, si) => {
+    const suppliers = ctx.list(top, key, base);
+    for (let si = 0; si < suppliers.length; si++) {
+      const sup = suppliers[si]!;
       const sp = base + pointer(key, si);
       const supplierGstin = ctx.required(sup, 'ctin', sp, 'supplier GSTIN');
       const supplier = {
@@ -61,7 +91,9 @@ export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: s
         supplierCancellationDate: ctx.date(sup, 'dtcancel', sp),
       };
       const docKey = notes ? 'nt' : 'inv';
-      ctx.list(sup, docKey, sp).forEach((d, di) => {
+      const docs = ctx.list(sup, docKey, sp);
+      for (let di = 0; di < docs.length; di++) {
+        const d = docs[di]!;
         const dp = sp + pointer(docKey, di);
         const kind = notes ? noteKind(ctx.text(d, 'ntty')) : 'Invoice';
         const doc: InwardDocument = {
@@ -92,17 +124,21 @@ export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: s
           doc.originalDate = ctx.date(d, 'ont_dt', dp);
           doc.originalNoteType = ctx.text(d, 'ont_ty') ?? ctx.text(d, 'ontty');
         }
-        out.push(clean(doc));
-      });
-    });
+        yield clean(doc);
+      }
+    }
   }
 
-  for (const [key, section] of [['isd', 'ISD'], ['isda', 'ISDA']] as const) {
-    ctx.list(root, key, base).forEach((sup, si) => {
+  function* readIsd(key: string, section: DocumentSection): Generator<InwardDocument> {
+    const suppliers = ctx.list(top, key, base);
+    for (let si = 0; si < suppliers.length; si++) {
+      const sup = suppliers[si]!;
       const sp = base + pointer(key, si);
       const supplierGstin = ctx.required(sup, 'ctin', sp, 'ISD GSTIN');
       const filed = ctx.text(sup, 'cfs');
-      ctx.list(sup, 'doclist', sp).forEach((d, di) => {
+      const docs = ctx.list(sup, 'doclist', sp);
+      for (let di = 0; di < docs.length; di++) {
+        const d = docs[di]!;
         const dp = sp + pointer('doclist', di);
         const t = (ctx.text(d, 'isd_docty') ?? '').toUpperCase();
         const credit = t === 'ISDCN' || t === 'ISDC';
@@ -125,36 +161,38 @@ export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: s
           doc.originalNumber = ctx.reference(d, 'odocnum', dp, 'original document number');
           doc.originalDate = ctx.date(d, 'odocdt', dp);
         }
-        out.push(clean(doc));
-      });
-    });
+        yield clean(doc);
+      }
+    }
   }
 
-  for (const [key, section] of [['impg', 'IMPG'], ['impgsez', 'IMPGSEZ']] as const) {
-    ctx.list(root, key, base).forEach((d, di) => {
+  function* readImports(key: string, section: DocumentSection): Generator<InwardDocument> {
+    const bills = ctx.list(top, key, base);
+    for (let di = 0; di < bills.length; di++) {
+      const d = bills[di]!;
       const dp = base + pointer(key, di);
-      out.push(
-        clean({
-          ...common,
-          section,
-          kind: 'Bill of Entry',
-          supplierGstin: section === 'IMPGSEZ' ? ctx.required(d, 'sgstin', dp, 'SEZ supplier GSTIN') : undefined,
-          supplierName: ctx.text(d, 'tdname'),
-          number: ctx.required(d, 'benum', dp, 'bill of entry number'),
-          date: ctx.date(d, 'bedt', dp),
-          portCode: ctx.text(d, 'portcd'),
-          referenceDate: ctx.date(d, 'refdt', dp),
-          billOfEntryAmended: yesNo(ctx.text(d, 'amd')),
-          rateBasis: 'document',
-          lines: [totals(ctx, d, dp, 'iamt', undefined, undefined, 'csamt', 'txval')],
-          sign: 1,
-        }),
-      );
-    });
+      yield clean({
+        ...common,
+        section,
+        kind: 'Bill of Entry',
+        supplierGstin: section === 'IMPGSEZ' ? ctx.required(d, 'sgstin', dp, 'SEZ supplier GSTIN') : undefined,
+        supplierName: ctx.text(d, 'tdname'),
+        number: ctx.required(d, 'benum', dp, 'bill of entry number'),
+        date: ctx.date(d, 'bedt', dp),
+        portCode: ctx.text(d, 'portcd'),
+        referenceDate: ctx.date(d, 'refdt', dp),
+        billOfEntryAmended: yesNo(ctx.text(d, 'amd')),
+        rateBasis: 'document',
+        lines: [totals(ctx, d, dp, 'iamt', undefined, undefined, 'csamt', 'txval')],
+        sign: 1,
+      });
+    }
   }
 
-  for (const [key, section] of [['tds', 'TDS'], ['tdsa', 'TDSA'], ['tcs', 'TCS']] as const) {
-    ctx.list(root, key, base).forEach((d, di) => {
+  function* readSourceCredits(key: string, section: DocumentSection): Generator<InwardDocument> {
+    const credits = ctx.list(top, key, base);
+    for (let di = 0; di < credits.length; di++) {
+      const d = credits[di]!;
       const dp = base + pointer(key, di);
       const tcs = section === 'TCS';
       const party = ['gstin_ded', 'etin', 'gstin_ecom', 'stin', 'ctin'].map((k) => ctx.text(d, k)).find((v) => v);
@@ -174,15 +212,22 @@ export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: s
       if (section === 'TDSA') {
         doc.originalNumber = ctx.text(d, 'omonth');
       }
-      out.push(clean(doc));
-    });
+      yield clean(doc);
+    }
   }
 
-  if (ctx.errors.length > 0) return { ok: false, errors: ctx.errors };
-  return {
-    ok: true,
-    value: { returnType: 'gstr2a', gstin, period, documents: out, itcSummary: [], warnings: ctx.warnings },
-  };
+  function* allDocuments(): Generator<InwardDocument> {
+    for (const [key, section] of supplierSections) yield* readSupplierSection(key, section);
+    for (const [key, section] of [['isd', 'ISD'], ['isda', 'ISDA']] as const) yield* readIsd(key, section);
+    for (const [key, section] of [['impg', 'IMPG'], ['impgsez', 'IMPGSEZ']] as const) yield* readImports(key, section);
+    for (const [key, section] of [['tds', 'TDS'], ['tdsa', 'TDSA'], ['tcs', 'TCS']] as const) yield* readSourceCredits(key, section);
+  }
+
+  const end = (): Outcome<Omit<Gstr2aResult, 'documents'>> =>
+    ctx.errors.length > 0
+      ? { ok: false, errors: ctx.errors }
+      : { ok: true, value: { returnType: 'gstr2a', gstin, period, itcSummary: [], warnings: ctx.warnings } };
+  return { ok: true, value: { headerErrors, documents: allDocuments(), end } };
 }
 
 function percent(diff: number | undefined): number | undefined {
