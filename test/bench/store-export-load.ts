@@ -13,6 +13,7 @@
  * The returns are seeded straight into the store (the sandbox portal's returns, as a pull would store them,
  * with their document count), which is not measured; GSTKIT_BENCH_SEED=api pulls them through the API
  * instead, one pull job per period, as a user would (much slower). The export always goes through the API.
+ * GSTKIT_BENCH_RETURN=gstr2a seeds and exports GSTR-2A months instead of GSTR-2B.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -40,6 +41,8 @@ const companies = { bench: [gstin, '29AAGCK4821M1Z4'] };
 // Consecutive months from April 2024 (24 of them: the longest export).
 const months = Array.from({ length: periods }, (_, i) => new Date(Date.UTC(2024, 3 + i, 1)).toISOString().slice(0, 7));
 const seedThroughApi = process.env['GSTKIT_BENCH_SEED'] === 'api';
+const returnType = process.env['GSTKIT_BENCH_RETURN'] === 'gstr2a' ? 'gstr2a' : 'gstr2b';
+const returnLabel = returnType === 'gstr2a' ? 'GSTR-2A' : 'GSTR-2B';
 // As `gstkit serve` opens it: PGlite in a thread of its own (GSTKIT_BENCH_PGLITE_THREAD=0 keeps it on the
 // serving thread); a postgres:// address opens PostgreSQL.
 const openStore = (where: string) => (where.startsWith('postgres') ? openPostgresStore(where) : openPgliteStore(where, { thread: process.env['GSTKIT_BENCH_PGLITE_THREAD'] !== '0' }));
@@ -51,10 +54,10 @@ if (seeding) {
   const returns = sandbox.providers.returnStore!('bench');
   let documents = 0;
   for (const m of months) {
-    const fetched = await sandbox.providers.gstPortal!.fetchReturn(gstin, 'gstr2b', m);
+    const fetched = await sandbox.providers.gstPortal!.fetchReturn(gstin, returnType, m);
     if (!fetched.ok) throw new Error(JSON.stringify(fetched.errors));
-    const count = countReturnDocuments('gstr2b', fetched.value);
-    await returns.put({ gstin, returnType: 'gstr2b', period: m, pulledAt: new Date().toISOString(), data: fetched.value, documents: count });
+    const count = countReturnDocuments(returnType, fetched.value);
+    await returns.put({ gstin, returnType, period: m, pulledAt: new Date().toISOString(), data: fetched.value, documents: count });
     documents += count;
   }
   await sandbox.jobs.close?.();
@@ -107,13 +110,13 @@ const wait = async (jobId: string, onStatus?: (s: any) => void): Promise<any> =>
 };
 if (seedThroughApi) {
   for (const m of months) {
-    const s = await wait((await call('/api/svc/gstr2b/pull', { gstin, returnPeriod: m })).jobId);
+    const s = await wait((await call(`/api/svc/${returnType}/pull`, { gstin, returnPeriod: m })).jobId);
     if (s.jobStatus !== 100) throw new Error(JSON.stringify(s));
     seeded += s.result.documents;
   }
 }
 console.log(
-  `${seeded} documents in ${periods} periods of GSTR-2B ${seedThroughApi ? 'pulled through the API' : 'seeded by a child process'} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (job threads: ${threads}, from ${from.slice(6)}, store ${store.kind}); RSS with the store open ${Math.round(rssOpened / 1e6)} MB, before the export ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+  `${seeded} documents in ${periods} periods of ${returnLabel} ${seedThroughApi ? 'pulled through the API' : 'seeded by a child process'} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (job threads: ${threads}, from ${from.slice(6)}, store ${store.kind}); RSS with the store open ${Math.round(rssOpened / 1e6)} MB, before the export ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
 );
 
 let serial = 0;
@@ -149,7 +152,7 @@ let lastStatus: any;
 const progressSeen = new Set<string>();
 const exporting = underLoad(
   (async () => {
-    const job = await call('/api/svc/gstr2b/export', { gstins: [gstin], startReturnPeriod: months[0], endReturnPeriod: months[months.length - 1], reportType: 100 });
+    const job = await call(`/api/svc/${returnType}/export`, { gstins: [gstin], startReturnPeriod: months[0], endReturnPeriod: months[months.length - 1], reportType: 100 });
     lastStatus = await wait(job.jobId, (s) => s.jobStatus === 1 && s.total && progressSeen.add(`${s.done}/${s.total}`));
   })(),
 );
