@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PortalSessions } from '../../ports/portal-sessions.js';
-import type { PortalSessionRow, Store } from '../../ports/store.js';
+import type { Store } from '../../ports/store.js';
 import { openSession, sealSession } from './session-seal.js';
 
 /** The store's methods this needs (a whole `Store` will do). */
@@ -27,17 +27,19 @@ export interface StoredPortalSessionsOptions {
 export function storedPortalSessions(options: StoredPortalSessionsOptions): PortalSessions {
   const { store, key, companyId } = options;
   if (key.length !== 32) throw new RangeError('the portal session key must be 32 bytes');
-  const failed = (e: unknown): void => options.onError?.(e instanceof Error ? e : new Error(String(e)));
+  /** Runs a store call; when it fails, tells `onError` and answers `fallback` instead. */
+  const guarded = async <T>(call: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await call();
+    } catch (e) {
+      options.onError?.(e instanceof Error ? e : new Error(String(e)));
+      return fallback;
+    }
+  };
   return {
     scope: 'store',
     async current(portal, gstin) {
-      let row: PortalSessionRow | undefined;
-      try {
-        row = await store.getPortalSession(companyId, portal, gstin);
-      } catch (e) {
-        failed(e);
-        return undefined;
-      }
+      const row = await guarded(() => store.getPortalSession(companyId, portal, gstin), undefined);
       if (!row) return undefined;
       const session = openSession(key, [companyId, portal, gstin, row.version], row.sealed);
       return session ? { ...session, version: row.version } : undefined;
@@ -45,35 +47,16 @@ export function storedPortalSessions(options: StoredPortalSessionsOptions): Port
     async publish(portal, gstin, session) {
       const version = randomUUID();
       const sealed = sealSession(key, [companyId, portal, gstin, version], session);
-      try {
-        await store.putPortalSession({ companyId, portal, gstin, version, expiresAt: session.expiresAt, sealed });
-      } catch (e) {
-        failed(e);
-      }
+      await guarded(() => store.putPortalSession({ companyId, portal, gstin, version, expiresAt: session.expiresAt, sealed }), undefined);
       return version;
     },
     async drop(portal, gstin, version) {
-      try {
-        await store.dropPortalSession(companyId, portal, gstin, version);
-      } catch (e) {
-        failed(e);
-      }
+      await guarded(() => store.dropPortalSession(companyId, portal, gstin, version), false);
     },
-    async lease(portal, gstin, holder, now, until) {
-      try {
-        return await store.leasePortalLogin(companyId, portal, gstin, holder, now, until);
-      } catch (e) {
-        // Without the store nobody can be waited for: log in rather than refuse the call.
-        failed(e);
-        return true;
-      }
-    },
+    // Without the store nobody can be waited for: log in rather than refuse the call.
+    lease: (portal, gstin, holder, now, until) => guarded(() => store.leasePortalLogin(companyId, portal, gstin, holder, now, until), true),
     async release(portal, gstin, holder) {
-      try {
-        await store.releasePortalLogin(companyId, portal, gstin, holder);
-      } catch (e) {
-        failed(e);
-      }
+      await guarded(() => store.releasePortalLogin(companyId, portal, gstin, holder), undefined);
     },
   };
 }
