@@ -96,7 +96,14 @@ Environment variables:
                          GSTINs are its keys); see docs/connectors.md
   GSTKIT_SESSION_KEY     with nic: 32 bytes (64 hex digits or base64) that encrypt the portal sessions
                          kept in the store, so all servers on it share one login per GSTIN; unset,
-                         each process keeps its own sessions in memory`,
+                         each process keeps its own sessions in memory
+  GSTKIT_SESSION_KEY_PREVIOUS
+                         with nic: earlier keys, comma-separated, same forms; sessions sealed under
+                         them are read (never written), so a key change costs no login. To change
+                         the key on a running fleet: (1) deploy with the new key here, the old one
+                         still current; (2) deploy the new key as GSTKIT_SESSION_KEY and the old
+                         one here; (3) once every server runs step 2 and a session's lifetime (6
+                         hours for NIC) has passed, remove this setting`,
   reconcile: `usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
                         [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level]
 

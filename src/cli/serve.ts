@@ -196,6 +196,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   }
   let live: NicServeProviders | undefined;
   let sessionKey: Buffer | undefined;
+  let previousSessionKeys: Buffer[] = [];
   if (providerName === 'nic') {
     const nic = await import('../connectors/nic/from-env.js');
     const made = nic.nicProvidersFromEnv(env);
@@ -210,6 +211,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     }
     live = made.value;
     sessionKey = key.key;
+    previousSessionKeys = key.previous;
   }
   // With NIC, the company's GSTINs are those of the credentials file.
   const ready = await setUp(live ? { ...env, GSTKIT_SANDBOX_GSTINS: live.gstins.join(',') } : env);
@@ -223,7 +225,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   if (live && sessionKey) {
     const { storedPortalSessions } = await import('../connectors/nic/stored-sessions.js');
     const onError = (e: Error): void => void process.stderr.write(`nic sessions: the store failed (${e.message}); logging in without it\n`);
-    live = live.withSessions(storedPortalSessions({ store, key: sessionKey, companyId: keys[0]!.companyId, onError }));
+    live = live.withSessions(storedPortalSessions({ store, key: sessionKey, previousKeys: previousSessionKeys, companyId: keys[0]!.companyId, onError }));
   }
   // With REDIS_URL, jobs go on the BullMQ queue for `gstkit worker` processes; else this server runs them.
   const redisUrl = env['REDIS_URL'] || undefined;
@@ -319,7 +321,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   if (live) {
     out.write(
       sessionKey
-        ? 'nic sessions: shared through the store, encrypted with GSTKIT_SESSION_KEY\n'
+        ? `nic sessions: shared through the store, encrypted with GSTKIT_SESSION_KEY${previousSessionKeys.length ? `; sessions sealed under the ${previousSessionKeys.length} key(s) of GSTKIT_SESSION_KEY_PREVIOUS are read too` : ''}\n`
         : 'nic sessions: kept by this process only, because GSTKIT_SESSION_KEY is not set (sessions are never stored unencrypted); each server logs in on its own\n',
     );
   }

@@ -65,3 +65,61 @@ describe.runIf(need(databaseUrl))('two gstkit serve processes with GSTKIT_PROVID
     for (const s of servers) expect(s.printed + (s.stderr?.() ?? '')).not.toContain(key);
   }, 120_000);
 });
+
+describe.runIf(need(databaseUrl))('two gstkit serve processes half-way through a rolling change of GSTKIT_SESSION_KEY', () => {
+  let fake: FakeNic;
+  let servers: RunningServer[] = [];
+  let drop: (() => Promise<void>) | undefined;
+  const [oldKey, newKey] = [randomBytes(32).toString('hex'), randomBytes(32).toString('base64')];
+
+  beforeAll(async () => {
+    fake = await startFake();
+    const db = await freshDatabase(databaseUrl as string);
+    drop = db.drop;
+    const dir = mkdtempSync(join(tmpdir(), 'gstkit-nic-rotating-'));
+    writeFileSync(join(dir, 'key.pem'), fake.publicKeyPem);
+    writeFileSync(join(dir, 'credentials.json'), JSON.stringify(USERS));
+    const env = {
+      GSTKIT_PROVIDER: 'nic',
+      NIC_EINVOICE_URL: fake.baseUrl,
+      NIC_EWB_URL: fake.baseUrl,
+      NIC_CLIENT_ID: fake.clientId,
+      NIC_CLIENT_SECRET: fake.clientSecret,
+      NIC_PUBLIC_KEY_FILE: join(dir, 'key.pem'),
+      NIC_CREDENTIALS_FILE: join(dir, 'credentials.json'),
+      NIC_TIMEOUT_MS: '5000',
+      DATABASE_URL: db.url,
+      REDIS_URL: '',
+      GSTKIT_API_KEYS: 'k1:s3cret-shared:acme',
+      GSTKIT_DATA_DIR: '/nonexistent/never-used',
+    };
+    // One server still seals with the old key (having learnt the new one), the other already with the new one.
+    servers = await Promise.all([
+      startServer({ ...env, GSTKIT_SESSION_KEY: oldKey, GSTKIT_SESSION_KEY_PREVIOUS: newKey }, { key: 'k1:s3cret-shared' }),
+      startServer({ ...env, GSTKIT_SESSION_KEY: newKey, GSTKIT_SESSION_KEY_PREVIOUS: oldKey }, { key: 'k1:s3cret-shared' }),
+    ]);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    await drop?.();
+    await fake?.stop();
+  });
+
+  it('still log in once per GSTIN and portal between them, and print neither key', async () => {
+    const listed = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => servers[i % 2]!.call(`/api/svc/einvoice/getewaybillsbydate?gstin=${SHIPPER}&date=01/11/2026`)),
+    );
+    expect(listed.map((r) => r.status).filter((s) => s !== 200 && s !== 204)).toEqual([]);
+    const generated = await Promise.all(Array.from({ length: 20 }, (_, i) => servers[i % 2]!.call('/api/svc/einvoice/generateirn', { body: invoice(`RO/${i}`) })));
+    expect(generated.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(fake.logins).toEqual([
+      { service: 'ewb', gstin: SHIPPER },
+      { service: 'einv', gstin: SELLER, force: false },
+    ]);
+    for (const s of servers) {
+      expect(s.printed).toContain('GSTKIT_SESSION_KEY_PREVIOUS are read too');
+      for (const key of [oldKey, newKey]) expect(s.printed + (s.stderr?.() ?? '')).not.toContain(key);
+    }
+  }, 120_000);
+});

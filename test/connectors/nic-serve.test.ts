@@ -137,6 +137,46 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
     expect(bad.err()).not.toContain('not-a-key-at-all');
   }, 40_000);
 
+  it('after a key change with the old key in GSTKIT_SESSION_KEY_PREVIOUS, a restart uses the stored session without a login', async () => {
+    const [oldKey, newKey] = [randomBytes(32).toString('base64'), randomBytes(32).toString('hex')];
+    const dataDir = mkdtempSync(join(tmpdir(), 'gstkit-nic-rotate-'));
+    const register = async (s: Started, docNo: string): Promise<number> => {
+      const url = /listening on (http:\/\/\S+)/.exec(s.out())![1]!;
+      const demo = 'Basic ' + Buffer.from(/demo api key: (\S+)/.exec(s.out())![1]!).toString('base64');
+      const res = await fetch(`${url}/api/svc/einvoice/generateirn`, { method: 'POST', headers: { authorization: demo, 'content-type': 'application/json' }, body: JSON.stringify(invoice(docNo)) });
+      return res.status;
+    };
+    const logins = (): number => fake.logins.filter((l) => l.service === 'einv').length;
+    const before = logins();
+    const first = serve({ ...env, GSTKIT_DATA_DIR: dataDir, GSTKIT_SESSION_KEY: oldKey });
+    await until(first, 'the whole API');
+    expect(await register(first, 'ROT/1')).toBe(200);
+    expect(logins()).toBe(before + 1);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    const second = serve({ ...env, GSTKIT_DATA_DIR: dataDir, GSTKIT_SESSION_KEY: newKey, GSTKIT_SESSION_KEY_PREVIOUS: oldKey });
+    try {
+      await until(second, 'the whole API');
+      expect(second.out()).toContain('the 1 key(s) of GSTKIT_SESSION_KEY_PREVIOUS are read too');
+      expect(await register(second, 'ROT/2')).toBe(200);
+      expect(logins()).toBe(before + 1);
+      const printed = second.out() + second.err() + first.out() + first.err();
+      for (const key of [oldKey, newKey]) expect(printed).not.toContain(key);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exit;
+    }
+  }, 240_000);
+
+  it('refuses a GSTKIT_SESSION_KEY_PREVIOUS that holds a bad key, naming the setting only', async () => {
+    const good = randomBytes(32).toString('hex');
+    const bad = serve({ ...env, GSTKIT_SESSION_KEY: good, GSTKIT_SESSION_KEY_PREVIOUS: `${good},not-a-key-at-all` });
+    expect(await bad.exit).toBe(2);
+    expect(bad.err()).toMatch(/GSTKIT_SESSION_KEY_PREVIOUS: item 2 of 2 is not a 32-byte key/);
+    expect(bad.err()).not.toContain('not-a-key-at-all');
+    expect(bad.err()).not.toContain(good);
+  }, 40_000);
+
   it('never prints a secret', () => {
     const printed = server.out() + server.err();
     for (const secret of [fake.clientSecret, ...Object.values(USERS).map((u) => u.password)]) expect(printed).not.toContain(secret);

@@ -92,10 +92,10 @@ describe.each(backings)('NIC sessions shared through the store: %s', (_name, mak
     shift = 0;
   });
 
-  /** One server's connectors on the shared store, sealing with `key`. */
-  async function server(key: Buffer = KEY): Promise<{ irp: ReturnType<typeof createNicIrpProvider>; ewb: ReturnType<typeof createNicEwbProvider>; store: Store }> {
+  /** One server's connectors on the shared store, sealing with `key` (and reading under `previousKeys` too). */
+  async function server(key: Buffer = KEY, previousKeys?: Buffer[]): Promise<{ irp: ReturnType<typeof createNicIrpProvider>; ewb: ReturnType<typeof createNicEwbProvider>; store: Store }> {
     const store = await backing!.open();
-    const sessions = storedPortalSessions({ store, key, companyId: 'acme' });
+    const sessions = storedPortalSessions({ store, key, companyId: 'acme', ...(previousKeys ? { previousKeys } : {}) });
     const extra = { sessions, now: clock, loginLeaseMs: LEASE_MS, sessionPollMs: 5 };
     return { irp: createNicIrpProvider(options(fake!, extra)), ewb: createNicEwbProvider(options(fake!, extra)), store };
   }
@@ -179,6 +179,78 @@ describe.each(backings)('NIC sessions shared through the store: %s', (_name, mak
     const c = await server();
     expect((await c.ewb.listByDate(ctx, SHIPPER, '01/11/2026')).ok).toBe(true);
     expect(fake!.logins).toHaveLength(3);
+  }, 120_000);
+
+  it('after a key change, a server given the old key as previous uses its session without a login; one with only the new key logs in once', async () => {
+    await start();
+    const OLD = randomBytes(32);
+    const old = await server(OLD);
+    expect((await old.ewb.listByDate(ctx, SHIPPER, '01/11/2026')).ok).toBe(true);
+    expect(fake!.logins).toHaveLength(1);
+    const rotated = await server(KEY, [randomBytes(32), OLD]);
+    const outs = await Promise.all(Array.from({ length: 10 }, () => rotated.ewb.listByDate(ctx, SHIPPER, '02/11/2026')));
+    expect(outs.every((o) => o.ok)).toBe(true);
+    expect(fake!.logins).toHaveLength(1);
+    expect(rotated.ewb.loginCount).toBe(0);
+    // Reading does not re-seal: the row is still the old key's until its session is next published.
+    const row = await rotated.store.getPortalSession('acme', 'ewaybill', SHIPPER);
+    expect(openSession(OLD, ['acme', 'ewaybill', SHIPPER, row!.version], row!.sealed)).toBeDefined();
+    const newOnly = await server(KEY);
+    expect((await newOnly.ewb.listByDate(ctx, SHIPPER, '03/11/2026')).ok).toBe(true);
+    expect(fake!.logins).toHaveLength(2);
+    expect(newOnly.ewb.loginCount).toBe(1);
+  }, 120_000);
+
+  it('seals a session read under a previous key with the current key at its renewal, after which a server with only the current key reads it', async () => {
+    await start();
+    const OLD = randomBytes(32);
+    const old = await server(OLD);
+    expect((await old.irp.generateIrn(ctx, invoice('RK/1'))).ok).toBe(true);
+    const rotated = await server(KEY, [OLD]);
+    expect((await rotated.irp.generateIrn(ctx, invoice('RK/2'))).ok).toBe(true);
+    expect(fake!.logins).toHaveLength(1);
+    fake!.expireTokens();
+    expect((await rotated.irp.generateIrn(ctx, invoice('RK/3'))).ok).toBe(true);
+    expect(fake!.logins.map((l) => l.force)).toEqual([false, true]);
+    const row = await rotated.store.getPortalSession('acme', 'einvoice', SELLER);
+    expect(openSession(KEY, ['acme', 'einvoice', SELLER, row!.version], row!.sealed)).toBeDefined();
+    expect(openSession(OLD, ['acme', 'einvoice', SELLER, row!.version], row!.sealed)).toBeUndefined();
+    const newOnly = await server(KEY);
+    expect((await newOnly.irp.generateIrn(ctx, invoice('RK/4'))).ok).toBe(true);
+    expect(newOnly.irp.loginCount).toBe(0);
+    expect(fake!.logins).toHaveLength(2);
+  }, 120_000);
+
+  it('during a rolling key change, servers still sealing with the old key and servers sealing with the new one share one login', async () => {
+    await start();
+    const NEW = randomBytes(32);
+    // First step: every server learns the new key as a previous one. Second step, rolling: some seal with it.
+    const [before, after] = [await server(KEY, [NEW]), await server(NEW, [KEY])];
+    const first = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? before : after).ewb.listByDate(ctx, SHIPPER, '01/11/2026')));
+    expect(first.every((o) => o.ok)).toBe(true);
+    expect(fake!.logins).toHaveLength(1);
+    // Renewals by either side are read by the other: still one login per renewal, never one per server.
+    fake!.expireTokens();
+    const renewed = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? after : before).ewb.listByDate(ctx, SHIPPER, '02/11/2026')));
+    expect(renewed.every((o) => o.ok)).toBe(true);
+    expect((await before.ewb.listByDate(ctx, SHIPPER, '03/11/2026')).ok).toBe(true);
+    expect((await after.ewb.listByDate(ctx, SHIPPER, '03/11/2026')).ok).toBe(true);
+    expect(fake!.logins).toHaveLength(2);
+  }, 120_000);
+
+  it('ignores a wrong previous key: a row it cannot open counts as no session, and nothing fails', async () => {
+    await start();
+    const old = await server(randomBytes(32));
+    expect((await old.irp.generateIrn(ctx, invoice('WK/1'))).ok).toBe(true);
+    const errors: Error[] = [];
+    const store = await backing!.open();
+    const sessions = storedPortalSessions({ store, key: KEY, previousKeys: [randomBytes(32), randomBytes(32)], companyId: 'acme', onError: (e) => errors.push(e) });
+    expect(await sessions.current('einvoice', SELLER)).toBeUndefined();
+    const irp = createNicIrpProvider(options(fake!, { sessions, now: clock, loginLeaseMs: LEASE_MS, sessionPollMs: 5 }));
+    const outs = await Promise.all([irp.generateIrn(ctx, invoice('WK/2')), irp.generateIrn(ctx, invoice('WK/3'))]);
+    expect(outs.every((o) => o.ok)).toBe(true);
+    expect(fake!.logins).toHaveLength(2);
+    expect(errors).toEqual([]);
   }, 120_000);
 
   it('waits for a server that took the login lease, and logs in itself once the lease runs out without a session', async () => {

@@ -9,7 +9,7 @@ import { ConnectorConfigError } from './codes.js';
 import { createNicIrpProvider } from './einvoice.js';
 import { createNicEwbProvider } from './ewaybill.js';
 import { createNicRegistry } from './registry.js';
-import { parseSessionKey } from './session-seal.js';
+import { parseSessionKey, parseSessionKeyList } from './session-seal.js';
 import { readNicSettings, type NicSettings } from './settings.js';
 
 export interface NicServeProviders {
@@ -26,13 +26,27 @@ export interface NicServeProviders {
 
 /** The environment variable holding the key that seals portal sessions in the store. */
 export const SESSION_KEY_ENV = 'GSTKIT_SESSION_KEY';
+/** The environment variable holding earlier keys (comma-separated), accepted for reading sealed sessions only. */
+export const PREVIOUS_SESSION_KEYS_ENV = 'GSTKIT_SESSION_KEY_PREVIOUS';
 
-/** GSTKIT_SESSION_KEY: absent (sessions stay in process memory), a 32-byte key, or a message naming the setting (never its value). */
-export function sessionKeyFromEnv(env: Record<string, string | undefined>): { ok: true; key?: Buffer } | { ok: false; message: string } {
+/**
+ * GSTKIT_SESSION_KEY and GSTKIT_SESSION_KEY_PREVIOUS: no key (sessions stay in process memory), a 32-byte key
+ * with the previous keys it may read under, or a message naming the setting (never its value).
+ */
+export function sessionKeyFromEnv(
+  env: Record<string, string | undefined>,
+): { ok: true; key?: Buffer; previous: Buffer[] } | { ok: false; message: string } {
   const raw = env[SESSION_KEY_ENV];
-  if (raw === undefined || raw.trim() === '') return { ok: true };
+  const rawPrevious = env[PREVIOUS_SESSION_KEYS_ENV] ?? '';
+  const previous = parseSessionKeyList(rawPrevious);
+  if (!previous.ok) return { ok: false, message: `${PREVIOUS_SESSION_KEYS_ENV}: ${previous.message}` };
+  if (raw === undefined || raw.trim() === '') {
+    // Previous keys alone would read sessions but never write them: surely a forgotten current key.
+    if (previous.keys.length > 0) return { ok: false, message: `${PREVIOUS_SESSION_KEYS_ENV} is set but ${SESSION_KEY_ENV} is not: previous keys are read only beside a current key that seals` };
+    return { ok: true, previous: [] };
+  }
   const parsed = parseSessionKey(raw);
-  return parsed.ok ? { ok: true, key: parsed.key } : { ok: false, message: `${SESSION_KEY_ENV} ${parsed.message}` };
+  return parsed.ok ? { ok: true, key: parsed.key, previous: previous.keys } : { ok: false, message: `${SESSION_KEY_ENV} ${parsed.message}` };
 }
 
 /** A base URL fit to print: without any user or password it may carry. */

@@ -27,5 +27,5 @@ export { createNicRegistry, gstinInfoFromMaster } from './registry.js';
 export { readNicSettings, type NicSettings } from './settings.js';
 export { storedPortalSessions, type StoredPortalSessionsOptions, type PortalSessionStore } from './stored-sessions.js';
 export { processPortalSessions } from './process-sessions.js';
-export { parseSessionKey } from './session-seal.js';
+export { parseSessionKey, parseSessionKeyList } from './session-seal.js';
 export type { PortalSessions, PortalSession, CurrentSession, PortalName } from '../../ports/portal-sessions.js';

@@ -24,6 +24,21 @@ export function parseSessionKey(text: string): { ok: true; key: Buffer } | { ok:
   return { ok: false, message: 'is not a 32-byte key: give 64 hex digits or 44 base64 characters (for example `openssl rand -base64 32`)' };
 }
 
+/**
+ * Reads a comma-separated list of keys (each as `parseSessionKey` reads it; blank items are skipped). A bad
+ * item is named by its position only, so the message never carries a key.
+ */
+export function parseSessionKeyList(text: string): { ok: true; keys: Buffer[] } | { ok: false; message: string } {
+  const items = text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const keys: Buffer[] = [];
+  for (const [i, item] of items.entries()) {
+    const parsed = parseSessionKey(item);
+    if (!parsed.ok) return { ok: false, message: `item ${i + 1} of ${items.length} ${parsed.message}` };
+    keys.push(parsed.key);
+  }
+  return { ok: true, keys };
+}
+
 /** The text that binds a sealed session to its row. */
 export type SealContext = readonly [companyId: string, portal: string, gstin: string, version: string];
 

@@ -4,6 +4,11 @@
  * does not open (another key, a damaged row) counts as no session: the next login replaces it.
  * A store that fails is never fatal either: the connector then behaves as if it had no shared session
  * (it logs in itself), and `onError` hears of it.
+ *
+ * Key rotation: rows sealed under one of `previousKeys` still open (reading only), so changing the key costs
+ * no login; such a row is sealed under the current key when its session is next published (at its renewal
+ * or the next login). It is not re-sealed at once on reading: the store's put replaces whatever row is there,
+ * so a re-seal racing another server's login could put an older session back over a newer one.
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -18,6 +23,11 @@ export interface StoredPortalSessionsOptions {
   store: PortalSessionStore;
   /** 32 bytes (see `parseSessionKey`): sessions are sealed with AES-256-GCM under it. */
   key: Buffer;
+  /**
+   * Keys sessions were sealed under before `key` (32 bytes each), tried in order after it when a row does
+   * not open under `key`; never used to seal. For a rolling key change: see docs/connectors.md.
+   */
+  previousKeys?: readonly Buffer[];
   /** The company whose GSTINs these sessions are of. */
   companyId: string;
   /** Told of a store call that failed (the message names no secret). */
@@ -27,6 +37,11 @@ export interface StoredPortalSessionsOptions {
 export function storedPortalSessions(options: StoredPortalSessionsOptions): PortalSessions {
   const { store, key, companyId } = options;
   if (key.length !== 32) throw new RangeError('the portal session key must be 32 bytes');
+  const previous = options.previousKeys ?? [];
+  previous.forEach((k, i) => {
+    if (k.length !== 32) throw new RangeError(`previous portal session key ${i + 1} of ${previous.length} must be 32 bytes`);
+  });
+  const readable = [key, ...previous.filter((k) => !k.equals(key))];
   /** Runs a store call; when it fails, tells `onError` and answers `fallback` instead. */
   const guarded = async <T>(call: () => Promise<T>, fallback: T): Promise<T> => {
     try {
@@ -41,8 +56,11 @@ export function storedPortalSessions(options: StoredPortalSessionsOptions): Port
     async current(portal, gstin) {
       const row = await guarded(() => store.getPortalSession(companyId, portal, gstin), undefined);
       if (!row) return undefined;
-      const session = openSession(key, [companyId, portal, gstin, row.version], row.sealed);
-      return session ? { ...session, version: row.version } : undefined;
+      for (const k of readable) {
+        const session = openSession(k, [companyId, portal, gstin, row.version], row.sealed);
+        if (session) return { ...session, version: row.version };
+      }
+      return undefined;
     },
     async publish(portal, gstin, session) {
       const version = randomUUID();
