@@ -1,6 +1,8 @@
 /** The NIC fake on loopback, connectors pointed at it, and a handler serving them. */
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createGstHandler, type GstHandler } from '../../src/http/index.js';
 import { createNicEwbProvider, createNicIrpProvider, type NicEinvoiceOptions } from '../../src/connectors/nic/index.js';
 import { basicAuth, createSandbox } from '../../src/sandbox/index.js';
@@ -76,4 +78,24 @@ export async function call(handler: GstHandler, method: string, path: string, bo
   );
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * The settings that point `gstkit serve` with GSTKIT_PROVIDER=nic at the fake portal, with its public key and
+ * the credentials of USERS written into a fresh folder named after `folderPrefix`.
+ */
+export function nicServeEnv(fake: FakeNic, folderPrefix: string): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), folderPrefix));
+  writeFileSync(join(dir, 'key.pem'), fake.publicKeyPem);
+  writeFileSync(join(dir, 'credentials.json'), JSON.stringify(USERS));
+  return {
+    GSTKIT_PROVIDER: 'nic',
+    NIC_EINVOICE_URL: fake.baseUrl,
+    NIC_EWB_URL: fake.baseUrl,
+    NIC_CLIENT_ID: fake.clientId,
+    NIC_CLIENT_SECRET: fake.clientSecret,
+    NIC_PUBLIC_KEY_FILE: join(dir, 'key.pem'),
+    NIC_CREDENTIALS_FILE: join(dir, 'credentials.json'),
+    NIC_TIMEOUT_MS: '5000',
+  };
 }

@@ -4,14 +4,11 @@
  * between them, instead of once each and then in turn as the e-waybill portal ends each other's tokens.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeNic } from '../support/fake-nic.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { databaseUrl, freshDatabase, need } from '../support/services.js';
-import { invoice, SELLER, SHIPPER, startFake, USERS } from './helpers.js';
+import { invoice, nicServeEnv, SELLER, SHIPPER, startFake } from './helpers.js';
 
 describe.runIf(need(databaseUrl))('two gstkit serve processes with GSTKIT_PROVIDER=nic on one PostgreSQL', () => {
   let fake: FakeNic;
@@ -23,18 +20,8 @@ describe.runIf(need(databaseUrl))('two gstkit serve processes with GSTKIT_PROVID
     fake = await startFake();
     const db = await freshDatabase(databaseUrl as string);
     drop = db.drop;
-    const dir = mkdtempSync(join(tmpdir(), 'gstkit-nic-shared-'));
-    writeFileSync(join(dir, 'key.pem'), fake.publicKeyPem);
-    writeFileSync(join(dir, 'credentials.json'), JSON.stringify(USERS));
     const env = {
-      GSTKIT_PROVIDER: 'nic',
-      NIC_EINVOICE_URL: fake.baseUrl,
-      NIC_EWB_URL: fake.baseUrl,
-      NIC_CLIENT_ID: fake.clientId,
-      NIC_CLIENT_SECRET: fake.clientSecret,
-      NIC_PUBLIC_KEY_FILE: join(dir, 'key.pem'),
-      NIC_CREDENTIALS_FILE: join(dir, 'credentials.json'),
-      NIC_TIMEOUT_MS: '5000',
+      ...nicServeEnv(fake, 'gstkit-nic-shared-'),
       DATABASE_URL: db.url,
       REDIS_URL: '',
       GSTKIT_API_KEYS: 'k1:s3cret-shared:acme',
@@ -76,18 +63,8 @@ describe.runIf(need(databaseUrl))('two gstkit serve processes half-way through a
     fake = await startFake();
     const db = await freshDatabase(databaseUrl as string);
     drop = db.drop;
-    const dir = mkdtempSync(join(tmpdir(), 'gstkit-nic-rotating-'));
-    writeFileSync(join(dir, 'key.pem'), fake.publicKeyPem);
-    writeFileSync(join(dir, 'credentials.json'), JSON.stringify(USERS));
     const env = {
-      GSTKIT_PROVIDER: 'nic',
-      NIC_EINVOICE_URL: fake.baseUrl,
-      NIC_EWB_URL: fake.baseUrl,
-      NIC_CLIENT_ID: fake.clientId,
-      NIC_CLIENT_SECRET: fake.clientSecret,
-      NIC_PUBLIC_KEY_FILE: join(dir, 'key.pem'),
-      NIC_CREDENTIALS_FILE: join(dir, 'credentials.json'),
-      NIC_TIMEOUT_MS: '5000',
+      ...nicServeEnv(fake, 'gstkit-nic-rotating-'),
       DATABASE_URL: db.url,
       REDIS_URL: '',
       GSTKIT_API_KEYS: 'k1:s3cret-shared:acme',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FakeNic } from '../support/fake-nic.js';
-import { example, invoice, startFake, USERS, SELLER } from './helpers.js';
+import { example, invoice, nicServeEnv, startFake, USERS, SELLER } from './helpers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -46,7 +46,6 @@ async function until(s: Started, text: string): Promise<void> {
 
 describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
   let fake: FakeNic;
-  let dir: string;
   let env: Record<string, string>;
   let server: Started;
   let base: string;
@@ -54,19 +53,7 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
 
   beforeAll(async () => {
     fake = await startFake();
-    dir = mkdtempSync(join(tmpdir(), 'gstkit-nic-'));
-    writeFileSync(join(dir, 'key.pem'), fake.publicKeyPem);
-    writeFileSync(join(dir, 'credentials.json'), JSON.stringify(USERS));
-    env = {
-      GSTKIT_PROVIDER: 'nic',
-      NIC_EINVOICE_URL: fake.baseUrl,
-      NIC_EWB_URL: fake.baseUrl,
-      NIC_CLIENT_ID: fake.clientId,
-      NIC_CLIENT_SECRET: fake.clientSecret,
-      NIC_PUBLIC_KEY_FILE: join(dir, 'key.pem'),
-      NIC_CREDENTIALS_FILE: join(dir, 'credentials.json'),
-      NIC_TIMEOUT_MS: '5000',
-    };
+    env = nicServeEnv(fake, 'gstkit-nic-');
     server = serve(env);
     await until(server, 'the whole API');
     base = /listening on (http:\/\/\S+)/.exec(server.out())![1]!;
@@ -79,6 +66,16 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
     await server?.exit;
     await fake?.stop();
   });
+
+  /** Registers an invoice through a started server with its demo key; the HTTP status. */
+  const register = async (s: Started, docNo: string): Promise<number> => {
+    const url = /listening on (http:\/\/\S+)/.exec(s.out())![1]!;
+    const demo = 'Basic ' + Buffer.from(/demo api key: (\S+)/.exec(s.out())![1]!).toString('base64');
+    const res = await fetch(`${url}/api/svc/einvoice/generateirn`, { method: 'POST', headers: { authorization: demo, 'content-type': 'application/json' }, body: JSON.stringify(invoice(docNo)) });
+    return res.status;
+  };
+  /** E-invoice logins the fake portal has seen so far. */
+  const logins = (): number => fake.logins.filter((l) => l.service === 'einv').length;
 
   it('acts for the GSTINs of the credentials file and registers at the portal', async () => {
     expect(server.out()).toContain(`gstins: ${Object.keys(USERS).join(',')}`);
@@ -103,13 +100,6 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
   it('with GSTKIT_SESSION_KEY keeps the portal sessions in the store: a restart on the same data folder logs in no more', async () => {
     const key = randomBytes(32).toString('base64');
     const dataDir = mkdtempSync(join(tmpdir(), 'gstkit-nic-sessions-'));
-    const register = async (s: Started, docNo: string): Promise<number> => {
-      const url = /listening on (http:\/\/\S+)/.exec(s.out())![1]!;
-      const demo = 'Basic ' + Buffer.from(/demo api key: (\S+)/.exec(s.out())![1]!).toString('base64');
-      const res = await fetch(`${url}/api/svc/einvoice/generateirn`, { method: 'POST', headers: { authorization: demo, 'content-type': 'application/json' }, body: JSON.stringify(invoice(docNo)) });
-      return res.status;
-    };
-    const logins = (): number => fake.logins.filter((l) => l.service === 'einv').length;
     const before = logins();
     const first = serve({ ...env, GSTKIT_DATA_DIR: dataDir, GSTKIT_SESSION_KEY: key });
     await until(first, 'the whole API');
@@ -140,13 +130,6 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
   it('after a key change with the old key in GSTKIT_SESSION_KEY_PREVIOUS, a restart uses the stored session without a login', async () => {
     const [oldKey, newKey] = [randomBytes(32).toString('base64'), randomBytes(32).toString('hex')];
     const dataDir = mkdtempSync(join(tmpdir(), 'gstkit-nic-rotate-'));
-    const register = async (s: Started, docNo: string): Promise<number> => {
-      const url = /listening on (http:\/\/\S+)/.exec(s.out())![1]!;
-      const demo = 'Basic ' + Buffer.from(/demo api key: (\S+)/.exec(s.out())![1]!).toString('base64');
-      const res = await fetch(`${url}/api/svc/einvoice/generateirn`, { method: 'POST', headers: { authorization: demo, 'content-type': 'application/json' }, body: JSON.stringify(invoice(docNo)) });
-      return res.status;
-    };
-    const logins = (): number => fake.logins.filter((l) => l.service === 'einv').length;
     const before = logins();
     const first = serve({ ...env, GSTKIT_DATA_DIR: dataDir, GSTKIT_SESSION_KEY: oldKey });
     await until(first, 'the whole API');
@@ -186,6 +169,7 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
     const missing = serve({ ...env, NIC_PUBLIC_KEY_FILE: '' });
     expect(await missing.exit).toBe(2);
     expect(missing.err()).toMatch(/NIC_PUBLIC_KEY_FILE is not set/);
+    const dir = mkdtempSync(join(tmpdir(), 'gstkit-nic-bad-'));
     writeFileSync(join(dir, 'bad.pem'), 'hello');
     const bad = serve({ ...env, NIC_PUBLIC_KEY_FILE: join(dir, 'bad.pem') });
     expect(await bad.exit).toBe(2);

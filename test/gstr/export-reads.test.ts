@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportReturnsTo, pullReturn, type ReturnStore } from '../../src/gstr/index.js';
-import type { ByteSink } from '../../src/render/excel/zip.js';
 import { createSandboxGstPortal } from '../../src/sandbox/gst-portal/index.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { storeReturns } from '../../src/store/returns.js';
 import { GSTIN_A, readWorkbook } from './helpers.js';
+import { bytesSink } from './export-support.js';
 
 const PERIODS = ['2024-08', '2024-09', '2024-10'];
 const now = () => new Date('2025-02-01T10:00:00Z');
@@ -29,17 +29,6 @@ function counted(store: ReturnStore) {
     },
   };
   return { wrapped, reads };
-}
-
-function bytesSink(): ByteSink & { bytes(): Uint8Array } {
-  const parts: Uint8Array[] = [];
-  return {
-    async write(chunk) {
-      parts.push(Uint8Array.from(chunk));
-    },
-    async close() {},
-    bytes: () => Buffer.concat(parts),
-  };
 }
 
 async function pulled(documentsPerPeriod: number) {

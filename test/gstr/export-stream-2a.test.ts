@@ -7,49 +7,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countReturnDocuments } from '../../src/gstr/count-documents.js';
-import { exportReturnsTo, pullReturn, type ReturnStore } from '../../src/gstr/index.js';
+import { pullReturn, type ReturnStore } from '../../src/gstr/index.js';
 import { openGstr2a, readGstr2a } from '../../src/gstr/read-2a.js';
-import type { ByteSink } from '../../src/render/excel/zip.js';
 import { createSandboxGstPortal } from '../../src/sandbox/gst-portal/index.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { storeReturns } from '../../src/store/returns.js';
 import { GSTIN_A, GSTIN_B, readWorkbook } from './helpers.js';
+import { exportNow, exportedWorkbook, uncounted } from './export-support.js';
 
 const PERIODS = ['2024-08', '2024-09', '2024-10'];
-const now = () => new Date('2025-02-01T10:00:00Z');
-const noPortal = { isConnected: async () => false, fetchReturn: async () => ({ ok: false as const, errors: [] }) };
+const now = exportNow;
 
-function bytesSink(): ByteSink & { bytes(): Uint8Array } {
-  const parts: Uint8Array[] = [];
-  return {
-    async write(chunk) {
-      parts.push(Uint8Array.from(chunk));
-    },
-    async close() {},
-    bytes: () => Buffer.concat(parts),
-  };
-}
-
-/** The same returns, as a store that kept no document counts (returns stored before counts were kept). */
-function uncounted(store: ReturnStore): ReturnStore {
-  const drop = <T extends { documents?: number }>(v: T | undefined): T | undefined => {
-    if (!v) return v;
-    const { documents: _, ...rest } = v;
-    return rest as T;
-  };
-  return { ...store, info: async (...a) => drop(await store.info!(...a)), get: async (...a) => drop(await store.get(...a)) };
-}
-
-async function exported(store: ReturnStore, reportType: 100 | 101, periods = PERIODS) {
-  const sink = bytesSink();
-  const out = await exportReturnsTo(
-    { portal: noPortal, store, now },
-    { returnType: 'gstr2a', gstins: [GSTIN_A], startPeriod: periods[0]!, endPeriod: periods.at(-1)!, reportType },
-    async () => sink,
-  );
-  if (!out.ok) throw new Error(JSON.stringify(out.errors));
-  return { rows: out.value.rows, bytes: sink.bytes() };
-}
+const exported = (store: ReturnStore, reportType: 100 | 101, periods = PERIODS) => exportedWorkbook(store, 'gstr2a', reportType, periods);
 
 async function fetched2a(documentsPerPeriod: number, period: string): Promise<Record<string, unknown>> {
   const portal = createSandboxGstPortal({ connectedGstins: [GSTIN_A], syntheticDocumentsPerPeriod: documentsPerPeriod, seed: 'stream-2a' });
