@@ -12,7 +12,7 @@ import {
   type Json,
 } from './read-common.js';
 import type { DocumentSection, InwardDocument, InwardReturn, TaxLine } from './types.js';
-import { headerOf, noteKind } from './read-shared.js';
+import { diffPercent, headerOf, noteKind, type InwardReading } from './read-shared.js';
 
 const SECTIONS = new Set([
   'b2b', 'b2ba', 'cdn', 'cdna', 'cdnr', 'cdnra', 'isd', 'isda', 'tds', 'tdsa', 'tcs', 'impg', 'impgsez',
@@ -37,15 +37,8 @@ export function readGstr2a(input: unknown, expect?: { gstin?: string; period?: s
   return { ok: true, value: { returnType, gstin, period, documents, itcSummary, warnings } };
 }
 
-/** A GSTR-2A being read: its documents one at a time, then the rest of the return and any errors. */
-export interface Gstr2aReading {
-  /** Errors in the return's header: the read fails whatever the documents hold (a caller may stop here). */
-  headerErrors: readonly Issue[];
-  /** The documents, read as they are walked (walk them once). */
-  documents: Iterable<InwardDocument>;
-  /** After the walk: the return without its documents, or every error met (in the documents too). */
-  end(): Outcome<Omit<Gstr2aResult, 'documents'>>;
-}
+/** A GSTR-2A being read (see {@link InwardReading}). */
+export type Gstr2aReading = InwardReading<Gstr2aResult>;
 
 /**
  * Opens a GSTR-2A for reading one document at a time, so a caller writing them out (an export) never
@@ -108,7 +101,7 @@ export function openGstr2a(input: unknown, expect?: { gstin?: string; period?: s
           placeOfSupply: ctx.text(d, 'pos'),
           reverseCharge: yesNo(ctx.text(d, 'rchrg')),
           ...lines2a(ctx, d, dp),
-          applicablePercent: percent(ctx.optNumber(d, 'diff_percent', dp)),
+          applicablePercent: diffPercent(ctx.optNumber(d, 'diff_percent', dp)),
           amendmentType: ctx.text(d, 'atyp'),
           amendmentPeriod: ctx.period(d, 'aspd', dp),
           source: ctx.text(d, 'srctyp'),
@@ -228,11 +221,6 @@ export function openGstr2a(input: unknown, expect?: { gstin?: string; period?: s
       ? { ok: false, errors: ctx.errors }
       : { ok: true, value: { returnType: 'gstr2a', gstin, period, itcSummary: [], warnings: ctx.warnings } };
   return { ok: true, value: { headerErrors, documents: allDocuments(), end } };
-}
-
-function percent(diff: number | undefined): number | undefined {
-  if (diff === undefined) return undefined;
-  return diff <= 1 ? Math.round(diff * 10000) / 100 : diff;
 }
 
 function lines2a(ctx: ReadContext, d: Json, dp: string): { rateBasis: 'line' | 'document'; lines: TaxLine[] } {

@@ -6,7 +6,7 @@
 import { pointer, type Issue, type Outcome } from '../issue.js';
 import { ReadCode, ReadContext, isObject, toJson, yesNo, type Json } from './read-common.js';
 import { clean, totals } from './read-2a.js';
-import { headerOf, noteKind } from './read-shared.js';
+import { diffPercent, headerOf, noteKind, type InwardReading } from './read-shared.js';
 import type { DocumentSection, InwardDocument, ItcSummaryRow, TaxLine } from './types.js';
 import { imsActionOf, imsPendingLimit, itcReductionOf } from './ims.js';
 import type { InwardReturn } from './types.js';
@@ -44,15 +44,8 @@ export function readGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   return end.ok ? { ok: true, value: { ...end.value, documents } } : end;
 }
 
-/** A GSTR-2B being read: its documents one at a time, then the rest of the return and any errors. */
-export interface Gstr2bReading {
-  /** Errors in the return's header: the read fails whatever the documents hold (a caller may stop here). */
-  headerErrors: readonly Issue[];
-  /** The documents, read as they are walked (walk them once). */
-  documents: Iterable<InwardDocument>;
-  /** After the walk: the return without its documents, or every error met (in the documents too). */
-  end(): Outcome<Omit<Gstr2bResult, 'documents'>>;
-}
+/** A GSTR-2B being read (see {@link InwardReading}). */
+export type Gstr2bReading = InwardReading<Gstr2bResult>;
 
 /**
  * Opens a GSTR-2B for reading one document at a time, so a caller writing them out (an export) never
@@ -179,7 +172,7 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
           placeOfSupply: c.text(d, 'pos'),
           reverseCharge: yesNo(c.text(d, 'rev')),
           ...lines2b(c, d, dp),
-          applicablePercent: percent(c.optNumber(d, 'diffprcnt', dp)),
+          applicablePercent: diffPercent(c.optNumber(d, 'diffprcnt', dp)),
           itcAvailability: c.text(d, 'itcavl'),
           itcReason: c.text(d, 'rsn'),
           source: c.text(d, 'srctyp'),
@@ -334,11 +327,6 @@ function supplierOf(ctx: ReadContext, sup: Json, sp: string): Partial<InwardDocu
     supplierFilingDate: ctx.date(sup, 'supfildt', sp),
     supplierPeriod: ctx.period(sup, 'supprd', sp),
   });
-}
-
-function percent(diff: number | undefined): number | undefined {
-  if (diff === undefined) return undefined;
-  return diff <= 1 ? Math.round(diff * 10000) / 100 : diff;
 }
 
 function lines2b(ctx: ReadContext, d: Json, dp: string): { rateBasis: 'line' | 'document'; lines: TaxLine[] } {

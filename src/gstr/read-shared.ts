@@ -1,6 +1,6 @@
-import { pointer } from '../issue.js';
+import { pointer, type Issue, type Outcome } from '../issue.js';
 import { ReadCode, type ReadContext, type Json, parseGstnPeriod } from './read-common.js';
-import type { DocumentKind } from './types.js';
+import type { DocumentKind, InwardDocument } from './types.js';
 
 const GSTIN = /^[0-9A-Z]{15}$/;
 
@@ -37,4 +37,20 @@ export function headerOf(
 /** Credit or debit note from a note-type flag (C/D). */
 export function noteKind(flag: string | undefined): DocumentKind {
   return (flag ?? '').toUpperCase() === 'D' ? 'Debit Note' : 'Credit Note';
+}
+
+/** A GSTR-2A or GSTR-2B being read: its documents one at a time, then the rest of the return and any errors. */
+export interface InwardReading<Result extends { documents: unknown }> {
+  /** Errors in the return's header: the read fails whatever the documents hold (a caller may stop here). */
+  headerErrors: readonly Issue[];
+  /** The documents, read as they are walked (walk them once). */
+  documents: Iterable<InwardDocument>;
+  /** After the walk: the return without its documents, or every error met (in the documents too). */
+  end(): Outcome<Omit<Result, 'documents'>>;
+}
+
+/** A GSTN differential-rate field as a percentage: a fraction (0.65) is scaled, a percentage (65) kept. */
+export function diffPercent(diff: number | undefined): number | undefined {
+  if (diff === undefined) return undefined;
+  return diff <= 1 ? Math.round(diff * 10000) / 100 : diff;
 }
