@@ -7,13 +7,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countReturnDocuments } from '../../src/gstr/count-documents.js';
-import { pullReturn, type ReturnStore } from '../../src/gstr/index.js';
+import type { ReturnStore } from '../../src/gstr/index.js';
 import { openGstr2a, readGstr2a } from '../../src/gstr/read-2a.js';
 import { createSandboxGstPortal } from '../../src/sandbox/gst-portal/index.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { storeReturns } from '../../src/store/returns.js';
 import { GSTIN_A, GSTIN_B, readWorkbook } from './helpers.js';
-import { exportNow, exportedWorkbook, uncounted } from './export-support.js';
+import { exportNow, exportedWorkbook, expectStreamedExportAsWhole, uncounted } from './export-support.js';
 
 const PERIODS = ['2024-08', '2024-09', '2024-10'];
 const now = exportNow;
@@ -58,18 +58,7 @@ const month2a = fc
   .map((sections) => ({ gstin: GSTIN_A, fp: '082024', ...sections }));
 
 describe('exporting GSTR-2A months as they are read', () => {
-  it('writes the same workbook, Full and Smart, as from months read whole', async () => {
-    const portal = createSandboxGstPortal({ connectedGstins: [GSTIN_A], syntheticDocumentsPerPeriod: 700, seed: 'stream-2a' });
-    const returns = storeReturns(createMemoryStore(), 'acme');
-    for (const period of PERIODS) expect((await pullReturn({ portal, store: returns, now }, { gstin: GSTIN_A, returnType: 'gstr2a', period })).ok).toBe(true);
-    for (const reportType of [100, 101] as const) {
-      const streamed = await exported(returns, reportType);
-      const whole = await exported(uncounted(returns), reportType);
-      expect(streamed.rows).toBeGreaterThan(2000);
-      expect(streamed.rows).toBe(whole.rows);
-      expect(Buffer.from(streamed.bytes).equals(Buffer.from(whole.bytes))).toBe(true);
-    }
-  });
+  it('writes the same workbook, Full and Smart, as from months read whole', () => expectStreamedExportAsWhole('gstr2a', 'stream-2a', PERIODS));
 
   it('writes the same workbook from generated months of every section, streamed or read whole', async () => {
     await fc.assert(

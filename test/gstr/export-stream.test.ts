@@ -5,13 +5,13 @@
  * reading stopped.
  */
 import { describe, expect, it } from 'vitest';
-import { pullReturn, type ReturnStore } from '../../src/gstr/index.js';
+import type { ReturnStore } from '../../src/gstr/index.js';
 import { openGstr2b, readGstr2b } from '../../src/gstr/read-2b.js';
 import { createSandboxGstPortal } from '../../src/sandbox/gst-portal/index.js';
 import { createMemoryStore } from '../../src/store/memory.js';
 import { storeReturns } from '../../src/store/returns.js';
 import { GSTIN_A, readWorkbook } from './helpers.js';
-import { exportNow, exportedWorkbook, uncounted } from './export-support.js';
+import { exportNow, exportedWorkbook, expectStreamedExportAsWhole, uncounted } from './export-support.js';
 
 // Both sides of the first IMS-era month (2024-10).
 const PERIODS = ['2024-08', '2024-09', '2024-10', '2024-11'];
@@ -20,18 +20,7 @@ const now = exportNow;
 const exported = (store: ReturnStore, reportType: 100 | 101, periods = PERIODS) => exportedWorkbook(store, 'gstr2b', reportType, periods);
 
 describe('exporting GSTR-2B months as they are read', () => {
-  it('writes the same workbook, Full and Smart, as from months read whole', async () => {
-    const portal = createSandboxGstPortal({ connectedGstins: [GSTIN_A], syntheticDocumentsPerPeriod: 700, seed: 'stream' });
-    const returns = storeReturns(createMemoryStore(), 'acme');
-    for (const period of PERIODS) expect((await pullReturn({ portal, store: returns, now }, { gstin: GSTIN_A, returnType: 'gstr2b', period })).ok).toBe(true);
-    for (const reportType of [100, 101] as const) {
-      const streamed = await exported(returns, reportType);
-      const whole = await exported(uncounted(returns), reportType);
-      expect(streamed.rows).toBeGreaterThan(2000);
-      expect(streamed.rows).toBe(whole.rows);
-      expect(Buffer.from(streamed.bytes).equals(Buffer.from(whole.bytes))).toBe(true);
-    }
-  });
+  it('writes the same workbook, Full and Smart, as from months read whole', () => expectStreamedExportAsWhole('gstr2b', 'stream', PERIODS));
 
   it('hands out the first document before reading the rest, and the same documents and summary as a whole read', async () => {
     const portal = createSandboxGstPortal({ connectedGstins: [GSTIN_A], syntheticDocumentsPerPeriod: 300, seed: 'stream' });
