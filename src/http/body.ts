@@ -11,7 +11,11 @@ import type { RequestLike } from './light-request.js';
 /** Default body limit: 5 MiB, room for an invoice of a thousand lines. */
 export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413; issue: Issue };
+/**
+ * A body read as JSON. `parsed` is set when the value is this reader's own parse of the text (nothing else
+ * holds it), with `plainText` true when that text had no `\u` escape; a body the host parsed has neither.
+ */
+export type BodyResult = { ok: true; value: unknown; parsed?: { plainText: boolean } } | { ok: false; status: 400 | 413; issue: Issue };
 
 /**
  * The body of a request as JSON: a body the host already parsed is taken as it is, bytes the binding already
@@ -53,9 +57,11 @@ function parseText(text: string): BodyResult {
   } catch (e) {
     return malformed(`the body is not valid JSON (${e instanceof Error ? e.message : 'parse error'})`);
   }
-  // JSON carries a NUL only as the escape \u0000, so most bodies are not walked.
-  const nul = text.includes('\\u0000') ? nulAt(value) : undefined;
-  return nul === undefined ? { ok: true, value } : nulFound(nul);
+  // JSON carries a NUL only as the escape \u0000 (and a lone surrogate only as a \u escape), so most bodies
+  // are not walked.
+  const plainText = !text.includes('\\u');
+  const nul = plainText || !text.includes('\\u0000') ? undefined : nulAt(value);
+  return nul === undefined ? { ok: true, value, parsed: { plainText } } : nulFound(nul);
 }
 
 function nulFound(at: string): BodyResult {

@@ -14,7 +14,7 @@
  * @module
  */
 import { error, type Issue } from '../issue.js';
-import { validate } from '../schema/validate.js';
+import { validate, validateHandedOver } from '../schema/validate.js';
 import { JobQueueFullError, type Company } from '../ports/index.js';
 import { istDate, systemClock } from '../sandbox/time.js';
 import { DEFAULT_BODY_LIMIT, readJson } from './body.js';
@@ -299,11 +299,13 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       if (!read.ok) return route.style === 'gstr' ? headerFailure(read.status, read.status === 413 ? httpCodes.bodyTooLarge : gstrCodes.badRequest, read.issue.message) : failure(route.style, read.status, [read.issue]);
       // A refused body still names its document in the audit log (only short identifying fields are kept).
       if (read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value)) audited.body = read.value as Record<string, unknown>;
-      const checked = validate(route.requestKind, read.value, {
+      const validateOptions = {
         today: istDate(clock.now()),
         ...(options.reportingWindowDays !== undefined ? { reportingWindowDays: options.reportingWindowDays } : {}),
         ...(company.aato !== undefined ? { aato: company.aato } : {}),
-      });
+      };
+      // A body this handler parsed is its own to keep in the validated value; one the host parsed is copied.
+      const checked = read.parsed ? validateHandedOver(route.requestKind, read.value, validateOptions, read.parsed) : validate(route.requestKind, read.value, validateOptions);
       if (!checked.ok) return route.style === 'gstr' ? gstrValidationFailure(checked.errors) : failure(route.style, 400, checked.errors);
       if (checked.value === null || typeof checked.value !== 'object' || Array.isArray(checked.value)) {
         return failure(route.style, 400, [error(httpCodes.malformedJson, 'the body must be a JSON object')]);

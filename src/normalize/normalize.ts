@@ -17,14 +17,28 @@ export interface NormalizeResult<T = unknown> {
 }
 
 /**
+ * How the reader may treat its input. `handedOver`: the caller gives the payload up (the HTTP handler's own
+ * parse of a body, which nothing else holds), so objects and lists read as they were sent are kept in the
+ * result instead of copied. Without it every object and list of the result is new.
+ */
+export interface ReadOptions {
+  handedOver?: boolean;
+}
+
+/**
  * The tolerant reader: maps every spelling the specification mentions, in any letter case, to the
  * canonical names (NIC schema v1.1), moves fields to their canonical nesting, drops nulls from requests
  * (null means "not given" there), converts numbers and numeric text to the type the schema gives (SVC-118)
  * and reports keys it cannot place as warnings. Never changes its input.
  */
 export function normalize<T = unknown>(kind: Kind, payload: unknown): NormalizeResult<T> {
+  return readPayload<T>(kind, payload, {});
+}
+
+/** {@link normalize} with the caller's {@link ReadOptions}. */
+export function readPayload<T = unknown>(kind: Kind, payload: unknown, options: ReadOptions): NormalizeResult<T> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
-  const reader = new Reader(kind);
+  const reader = new Reader(kind, options.handedOver === true);
   // Responses as the portals write them (bare answers, AM/PM times, padded codes) read into the service's forms.
   let value = reader.read(envelopePortalResponse(kind, dropBlankEwbFields(kind, payload)), shapeOf(kind), '', '');
   value = readPortalResponse(kind, value);
@@ -75,7 +89,11 @@ class Reader {
   private readonly hoists: readonly Hoist[];
   private readonly dropNulls: boolean;
 
-  constructor(kind: Kind) {
+  /** Whether objects and lists read as sent may be kept as they are (see {@link ReadOptions}). */
+  constructor(
+    kind: Kind,
+    private readonly keepUnchanged: boolean,
+  ) {
     this.aliases = aliasesByKind[kind] ?? [];
     this.hoists = hoistsByKind[kind] ?? [];
     this.dropNulls = (requestKinds as readonly string[]).includes(kind);
@@ -85,7 +103,17 @@ class Reader {
     if (shape.type === 'object' && isPlainObject(value)) return this.readObject(value, shape, path, location);
     if (shape.type === 'scalar') return coerceScalar(value, shape, path, this.warnings);
     if (shape.type === 'array' && Array.isArray(value)) {
-      return value.map((entry, index) => this.read(entry, shape.items, `${path}/${index}`, `${location}/*`));
+      if (!this.keepUnchanged) return value.map((entry, index) => this.read(entry, shape.items, `${path}/${index}`, `${location}/*`));
+      // Copied only from the first entry read differently.
+      let out: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const entry: unknown = value[i];
+        const read = this.read(entry, shape.items, `${path}/${i}`, `${location}/*`);
+        if (read === entry) continue;
+        out ??= value.slice();
+        out[i] = read;
+      }
+      return out ?? value;
     }
     return value;
   }
@@ -142,18 +170,21 @@ class Reader {
    * The output starts as a spread copy of the input and only the values read differently are written over.
    * V8 copies a parsed object's layout whole, so the copy keeps fast properties; an object built key by key
    * through computed keys falls into dictionary mode past a dozen keys (every invoice line did), which made
-   * the schema check and the JSON serialisation for signing slower on each line.
+   * the schema check and the JSON serialisation for signing slower on each line. A payload handed over is
+   * copied only when a value is read differently: most objects of most payloads are kept as they came.
    */
   private readCanonical(input: Record<string, unknown>, inputKeys: string[], shape: ObjectShape, path: string, location: string): Record<string, unknown> {
     if (this.dropNulls && hasNull(input, inputKeys)) return this.readCanonicalDroppingNulls(input, inputKeys, shape, path, location);
-    const out: Record<string, unknown> = { ...input };
+    let out: Record<string, unknown> | undefined = this.keepUnchanged ? undefined : { ...input };
     for (let k = 0; k < inputKeys.length; k++) {
       const key = inputKeys[k]!;
       const value = input[key];
       const read = this.readChild(value, shape, key, path, location);
-      if (read !== value) setOwn(out, key, read);
+      if (read === value) continue;
+      out ??= { ...input };
+      setOwn(out, key, read);
     }
-    return out;
+    return out ?? input;
   }
 
   /**

@@ -84,9 +84,11 @@ function segments(p: Pending | undefined): Array<string | number> {
 /**
  * The first bound the raw payload breaks, or none. Visits each value once without recursion, so a
  * 10,000-deep list is refused, not a stack overflow; a list's length is checked before its entries.
+ * `checkText` false leaves out the Unicode test of keys and text, for a payload whose text is known to be
+ * plain (see validateHandedOver).
  */
-export function exceededLimit(kind: Kind, payload: unknown): Issue | undefined {
-  return firstExceeded(payload, listLimits[kind] ?? {}, isRequest(kind));
+export function exceededLimit(kind: Kind, payload: unknown, checkText = true): Issue | undefined {
+  return firstExceeded(payload, listLimits[kind] ?? {}, isRequest(kind), checkText);
 }
 
 /**
@@ -94,11 +96,11 @@ export function exceededLimit(kind: Kind, payload: unknown): Issue | undefined {
  * many): nesting, fields of an object and text that is not Unicode, no bound on a list's entries.
  */
 export function exceededNesting(payload: unknown): Issue | undefined {
-  return firstExceeded(payload, {}, false);
+  return firstExceeded(payload, {}, false, true);
 }
 
-function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capLists: boolean): Issue | undefined {
-  if (typeof payload === 'string' && notUnicode(payload)) return notText([]);
+function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capLists: boolean, checkText: boolean): Issue | undefined {
+  if (checkText && typeof payload === 'string' && notUnicode(payload)) return notText([]);
   const stack: Pending[] = [{ value: payload, depth: 0, parent: undefined, key: '' }];
   while (stack.length > 0) {
     const pending = stack.pop()!;
@@ -118,7 +120,7 @@ function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capList
       }
       for (let i = value.length - 1; i >= 0; i--) {
         const entry: unknown = value[i];
-        if (typeof entry === 'string' && notUnicode(entry)) return notText([...segments(pending), i]);
+        if (checkText && typeof entry === 'string' && notUnicode(entry)) return notText([...segments(pending), i]);
         if (entry !== null && typeof entry === 'object') stack.push({ value: entry, depth: depth + 1, parent: pending, key: i });
       }
       continue;
@@ -130,7 +132,7 @@ function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capList
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
       const child = (value as Record<string, unknown>)[key];
-      if (keyNotUnicode(key) || (typeof child === 'string' && notUnicode(child))) return notText([...segments(pending), key]);
+      if (checkText && (keyNotUnicode(key) || (typeof child === 'string' && notUnicode(child)))) return notText([...segments(pending), key]);
       if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1, parent: pending, key });
     }
   }

@@ -1,7 +1,7 @@
 import type { PayloadTypes } from '../types/payloads.js';
 import type { Issue } from '../issue.js';
 import { isKind, type Kind } from '../kinds.js';
-import { normalize } from '../normalize/normalize.js';
+import { readPayload } from '../normalize/normalize.js';
 import { applyRules } from '../rules/apply.js';
 import { irpNames, type Environment, type IrpName, type RuleContext } from '../rules/rule.js';
 import type { HsnMaster } from '../masters/hsn.js';
@@ -62,13 +62,36 @@ export interface ValidationResult<T = unknown> {
  * if (!result.ok) for (const e of result.errors) console.log(e.code, e.message);
  */
 export function validate<K extends Kind>(kind: K, payload: unknown, options: ValidateOptions = {}): ValidationResult<PayloadTypes[K]> {
+  return check(kind, payload, options, undefined);
+}
+
+/** What a caller that parsed a payload itself knows of it, and gives up with it. */
+export interface HandedOverPayload {
+  /**
+   * The JSON text it was parsed from has no `\u` escape. Text decoded from UTF-8 holds no lone surrogate
+   * (a broken sequence reads as U+FFFD) and JSON carries a NUL only as `\u0000`, so no text in the payload
+   * needs testing for either.
+   */
+  plainText: boolean;
+}
+
+/**
+ * {@link validate} for a payload nobody else holds, such as the HTTP handler's own parse of a request body:
+ * what is read as it was sent is kept in `value` rather than copied, and text known to be plain is not
+ * tested again. The findings are those of {@link validate}.
+ */
+export function validateHandedOver<K extends Kind>(kind: K, payload: unknown, options: ValidateOptions, facts: HandedOverPayload): ValidationResult<PayloadTypes[K]> {
+  return check(kind, payload, options, facts);
+}
+
+function check<K extends Kind>(kind: K, payload: unknown, options: ValidateOptions, handedOver: HandedOverPayload | undefined): ValidationResult<PayloadTypes[K]> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   checkOptions(options);
   // Bounds first: a payload too big to check is refused before any per-line work.
-  const refused = exceededLimit(kind, payload);
+  const refused = exceededLimit(kind, payload, handedOver?.plainText !== true);
   if (refused) return { ok: false, value: payload as PayloadTypes[K], errors: [boundIssue(refused)], warnings: [] };
   // The canonical form of the kind; when the result is not ok it may still break the schema (see `errors`).
-  const { value, warnings } = normalize<PayloadTypes[K]>(kind, payload);
+  const { value, warnings } = readPayload<PayloadTypes[K]>(kind, payload, { handedOver: handedOver !== undefined });
   const ajvErrors = schemaErrors(kind, value);
   const schemaIssues = ajvErrors.length === 0 ? [] : translateAjvErrors(ajvErrors);
   const ruleIssues: Issue[] = [];
