@@ -7,9 +7,12 @@
  * gstkit: the sandbox's generateirn through createGstHandler and toNodeListener (memory store, basic auth).
  *
  * Both servers run in one child process; the load (autocannon, 16 connections) comes from this process,
- * so its CPU does not count. Rounds alternate floor and gstkit; the figure is the child's CPU time
- * (process.cpuUsage) per answered request, median over the rounds.
- * Run: npx tsx test/bench/http-floor.ts [rounds=5] [requests per round=2000]
+ * so its CPU does not count. Rounds alternate floor and gstkit (which goes first alternates too); the figure
+ * is the child's CPU time (process.cpuUsage) per answered request, median over the rounds. On a shared
+ * virtual machine the speed of the whole machine drifts by a tenth or more within seconds, so each gstkit
+ * round is also set against the floor round run right beside it, and the median of those paired ratios is
+ * printed with its range: drift moves both rounds of a pair alike.
+ * Run: npx tsx test/bench/http-floor.ts [rounds=15] [requests per round=1500]
  * (GSTKIT_BENCH_FROM=dist after `npm run build`: the server runs the built package)
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -75,8 +78,8 @@ function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
 
 async function main(): Promise<void> {
   const { default: autocannon } = await import('autocannon');
-  const rounds = Number(process.argv[2] ?? 5);
-  const perRound = Number(process.argv[3] ?? 2000);
+  const rounds = Number(process.argv[2] ?? 15);
+  const perRound = Number(process.argv[3] ?? 1500);
   const child = fork(fileURLToPath(import.meta.url), ['serve'], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean)], env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' } });
   const ports = await ask<{ floor: number; gstkit: number }>(child, '', 'ports');
   const invoice = JSON.parse(invoiceText) as Record<string, any>;
@@ -108,20 +111,35 @@ async function main(): Promise<void> {
   await load(ports.gstkit, '/api/svc/einvoice/generateirn');
   const floor: number[] = [];
   const ours: number[] = [];
+  const loadFloor = () => load(ports.floor, '/');
+  const loadGstkit = () => load(ports.gstkit, '/api/svc/einvoice/generateirn');
   for (let round = 0; round < rounds; round++) {
-    const f = await load(ports.floor, '/');
-    const g = await load(ports.gstkit, '/api/svc/einvoice/generateirn');
+    const floorFirst = round % 2 === 0;
+    const first = await (floorFirst ? loadFloor() : loadGstkit());
+    const second = await (floorFirst ? loadGstkit() : loadFloor());
+    const [f, g] = floorFirst ? [first, second] : [second, first];
     if (f.bad + g.bad > 0) throw new Error(`refused requests: floor ${f.bad}, gstkit ${g.bad}`);
     floor.push(f.cpuPerRequest);
     ours.push(g.cpuPerRequest);
-    console.log(`round ${round + 1}: floor ${f.cpuPerRequest.toFixed(3)} ms, gstkit ${g.cpuPerRequest.toFixed(3)} ms of server CPU a request`);
+    console.log(`round ${round + 1}: floor ${f.cpuPerRequest.toFixed(3)} ms, gstkit ${g.cpuPerRequest.toFixed(3)} ms of server CPU a request (${(g.cpuPerRequest / f.cpuPerRequest).toFixed(2)}x)`);
   }
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   const [mf, mg] = [median(floor), median(ours)];
+  const paired = ours.map((g, i) => g / floor[i]!);
   console.log(`node ${process.version}, gstkit from ${benchFrom}, body ${JSON.stringify(invoice).length} bytes, ${rounds} rounds of ${perRound} requests, 16 connections`);
   console.log(`floor (node:http + JSON.parse + fresh Ajv + SHA-256 + 2 RS256 + JSON reply): ${mf.toFixed(3)} ms server CPU a request`);
   console.log(`gstkit generateirn (sandbox, memory store):                               ${mg.toFixed(3)} ms server CPU a request (${(mg / mf).toFixed(2)}x the floor)`);
+  console.log(`paired rounds: median ${median(paired).toFixed(2)}x the floor (middle half ${quartile(paired, 1).toFixed(2)}x-${quartile(paired, 3).toFixed(2)}x, all ${Math.min(...paired).toFixed(2)}x-${Math.max(...paired).toFixed(2)}x)`);
   child.send('stop');
+}
+
+function median(xs: number[]): number {
+  return quartile(xs, 2);
+}
+
+/** The q-th quartile (1, 2 or 3) of xs, the nearest rank: for 15 rounds, the 4th, 8th and 12th. */
+function quartile(xs: number[], q: 1 | 2 | 3): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * q) / 4))] as number;
 }
 
 if (process.argv[2] === 'serve') await serve();
