@@ -47,8 +47,14 @@ export function roundDiv(n: number, divisor: number): number {
   const a = Math.abs(n);
   let q = Math.trunc(a / divisor);
   let r = a - q * divisor;
-  while (r < 0) (q -= 1), (r += divisor);
-  while (r >= divisor) (q += 1), (r -= divisor);
+  while (r < 0) {
+    q -= 1;
+    r += divisor;
+  }
+  while (r >= divisor) {
+    q += 1;
+    r -= divisor;
+  }
   if (2 * r >= divisor) q += 1;
   return n < 0 ? -q : q;
 }

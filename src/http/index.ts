@@ -143,7 +143,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
   /** The caller's rate limit: a 429 in the route's style when it is spent. A failing limiter lets the request through. */
   const rateLimited = async (route: Route, keyId: string, request: RequestLike): Promise<Response | undefined> => {
     if (!options.rateLimit) return undefined;
-    let decision;
+    let decision: RateDecision;
     try {
       decision = await options.rateLimit.take(keyId, clock.now());
     } catch (e) {

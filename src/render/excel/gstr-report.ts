@@ -323,11 +323,17 @@ export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pul
 
   section('3.1 Details of outward supplies and inward supplies liable to reverse charge');
   g.push(h('Row', 'Nature of supplies', 'Taxable value', 'IGST', 'CGST', 'SGST/UTGST', 'Cess', 'On the portal'));
-  for (const r of by('3.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess), portal('3.1', r.code)]), rows++);
+  for (const r of by('3.1')) {
+    g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess), portal('3.1', r.code)]);
+    rows++;
+  }
   g.push([]);
   section('3.1.1 Supplies notified under section 9(5)');
   g.push(h('Row', 'Nature of supplies', 'Taxable value', 'IGST', 'CGST', 'SGST/UTGST', 'Cess', 'On the portal'));
-  for (const r of by('3.1.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess), portal('3.1.1', r.code)]), rows++);
+  for (const r of by('3.1.1')) {
+    g.push([{ value: r.code }, { value: r.label }, a(r.taxable), a(r.igst), a(r.cgst), a(r.sgst), a(r.cess), portal('3.1.1', r.code)]);
+    rows++;
+  }
   g.push([]);
   section('3.2 Inter-state supplies to unregistered persons, composition taxable persons and UIN holders');
   g.push(h('Place of supply', 'Nature of supplies', 'Taxable value', 'IGST', 'On the portal'));
@@ -339,15 +345,24 @@ export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pul
   g.push([]);
   section('4 Eligible ITC');
   g.push(h('Row', 'Details', 'IGST', 'CGST', 'SGST/UTGST', 'Cess', 'On the portal'));
-  for (const r of by('4')) (g.push([{ value: r.code }, { value: r.label }, a(r.igst), a(r.cgst), a(r.sgst), a(r.cess), portal('4', r.code)]), rows++);
+  for (const r of by('4')) {
+    g.push([{ value: r.code }, { value: r.label }, a(r.igst), a(r.cgst), a(r.sgst), a(r.cess), portal('4', r.code)]);
+    rows++;
+  }
   g.push([]);
   section('5 Values of exempt, nil-rated and non-GST inward supplies');
   g.push(h('Row', 'Nature of supplies', 'Inter-state', 'Intra-state'));
-  for (const r of by('5')) (g.push([{ value: r.code }, { value: r.label }, a(r.interState), a(r.intraState)]), rows++);
+  for (const r of by('5')) {
+    g.push([{ value: r.code }, { value: r.label }, a(r.interState), a(r.intraState)]);
+    rows++;
+  }
   g.push([]);
   section('5.1 Interest and late fee');
   g.push(h('Row', 'Details', 'IGST', 'CGST', 'SGST/UTGST', 'Cess'));
-  for (const r of by('5.1')) (g.push([{ value: r.code }, { value: r.label }, a(r.igst), a(r.cgst), a(r.sgst), a(r.cess)]), rows++);
+  for (const r of by('5.1')) {
+    g.push([{ value: r.code }, { value: r.label }, a(r.igst), a(r.cgst), a(r.sgst), a(r.cess)]);
+    rows++;
+  }
   g.push([]);
   section('6.1 Payment of tax');
   g.push(h('Description', 'Head', 'Tax payable', 'Interest payable', 'Late fee payable', 'Paid through ITC: IGST', 'Paid through ITC: CGST', 'Paid through ITC: SGST/UTGST', 'Paid through ITC: Cess', 'Paid in cash: tax', 'Paid in cash: interest', 'Paid in cash: late fee'));

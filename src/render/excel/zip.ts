@@ -64,7 +64,6 @@ export class ZipWriter {
   private open = false;
   private readonly dosTime: number;
   private readonly dosDate: number;
-  private pending: Promise<void> | undefined;
 
   constructor(
     private readonly sink: ByteSink,

@@ -6,7 +6,7 @@
 import type { Issue } from '../../issue.js';
 import { makeRule, sharedResult, type Certainty, type Evidence, type Rule, type RuleContext, type TurnoverBounds } from '../rule.js';
 import { dec, type Decimal } from '../../compute/decimal.js';
-import { isNumeric, list, obj, text } from '../../compute/payload.js';
+import { isNumeric, obj, text } from '../../compute/payload.js';
 import { stateCodeOf, supplyOf, type Supply } from '../../compute/supply.js';
 
 /** A document as the rules see it: any object. */
