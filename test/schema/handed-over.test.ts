@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { notUnicode } from '../../src/schema/limits.js';
 import { validate, validateHandedOver } from '../../src/schema/validate.js';
 import { readPayload } from '../../src/normalize/normalize.js';
 import { loadCorpus } from '../corpus/corpus.js';
@@ -64,5 +66,21 @@ describe('validateHandedOver: a payload the caller parsed itself and gives up', 
     expect(r.ok).toBe(false);
     expect(r.errors.map((e) => e.code)).toEqual(validate('irn', invoice, { today: '22/11/2026' }).errors.map((e) => e.code));
     expect(r.errors[0]?.path).toBe('/ItemList/0/PrdDesc');
+  });
+
+  test('text decoded from bytes as UTF-8 never holds a lone surrogate, nor a NUL unless a byte is 0 (why plain text needs no test)', () => {
+    // The handler decodes a body with Buffer's UTF-8 decoder; a broken sequence (an encoded surrogate
+    // ED A0 80 among them) reads as U+FFFD. A NUL can come only from a 0x00 byte, which JSON refuses raw.
+    const encodedSurrogates = fc.constantFrom([0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf0, 0x90, 0x80, 0x80], [0xc0, 0x80]);
+    const bytes = fc.array(fc.oneof(fc.integer({ min: 1, max: 255 }).map((b) => [b]), encodedSurrogates), { maxLength: 64 }).map((parts) => Buffer.from(parts.flat()));
+    fc.assert(
+      fc.property(bytes, (body) => {
+        expect(notUnicode(body.toString('utf8'))).toBe(false);
+      }),
+      { numRuns: 5000 },
+    );
+    // Only the escape brings one in, which is why a body with any \u escape is tested as before.
+    expect(notUnicode(JSON.parse('"\\ud800"') as string)).toBe(true);
+    expect(notUnicode(JSON.parse('"\\u0000"') as string)).toBe(true);
   });
 });
