@@ -103,9 +103,8 @@ class Reader {
     if (shape.type === 'object' && isPlainObject(value)) return this.readObject(value, shape, path, location);
     if (shape.type === 'scalar') return coerceScalar(value, shape, path, this.warnings);
     if (shape.type === 'array' && Array.isArray(value)) {
-      if (!this.keepUnchanged) return value.map((entry, index) => this.read(entry, shape.items, `${path}/${index}`, `${location}/*`));
-      // Copied only from the first entry read differently.
-      let out: unknown[] | undefined;
+      // A list handed over is copied only from the first entry read differently (as readCanonical does objects).
+      let out: unknown[] | undefined = this.keepUnchanged ? undefined : value.slice();
       for (let i = 0; i < value.length; i++) {
         const entry: unknown = value[i];
         const read = this.read(entry, shape.items, `${path}/${i}`, `${location}/*`);
