@@ -1,3 +1,4 @@
+import { invoiceInSignedInvoice } from '../compute/signed-invoice.js';
 import { isPlainObject } from '../normalize/same-value.js';
 import type { EinvoicePdfRecord, EwaybillPdfDetail } from '../render/pdf/index.js';
 import type { IrnPayload } from '../types/payloads.js';
@@ -42,18 +43,9 @@ function qrText(input: string): string {
   return input.replace(/\r?\n$/, '');
 }
 
-/** The invoice inside a SignedInvoice JWS (its payload's `data` claim), when it can be read. */
-export function invoiceFromSignedInvoice(record: unknown): unknown {
-  if (!isPlainObject(record) || typeof record.SignedInvoice !== 'string') return undefined;
-  const payload = record.SignedInvoice.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (!isPlainObject(claims)) return undefined;
-    return typeof claims.data === 'string' ? JSON.parse(claims.data) : claims.data;
-  } catch {
-    return undefined;
-  }
+/** The invoice inside the SignedInvoice of an IRN record, when it can be read. */
+function invoiceFromSignedInvoice(record: unknown): unknown {
+  return isPlainObject(record) ? invoiceInSignedInvoice(record['SignedInvoice']) : undefined;
 }
 
 async function renderEinvoice(args: readonly string[]): Promise<number> {

@@ -9,6 +9,7 @@ import { financialYear } from '../compute/financial-year.js';
 import { canCancelIrn } from '../compute/irn-cancel-window.js';
 import { irnDocumentNumber, irnOf } from '../compute/irn.js';
 import { istDate } from '../compute/dates.js';
+import { invoiceInSignedInvoice } from '../compute/signed-invoice.js';
 import { ewbDetailsRules } from '../rules/einvoice/ewb-details.js';
 import type { IrnRow, Store } from '../ports/store.js';
 import { error } from '../issue.js';
@@ -65,8 +66,26 @@ export function duplicateDocKey(docNo: string, reportedOn: string): string {
   return irnDocumentNumber(docNo, reportedOn);
 }
 
-function entryOf(row: IrnRow): IrnEntry {
+/**
+ * The record as the store keeps it: without the invoice when its SignedInvoice carries it, so a row holds
+ * the invoice once (a third of its size), and a memory store keeps a few strings where it kept the
+ * invoice's objects. {@link recordOf} reads it back.
+ */
+function storedRecord(record: IrnRecord): Record<string, unknown> {
+  if (record.SignedInvoice === '') return record as unknown as Record<string, unknown>;
+  const { invoice: _inSignedInvoice, ...kept } = record;
+  return kept;
+}
+
+/** The IRN record of a row, its invoice read from SignedInvoice when the row does not keep it (rows stored before do). */
+function recordOf(row: IrnRow): IrnRecord {
   const record = row.record as unknown as IrnRecord;
+  if (record.invoice !== undefined) return record;
+  return { ...record, invoice: invoiceInSignedInvoice(record.SignedInvoice) ?? {} };
+}
+
+function entryOf(row: IrnRow): IrnEntry {
+  const record = recordOf(row);
   const doc = obj(record.invoice['DocDtls']);
   return {
     companyId: row.companyId,
@@ -203,7 +222,7 @@ export function createSandboxIrp(deps: {
   };
 
   const save = (ctx: ProviderContext, entry: IrnEntry, via: Store = store): Promise<void> =>
-    via.updateIrn(ctx.company.id, entry.record.Irn, entry.record.IrnStatus, entry.record as unknown as Record<string, unknown>);
+    via.updateIrn(ctx.company.id, entry.record.Irn, entry.record.IrnStatus, storedRecord(entry.record));
 
   /** Issues the e-waybill of an IRN (number `ewbNo`) and records it on the IRN, both through `via` (one transaction). */
   const attachEwb = async (ctx: ProviderContext, entry: IrnEntry, transport: Obj, via: Store, ewbNo: string): Promise<ProviderResult<EwbGenerated>> => {
@@ -332,7 +351,7 @@ export function createSandboxIrp(deps: {
         docPeriod: `${docKey.docDate.slice(6, 10)}-${docKey.docDate.slice(3, 5)}`,
         buyerGstin: str(obj(invoice['BuyerDtls'])['Gstin']) || 'URP',
         status: 'ACT',
-        record: entry.record as unknown as Record<string, unknown>,
+        record: storedRecord(entry.record),
       };
       // The e-waybill system's own checks of the transport details (4019 Part-A without a transporter, ...).
       const transport = invoice['EwbDtls'] ? ewbDetailsRules.flatMap((rule) => rule.check(invoice, { today: istDate(at) })) : [];
@@ -403,13 +422,13 @@ export function createSandboxIrp(deps: {
 
     async invoicesOfSeller(companyId, sellerGstin, period) {
       const rows = await store.irnsOfSeller(companyId, sellerGstin, period);
-      return rows.map((row) => ({ invoice: (row.record as unknown as IrnRecord).invoice, cancelled: row.status !== 'ACT' }));
+      return rows.map((row) => ({ invoice: recordOf(row).invoice, cancelled: row.status !== 'ACT' }));
     },
 
     async invoicesForBuyer(buyerGstin, period) {
       const rows = await store.irnsForBuyer(buyerGstin, period);
       return rows.map((row) => {
-        const r = row.record as unknown as IrnRecord;
+        const r = recordOf(row);
         return { ...r.invoice, Irn: r.Irn, AckDt: r.AckDt };
       });
     },

@@ -1,6 +1,7 @@
 /**
- * A stored record made read-only instead of copied: the memory store keeps an IRN record (the invoice
- * with its signed tokens, a few hundred objects) by freezing it where it stands, so a caller can change
+ * A stored record made read-only instead of copied: the memory store keeps an IRN record (its
+ * acknowledgement and signed tokens, or whatever else a provider keeps there, such as an invoice of a few
+ * hundred objects) by freezing it where it stands, so a caller can change
  * it neither through the object it handed in nor through one it read back, and nothing is copied on the
  * way in or out. Copying it took a walk and left the request's own objects as garbage on every
  * generateirn. Only JSON-like values (plain objects, arrays, primitives) are frozen; a record holding

@@ -11,6 +11,7 @@ import type { CancelIrnRequest, DocumentKey, EwbGenerated, IrnRecord, IrpProvide
 import { connectorCodes } from './codes.js';
 import { aesDecrypt, aesEncrypt, base64Json, newAppKey, readJsonPayload, rsaCapacity, rsaEncrypt } from './crypto.js';
 import { connectorRefusal, einvoiceIssues, looseJson, portalRefusal } from './errors.js';
+import { invoiceOfSignedData, jwsClaims } from '../../compute/signed-invoice.js';
 import { exchange, isObj, noSession, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
 import { istIsoToEpoch, isoToWire, istWire, prepare, sessionOptions, type NicConnectorOptions } from './options.js';
 import { TokenCache, type SessionCodec } from './token-cache.js';
@@ -78,26 +79,9 @@ function errorCodesOf(env: Obj): string[] {
   return einvoiceIssues(env['ErrorDetails'] ?? env['errorDetails']).map((i) => i.code);
 }
 
-/** The claims of a compact JWS, or undefined. */
-function jwsPayload(token: unknown): Obj | undefined {
-  if (typeof token !== 'string') return undefined;
-  const part = token.split('.')[1];
-  if (!part) return undefined;
-  try {
-    const claims = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
-    return isObj(claims) ? claims : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The invoice inside SignedInvoice (its `data` claim), without the three keys the IRP put first. */
+/** The invoice inside SignedInvoice, whose `data` claim may come as JSON, JSON text or base64 JSON. */
 function invoiceFromSigned(signedInvoice: unknown): Obj {
-  const claims = jwsPayload(signedInvoice);
-  const data = claims ? looseJson(claims['data']) : undefined;
-  if (!isObj(data)) return {};
-  const { AckNo: _a, AckDt: _d, Irn: _i, ...invoice } = data;
-  return invoice;
+  return invoiceOfSignedData(looseJson(jwsClaims(signedInvoice)?.['data'])) ?? {};
 }
 
 function infoList(env: Obj): Obj[] {
