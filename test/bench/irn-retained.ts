@@ -39,7 +39,9 @@ async function register(): Promise<void> {
   const res = await light(new LightRequest(url, 'POST', headers, true), { remoteAddress: '127.0.0.1', bodyBytes: bytes });
   if (res.status !== 200) throw new Error(`generateirn answered ${res.status}`);
   // The reply's value as the binding writes it (a reply of the light path has no body stream).
-  lastIrn = (knownJson(res)?.value as { Irn: string }).Irn;
+  const known = knownJson(res);
+  if (!known) throw new Error('the reply carries no JSON value');
+  lastIrn = (known.value as { Irn: string }).Irn;
 }
 
 // Warm-up: modules, caches and the store's first maps are not what each IRN costs.
