@@ -4,7 +4,7 @@
  * @module
  */
 
-import { error, type Issue } from '../issue.js';
+import { error, type Issue, type Severity } from '../issue.js';
 import type { Kind } from '../kinds.js';
 import { dayNumber } from '../masters/rates.js';
 import { rulesFor } from './index.js';
@@ -58,16 +58,49 @@ export function turnoverMode(rule: Pick<Rule, 'aato' | 'whenAatoUnknown'>, aato:
   return turnoverInside(aato, rule.aato) ? 'run' : 'skip';
 }
 
+/**
+ * A rule as a validation run reads it, every one of the same shape: its severities under both policies
+ * worked out once, and whether dates or turnover gate it at all (most rules have neither, and then
+ * nothing but the check runs).
+ */
+interface PlannedRule {
+  rule: Rule;
+  gated: boolean;
+  severity: Severity;
+  strictSeverity: Severity;
+}
+
+const plans = new Map<Kind, readonly PlannedRule[]>();
+
+/** The rules of a kind as planned runs, made at the first validation of the kind (the rule table is fixed). */
+function planOf(kind: Kind): readonly PlannedRule[] {
+  let plan = plans.get(kind);
+  if (plan === undefined) {
+    plan = rulesFor(kind).map((rule) => ({
+      rule,
+      gated: rule.since !== undefined || rule.until !== undefined || rule.aato !== undefined,
+      severity: ruleSeverity(rule, false),
+      strictSeverity: ruleSeverity(rule, true),
+    }));
+    plans.set(kind, plan);
+  }
+  return plan;
+}
+
 /** Runs every rule of a kind that applies, with the policy's severity on each issue. */
 export function applyRules(kind: Kind, doc: unknown, context: RuleContext): Issue[] {
   const gate: Gate = { documentDay: dayNumber(documentDateOf(kind, doc)), reportingDay: dayNumber(context.today) };
+  const strict = context.strict === true;
   const out: Issue[] = [];
-  for (const rule of rulesFor(kind)) {
-    if (!inForce(rule, gate)) continue;
-    const mode = turnoverMode(rule, context.aato);
-    if (mode === 'skip') continue;
-    const severity = mode === 'warn' ? 'warning' : ruleSeverity(rule, context.strict === true);
-    for (const issue of runRule(rule, doc, context)) {
+  for (const planned of planOf(kind)) {
+    let severity = strict ? planned.strictSeverity : planned.severity;
+    if (planned.gated) {
+      if (!inForce(planned.rule, gate)) continue;
+      const mode = turnoverMode(planned.rule, context.aato);
+      if (mode === 'skip') continue;
+      if (mode === 'warn') severity = 'warning';
+    }
+    for (const issue of runRule(planned.rule, doc, context)) {
       out.push(issue.code === 'SVC-198' ? issue : { ...issue, severity });
     }
   }
