@@ -6,37 +6,15 @@
  * generator sharing the cores, what is left is the handler's own CPU, which moves far less with the
  * machine's load than http-floor.ts does. Rounds alternate floor and gstkit; medians are printed.
  * Run: npx tsx test/bench/generateirn-light-floor.ts [rounds=7] [calls per round=1000]
+ * (GSTKIT_BENCH_FROM=dist after `npm run build`: the built package)
  */
-import { readFileSync } from 'node:fs';
-import { createGstHandler } from '../../src/http/index.js';
-import { LightRequest, lightEntryOf } from '../../src/http/light-request.js';
-import { knownJson } from '../../src/http/json-body.js';
-import { basicAuth, createSandbox, manualClock, parseIst } from '../../src/sandbox/index.js';
 import { createFloorIrn } from './floor-irn.js';
+import { lightGenerateIrn } from './light-generateirn.js';
 
-const invoice = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8')) as Record<string, any>;
-delete invoice['EwbDtls'];
-const sandbox = createSandbox({ companies: { bench: ['29AAGCK4821M1Z4'] }, clock: manualClock(parseIst('10/11/2026 12:00:00')!) });
-const handler = createGstHandler({
-  ...sandbox.providers,
-  authenticate: basicAuth([{ keyId: 'bench', keySecret: 'secret', companyId: 'bench' }], new Map([['bench', ['29AAGCK4821M1Z4']]])),
-});
-const light = lightEntryOf(handler)!;
-const auth = 'Basic ' + Buffer.from('bench:secret').toString('base64');
-let n = 0;
-const nextBody = (): Buffer => {
-  invoice['DocDtls']['No'] = `HF/${(n++).toString(36).toUpperCase()}`;
-  return Buffer.from(JSON.stringify(invoice));
-};
+const { nextBody, register } = await lightGenerateIrn('HF');
 
 async function gstkit(): Promise<number> {
-  const bytes = nextBody();
-  const headers = { host: '127.0.0.1:8080', authorization: auth, 'content-type': 'application/json', 'content-length': String(bytes.length) };
-  const url = new URL('http://127.0.0.1:8080/api/svc/einvoice/generateirn');
-  const res = await light(new LightRequest(url, 'POST', headers, true), { remoteAddress: '127.0.0.1', bodyBytes: bytes });
-  const known = knownJson(res);
-  if (!known || res.status !== 200) throw new Error(`generateirn answered ${res.status}: ${known?.text ?? ''}`);
-  return Buffer.byteLength(known.text);
+  return Buffer.byteLength((await register()).text);
 }
 
 const floorIrn = createFloorIrn();

@@ -6,42 +6,20 @@
  * Run: node --expose-gc --import tsx test/bench/irn-retained.ts [registrations=5000]
  * (GSTKIT_BENCH_FROM=dist after `npm run build`: the built package)
  */
-import { readFileSync } from 'node:fs';
 import { fromGstkit, benchFrom } from './bench-from.js';
+import { lightGenerateIrn } from './light-generateirn.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc --import tsx');
 
-const { createGstHandler } = await fromGstkit<typeof import('../../src/http/index.js')>('http/index.js');
-const { LightRequest, lightEntryOf } = await fromGstkit<typeof import('../../src/http/light-request.js')>('http/light-request.js');
-const { basicAuth, createSandbox, manualClock, parseIst } = await fromGstkit<typeof import('../../src/sandbox/index.js')>('sandbox/index.js');
-const { knownJson } = await fromGstkit<typeof import('../../src/http/json-body.js')>('http/json-body.js');
 const { invoiceInSignedInvoice } = await fromGstkit<typeof import('../../src/compute/signed-invoice.js')>('compute/signed-invoice.js');
 
 const registrations = Number(process.argv[2] ?? 5000);
-const invoice = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8')) as Record<string, any>;
-delete invoice['EwbDtls'];
-const sandbox = createSandbox({ companies: { bench: ['29AAGCK4821M1Z4'] }, clock: manualClock(parseIst('10/11/2026 12:00:00')!) });
-const handler = createGstHandler({
-  ...sandbox.providers,
-  authenticate: basicAuth([{ keyId: 'bench', keySecret: 'secret', companyId: 'bench' }], new Map([['bench', ['29AAGCK4821M1Z4']]])),
-});
-const light = lightEntryOf(handler)!;
-const auth = 'Basic ' + Buffer.from('bench:secret').toString('base64');
-const url = new URL('http://127.0.0.1:8080/api/svc/einvoice/generateirn');
-let n = 0;
+const { sandbox, register: registerNext } = await lightGenerateIrn('RT');
 let lastIrn = '';
 
 async function register(): Promise<void> {
-  invoice['DocDtls']['No'] = `RT/${(n++).toString(36).toUpperCase()}`;
-  const bytes = Buffer.from(JSON.stringify(invoice));
-  const headers = { host: '127.0.0.1:8080', authorization: auth, 'content-type': 'application/json', 'content-length': String(bytes.length) };
-  const res = await light(new LightRequest(url, 'POST', headers, true), { remoteAddress: '127.0.0.1', bodyBytes: bytes });
-  if (res.status !== 200) throw new Error(`generateirn answered ${res.status}`);
-  // The reply's value as the binding writes it (a reply of the light path has no body stream).
-  const known = knownJson(res);
-  if (!known) throw new Error('the reply carries no JSON value');
-  lastIrn = (known.value as { Irn: string }).Irn;
+  lastIrn = ((await registerNext()).value as { Irn: string }).Irn;
 }
 
 // Warm-up: modules, caches and the store's first maps are not what each IRN costs.
