@@ -4,10 +4,9 @@
  * those names (its schema allows none), so taking the three away gives back the invoice as registered.
  * @module
  */
+import { isPlainObject } from '../normalize/same-value.js';
 
 type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The claims of a compact JWS (`header.payload.signature`), unverified; undefined when it is not one. */
 export function jwsClaims(token: unknown): Obj | undefined {
@@ -16,7 +15,7 @@ export function jwsClaims(token: unknown): Obj | undefined {
   if (!part) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
-    return isObj(claims) ? claims : undefined;
+    return isPlainObject(claims) ? claims : undefined;
   } catch {
     return undefined;
   }
@@ -32,7 +31,7 @@ export function invoiceOfSignedData(data: unknown): Obj | undefined {
       return undefined;
     }
   }
-  if (!isObj(read)) return undefined;
+  if (!isPlainObject(read)) return undefined;
   const { AckNo: _ackNo, AckDt: _ackDt, Irn: _irn, ...invoice } = read;
   return invoice;
 }
