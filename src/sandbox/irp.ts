@@ -357,12 +357,16 @@ export function createSandboxIrp(deps: {
       const transport = invoice['EwbDtls'] ? ewbDetailsRules.flatMap((rule) => rule.check(invoice, { today: istDate(at) })) : [];
       // The IRN and the e-waybill asked for with it are written in one transaction: a failure between the
       // two leaves neither, and no reader ever sees the IRN without the e-waybill it was registered with.
+      // An IRN alone is one insert, atomic by itself: it needs no transaction (on SQL, no BEGIN and COMMIT).
       const ewbNo = invoice['EwbDtls'] && transport.length === 0 ? await ewb.reserveNumber() : undefined;
-      const outcome = await store.atomically(async (tx) => {
-        const saved = await tx.insertIrn(row);
-        if (!saved.inserted || ewbNo === undefined) return { saved };
-        return { saved, attached: await attachEwb(ctx, entry, obj(invoice['EwbDtls']), tx, ewbNo) };
-      });
+      const outcome: { saved: Awaited<ReturnType<Store['insertIrn']>>; attached?: ProviderResult<EwbGenerated> } =
+        ewbNo === undefined
+          ? { saved: await store.insertIrn(row) }
+          : await store.atomically(async (tx) => {
+              const saved = await tx.insertIrn(row);
+              if (!saved.inserted) return { saved };
+              return { saved, attached: await attachEwb(ctx, entry, obj(invoice['EwbDtls']), tx, ewbNo) };
+            });
       const { saved, attached } = outcome;
       if (!saved.inserted) return registeredBefore(ctx, invoice, irn, gstin, docKey, saved.existing);
       if (transport.length > 0) return { ok: true, value: { ...entry.record, EwbErrors: transport } };
