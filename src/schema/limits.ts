@@ -87,8 +87,17 @@ function segments(p: Pending | undefined): Array<string | number> {
  * `checkText` false leaves out the Unicode test of keys and text, for a payload whose text is known to be
  * plain (see validateHandedOver).
  */
-export function exceededLimit(kind: Kind, payload: unknown, checkText = true): Issue | undefined {
-  return firstExceeded(payload, listLimits[kind] ?? {}, isRequest(kind), checkText);
+export function exceededLimit(kind: Kind, payload: unknown, checkText = true, seen?: PayloadMake): Issue | undefined {
+  return firstExceeded(payload, listLimits[kind] ?? {}, isRequest(kind), checkText, seen);
+}
+
+/**
+ * What the walk of {@link exceededLimit} saw of the payload's objects: `jsonLike` stays true while every
+ * object and list it visited was as JSON.parse makes them (a plain object, prototype Object.prototype or
+ * null, or an array). Meaningful only when no bound was exceeded (the walk stops at the first).
+ */
+export interface PayloadMake {
+  jsonLike: boolean;
 }
 
 /**
@@ -96,10 +105,10 @@ export function exceededLimit(kind: Kind, payload: unknown, checkText = true): I
  * many): nesting, fields of an object and text that is not Unicode, no bound on a list's entries.
  */
 export function exceededNesting(payload: unknown): Issue | undefined {
-  return firstExceeded(payload, {}, false, true);
+  return firstExceeded(payload, {}, false, true, undefined);
 }
 
-function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capLists: boolean, checkText: boolean): Issue | undefined {
+function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capLists: boolean, checkText: boolean, seen: PayloadMake | undefined): Issue | undefined {
   if (checkText && typeof payload === 'string' && notUnicode(payload)) return notText([]);
   const stack: Pending[] = [{ value: payload, depth: 0, parent: undefined, key: '' }];
   while (stack.length > 0) {
@@ -108,6 +117,10 @@ function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capList
     if (value === null || typeof value !== 'object') continue;
     if (depth >= payloadLimits.maxDepth) {
       return error(svcCodes.tooDeep.code, `the payload nests lists and objects more than ${payloadLimits.maxDepth} levels deep`, pointer(...segments(pending).slice(0, 8)));
+    }
+    if (seen) {
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== (Array.isArray(value) ? Array.prototype : Object.prototype) && proto !== null) seen.jsonLike = false;
     }
     if (Array.isArray(value)) {
       const key = pending.parent ? String(pending.key).toLowerCase() : '';

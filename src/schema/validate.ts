@@ -11,7 +11,7 @@ import { schemaErrors } from './registry.js';
 import { translateAjvErrors } from './translate.js';
 import { svcCodes } from './codes.js';
 import { relaxTestGstins } from './sandbox-gstins.js';
-import { capIssues, exceededLimit } from './limits.js';
+import { capIssues, exceededLimit, type PayloadMake } from './limits.js';
 import { boundIssue } from '../quote.js';
 
 /** Options of {@link validate}. */
@@ -84,15 +84,28 @@ export function validateHandedOver<K extends Kind>(kind: K, payload: unknown, op
   return check(kind, payload, options, facts);
 }
 
+/**
+ * Whether Object.prototype has no enumerable property, as a clean process leaves it. A library that added
+ * one (prototype pollution) would have every plain object seem to carry it; the schema check then counts
+ * own properties only, whatever the payload is made of.
+ */
+function objectPrototypeUntouched(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
 function check<K extends Kind>(kind: K, payload: unknown, options: ValidateOptions, handedOver: HandedOverPayload | undefined): ValidationResult<PayloadTypes[K]> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   checkOptions(options);
   // Bounds first: a payload too big to check is refused before any per-line work.
-  const refused = exceededLimit(kind, payload, handedOver?.plainText !== true);
+  const made: PayloadMake = { jsonLike: true };
+  const refused = exceededLimit(kind, payload, handedOver?.plainText !== true, made);
   if (refused) return { ok: false, value: payload as PayloadTypes[K], errors: [boundIssue(refused)], warnings: [] };
   // The canonical form of the kind; when the result is not ok it may still break the schema (see `errors`).
+  // The reader makes only plain objects and arrays, and keeps those it was given: a JSON-like payload reads
+  // into a JSON-like value.
   const { value, warnings } = readPayload<PayloadTypes[K]>(kind, payload, { handedOver: handedOver !== undefined });
-  const ajvErrors = schemaErrors(kind, value);
+  const ajvErrors = schemaErrors(kind, value, made.jsonLike && objectPrototypeUntouched() ? 'json' : 'any');
   const schemaIssues = ajvErrors.length === 0 ? [] : translateAjvErrors(ajvErrors);
   const ruleIssues: Issue[] = [];
   if (options.rules !== false && isPlainObject(value)) {
