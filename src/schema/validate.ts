@@ -7,7 +7,7 @@ import { irpNames, type Environment, type IrpName, type RuleContext } from '../r
 import type { HsnMaster } from '../masters/hsn.js';
 import { istDate } from '../compute/dates.js';
 import { isPlainObject } from '../normalize/same-value.js';
-import { schemaErrors } from './registry.js';
+import { objectPrototypeInert, schemaErrors } from './registry.js';
 import { translateAjvErrors } from './translate.js';
 import { svcCodes } from './codes.js';
 import { relaxTestGstins } from './sandbox-gstins.js';
@@ -84,16 +84,6 @@ export function validateHandedOver<K extends Kind>(kind: K, payload: unknown, op
   return check(kind, payload, options, facts);
 }
 
-/**
- * Whether Object.prototype has no enumerable property, as a clean process leaves it. A library that added
- * one (prototype pollution) would have every plain object seem to carry it; the schema check then counts
- * own properties only, whatever the payload is made of.
- */
-function objectPrototypeUntouched(): boolean {
-  for (const _ in Object.prototype) return false;
-  return true;
-}
-
 function check<K extends Kind>(kind: K, payload: unknown, options: ValidateOptions, handedOver: HandedOverPayload | undefined): ValidationResult<PayloadTypes[K]> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   checkOptions(options);
@@ -105,7 +95,7 @@ function check<K extends Kind>(kind: K, payload: unknown, options: ValidateOptio
   // The reader makes only plain objects and arrays, and keeps those it was given: a JSON-like payload reads
   // into a JSON-like value.
   const { value, warnings } = readPayload<PayloadTypes[K]>(kind, payload, { handedOver: handedOver !== undefined });
-  const ajvErrors = schemaErrors(kind, value, made.jsonLike && objectPrototypeUntouched() ? 'json' : 'any');
+  const ajvErrors = schemaErrors(kind, value, made.jsonLike && objectPrototypeInert() ? 'json' : 'any');
   const schemaIssues = ajvErrors.length === 0 ? [] : translateAjvErrors(ajvErrors);
   const ruleIssues: Issue[] = [];
   if (options.rules !== false && isPlainObject(value)) {

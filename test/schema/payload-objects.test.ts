@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { allSchemas, schemaErrors } from '../../src/schema/registry.js';
+import { objectPrototypeInert, schemaErrors, schemaFieldNames } from '../../src/schema/registry.js';
 import { exceededLimit, type PayloadMake } from '../../src/schema/limits.js';
 import { readPayload } from '../../src/normalize/normalize.js';
 import { validate, validateHandedOver } from '../../src/schema/validate.js';
@@ -7,18 +7,6 @@ import { loadCorpus } from '../corpus/corpus.js';
 import { invoiceWithItems } from '../support/examples.js';
 
 const OPTIONS = { today: '22/11/2026' };
-
-/** Every property name a schema gives, at any depth. */
-function namedProperties(node: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) for (const n of node) namedProperties(n, out);
-  else if (node !== null && typeof node === 'object') {
-    const o = node as Record<string, unknown>;
-    if (o['properties'] && typeof o['properties'] === 'object') for (const k of Object.keys(o['properties'] as object)) out.add(k);
-    if (Array.isArray(o['required'])) for (const k of o['required'] as string[]) out.add(k);
-    for (const v of Object.values(o)) namedProperties(v, out);
-  }
-  return out;
-}
 
 function made(payload: unknown): PayloadMake {
   const seen: PayloadMake = { jsonLike: true };
@@ -29,10 +17,12 @@ function made(payload: unknown): PayloadMake {
 describe('the schema check of JSON-like payloads, which leaves out the own-property test', () => {
   test('no schema names a member of Object.prototype, so a plain object inherits none of its fields', () => {
     const inherited = new Set(Object.getOwnPropertyNames(Object.prototype));
-    const named = new Set<string>();
-    for (const schema of allSchemas().values()) namedProperties(schema, named);
+    const named = schemaFieldNames();
+    // The e-invoice's own fields are among them, at every depth.
+    for (const field of ['SellerDtls', 'Gstin', 'ItemList', 'HsnCd', 'TotInvVal', 'transDocNo']) expect(named.has(field), field).toBe(true);
     expect(named.size).toBeGreaterThan(200);
     expect([...named].filter((n) => inherited.has(n))).toEqual([]);
+    expect(objectPrototypeInert()).toBe(true);
   });
 
   test('gives the same errors, in the same order, as the own-property check on every payload of the corpus', () => {
@@ -85,6 +75,21 @@ describe('the schema check of JSON-like payloads, which leaves out the own-prope
     // The same invoice with the field its own passes.
     invoice.SellerDtls = { ...rest, Gstin };
     expect(validateHandedOver('irn', invoice, OPTIONS, { plainText: true }).ok).toBe(true);
+  });
+
+  test('a field named on Object.prototype, even one not enumerable, still counts as missing from a plain object', () => {
+    const invoice = invoiceWithItems(2) as Record<string, any>;
+    const { Gstin } = invoice.SellerDtls;
+    delete invoice.SellerDtls.Gstin;
+    Object.defineProperty(Object.prototype, 'Gstin', { value: Gstin, enumerable: false, configurable: true, writable: true });
+    try {
+      expect(objectPrototypeInert()).toBe(false);
+      const r = validateHandedOver('irn', invoice, OPTIONS, { plainText: true });
+      expect(r.errors.map((e) => `${e.code} ${e.path}`)).toContain('SVC-100 /SellerDtls/Gstin');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['Gstin'];
+    }
+    expect(objectPrototypeInert()).toBe(true);
   });
 
   test('with Object.prototype polluted, a valid invoice still passes and an unknown field is still refused', () => {
