@@ -92,7 +92,7 @@ describe('the schema check of JSON-like payloads, which leaves out the own-prope
     expect(objectPrototypeInert()).toBe(true);
   });
 
-  test('with Object.prototype polluted, a valid invoice still passes and an unknown field is still refused', () => {
+  test('with an enumerable key polluting Object.prototype, a valid invoice still passes and the key is never reported', () => {
     const proto = Object.prototype as Record<string, unknown>;
     proto['pollutedByAnotherLibrary'] = 'x';
     try {
@@ -100,8 +100,9 @@ describe('the schema check of JSON-like payloads, which leaves out the own-prope
       const invoice = invoiceWithItems(2) as Record<string, any>;
       invoice.SellerDtls.NotAField = 'x';
       const r = validate('irn', invoice, OPTIONS);
-      // An unknown field is dropped with a warning by the tolerant reader, never refused for the prototype's key.
-      expect(r.errors.map((e) => e.message).join(' ')).not.toContain('pollutedByAnotherLibrary');
+      // The sender's unknown field is dropped with a warning by the tolerant reader; the prototype's key is
+      // not the sender's and appears nowhere.
+      expect(JSON.stringify([r.errors, r.warnings])).not.toContain('pollutedByAnotherLibrary');
       expect(r.warnings.map((w) => w.path)).toContain('/SellerDtls/NotAField');
     } finally {
       delete proto['pollutedByAnotherLibrary'];
