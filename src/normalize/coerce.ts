@@ -46,6 +46,22 @@ export function exactText(n: number): string | undefined {
  * Anything else comes back unchanged (the schema then reports it).
  */
 export function coerceScalar(value: unknown, shape: ScalarShape, path: string, warnings: Issue[]): unknown {
+  const read = coerceType(value, shape, path, warnings);
+  return shape.stateCode ? twoDigitStateCode(read, path, warnings) : read;
+}
+
+/**
+ * The portals' schemas take a state code of one digit or two (`7` and `07` both name Delhi); the state
+ * master, the GSTIN's first two characters and every comparison in gstkit use two. A one-digit code is
+ * read with its leading zero, which the portals accept too, and the reader says so.
+ */
+function twoDigitStateCode(value: unknown, path: string, warnings: Issue[]): unknown {
+  if (typeof value !== 'string' || !/^[1-9]$/.test(value)) return value;
+  warnings.push(warning(svcCodes.converted.code, `${readablePath(path)}: the state code "${value}" was read as "0${value}", its two-digit form in the state master (the portals take both)`, path));
+  return `0${value}`;
+}
+
+function coerceType(value: unknown, shape: ScalarShape, path: string, warnings: Issue[]): unknown {
   const wantsText = shape.text;
   const wantsNumber = shape.number;
   const wantsInteger = shape.integer;
@@ -76,6 +92,7 @@ export function coerceScalar(value: unknown, shape: ScalarShape, path: string, w
  * writing out the value's path, which only a warning needs.
  */
 export function readsAsIs(value: unknown, shape: ScalarShape): boolean {
+  if (shape.stateCode && (typeof value === 'number' || (typeof value === 'string' && value.length < 2))) return false;
   if (typeof value === 'number') return shape.number || !shape.text || (shape.integer && Number.isInteger(value));
   if (typeof value !== 'string') return true;
   if (shape.text) return !shape.coded || value.trim() === value || value.trim() === '';

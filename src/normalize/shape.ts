@@ -34,10 +34,12 @@ export interface ScalarShape {
   readonly text: boolean;
   readonly number: boolean;
   readonly integer: boolean;
+  /** A state code of the state master, which the portals take with one digit or two (`7`, `07`). */
+  readonly stateCode: boolean;
 }
 
-function scalar(accepts: ReadonlySet<string>, coded: boolean): ScalarShape {
-  return { type: 'scalar', accepts, coded, text: accepts.has('string'), number: accepts.has('number'), integer: accepts.has('integer') };
+function scalar(accepts: ReadonlySet<string>, coded: boolean, stateCode = false): ScalarShape {
+  return { type: 'scalar', accepts, coded, text: accepts.has('string'), number: accepts.has('number'), integer: accepts.has('integer'), stateCode };
 }
 
 /** A value with no structure or type we know: copied as it is. */
@@ -134,7 +136,7 @@ function scalarShape(node: AnySchemaObject): ScalarShape | undefined {
   const declared: unknown[] = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
   if (declared.length === 0 || !declared.every((t) => typeof t === 'string' && scalarTypes.has(t))) return undefined;
   const coded = node.enum !== undefined || node.const !== undefined || node.pattern !== undefined || node.format !== undefined;
-  return scalar(new Set(declared as string[]), coded);
+  return scalar(new Set(declared as string[]), coded, node.format === 'state-code');
 }
 
 function isSchemaObject(node: unknown): node is AnySchemaObject {

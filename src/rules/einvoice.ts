@@ -13,6 +13,8 @@ import { taxRules } from './einvoice/tax.js';
 import { ewbDetailsRules } from './einvoice/ewb-details.js';
 import { cessRules } from './einvoice/cess.js';
 import { reportingLimitRules } from './einvoice/reporting-limit.js';
+import { specificationLimitRule } from './specification-limits.js';
+import { masterCaseRules } from './einvoice/master-case.js';
 
 export { amountRules, documentRules, itemRules, partyRules, supplyRules, taxRules };
 export { defineRule } from './einvoice/define.js';
@@ -28,4 +30,6 @@ export const einvoiceRules: Rule[] = [
   ...amountRules,
   ...cessRules,
   ...ewbDetailsRules,
+  ...masterCaseRules,
+  specificationLimitRule('irn', 'IRP'),
 ];

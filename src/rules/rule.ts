@@ -81,6 +81,11 @@ export interface Rule<Doc = unknown> {
   evidence: Evidence;
   /** A warning even in strict mode (the rule informs; documents that break it can be legitimate). */
   advisory?: boolean;
+  /**
+   * The portal's own schema accepts what the rule refuses (the specification's tighter limit on a field):
+   * a warning, and an error only in strict mode, whatever the evidence.
+   */
+  portalAccepts?: boolean;
   /** First day the rule applies, DD/MM/YYYY (inclusive). */
   since?: string;
   /** Last day the rule applies, DD/MM/YYYY (inclusive). */
@@ -105,8 +110,9 @@ export function hasOutsideEvidence(evidence: Evidence): boolean {
  * The severity policy: a rule backed by a portal (or the specification) and certain or likely is an
  * error; an own rule or an uncertain one is a warning unless `strict`. Advisory rules always warn.
  */
-export function ruleSeverity(rule: Pick<Rule, 'evidence' | 'certainty' | 'advisory'>, strict = false): Severity {
+export function ruleSeverity(rule: Pick<Rule, 'evidence' | 'certainty' | 'advisory' | 'portalAccepts'>, strict = false): Severity {
   if (rule.advisory) return 'warning';
+  if (rule.portalAccepts) return strict ? 'error' : 'warning';
   if (hasOutsideEvidence(rule.evidence) && rule.certainty !== 'uncertain') return 'error';
   return strict ? 'error' : 'warning';
 }
@@ -167,6 +173,7 @@ export function makeRule<Doc>(meta: RuleMeta, check: (doc: Doc, context: RuleCon
     check: (doc, context) => withSeverity(check(doc, context), severity),
   };
   if (meta.advisory) rule.advisory = true;
+  if (meta.portalAccepts) rule.portalAccepts = true;
   if (meta.since !== undefined) rule.since = meta.since;
   if (meta.until !== undefined) rule.until = meta.until;
   if (meta.dateBasis !== undefined) rule.dateBasis = meta.dateBasis;

@@ -78,22 +78,25 @@ export const gstFormats: Record<string, GstFormat> = {
     expectation: 'a GSTIN of 15 characters with a correct check character, or URP for an unregistered person',
   },
   'state-code': {
-    validate: (v) => /^\d{2}$/.test(v) && state(v) !== undefined,
+    // One digit or two, as the portals' schemas take them (`7` is `07`).
+    validate: (v) => /^\d{1,2}$/.test(v) && state(v.padStart(2, '0')) !== undefined,
     code: svcCodes.stateCode,
     expectation: 'a two-digit state code of the state master',
   },
   'unit-code': {
-    validate: (v) => isUnit(v),
+    // Letter case as sent is not held against a code: which case the portals' masters compare in is not
+    // published, so a code that differs from the master in case only is a warning of the unit rule (2177).
+    validate: (v) => isUnit(v.toUpperCase()),
     code: svcCodes.unitCode,
     expectation: 'a unit quantity code (UQC) such as NOS, KGS or BOX',
   },
   'country-code': {
-    validate: (v) => isCountry(v),
+    validate: (v) => isCountry(v.toUpperCase()),
     code: svcCodes.countryCode,
     expectation: 'an ISO 3166 two-letter country code',
   },
   'currency-code': {
-    validate: (v) => isCurrency(v),
+    validate: (v) => isCurrency(v.toUpperCase()),
     code: svcCodes.currencyCode,
     expectation: 'an ISO 4217 currency code',
   },

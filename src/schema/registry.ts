@@ -81,9 +81,27 @@ export function ajv(objects: PayloadObjects = 'any'): Ajv2020Type {
   });
   // Plain-English description of a pattern, used in messages; an annotation only.
   instance.addKeyword({ keyword: 'patternMessage', schemaType: 'string' });
+  // The service specification's tighter limit on a field the portal's schema accepts more widely; read by
+  // the specification-limit rule (src/rules/specification-limits.ts), an annotation only for Ajv.
+  instance.addKeyword({ keyword: 'specification', schemaType: 'object', metaSchema: specificationMetaSchema });
   ajvInstances.set(objects, instance);
   return instance;
 }
+
+/** What a `specification` annotation may say: the limit in the specification's words and how to test it. */
+const specificationMetaSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['limit'],
+  properties: {
+    limit: { type: 'string' },
+    expectation: { type: 'string' },
+    digits: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
+    integer: { const: true },
+    pattern: { type: 'string', format: 'regex' },
+    maxLength: { type: 'integer', minimum: 0 },
+  },
+};
 
 /** Every property name a schema gives (`properties` and `required`, at any depth), made once. */
 let fieldNames: ReadonlySet<string> | undefined;

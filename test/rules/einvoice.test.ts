@@ -114,7 +114,21 @@ const cases: Record<string, Case> = {
     },
   },
   'EINV-HSN-SERVICE': { fail: edit(intra, (d) => (d.ItemList[2].IsServc = 'N')) },
-  'EINV-UNIT': { fail: edit(intra, (d) => (d.ItemList[0].Unit = 'XYZ')) },
+  'EINV-UNIT': { pass: edit(intra, (d) => (d.ItemList[0].Unit = 'nos')), fail: edit(intra, (d) => (d.ItemList[0].Unit = 'XYZ')) },
+  'EINV-MASTER-CASE': {
+    pass: edit(intra, (d) => (d.ItemList[0].Unit = 'XYZZY')),
+    fail: edit(intra, (d) => {
+      d.ItemList[0].Unit = 'Nos';
+      loose(d.ItemList[0]).OrgCntry = 'in';
+    }),
+  },
+  'IRN-SPEC-LIMITS': {
+    pass: edit(intra, (d) => (d.ItemList[0].UnitPrice = 1234567890.12)),
+    fail: edit(intra, (d) => {
+      d.ItemList[0].UnitPrice = 10.125;
+      d.SellerDtls.Pin = 560001.5;
+    }),
+  },
   'EINV-REPORTING-LIMIT-100CR': { pass: edit(intra, (d) => (d.DocDtls.Dt = '21/05/2024')), fail: edit(intra, (d) => (d.DocDtls.Dt = '20/05/2024')) },
   'EINV-REPORTING-LIMIT-10CR': { pass: edit(intra, (d) => (d.DocDtls.Dt = '21/05/2024')), fail: edit(intra, (d) => (d.DocDtls.Dt = '20/05/2024')) },
   'EINV-HSN-DIGITS': { fail: edit(intra, (d) => (d.ItemList[0].HsnCd = '8471')) },

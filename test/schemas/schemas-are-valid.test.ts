@@ -39,6 +39,7 @@ function makeAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, inlineRefs: false });
   ajv.addKeyword({ keyword: 'digits', type: 'number', schemaType: 'array' });
   ajv.addKeyword({ keyword: 'patternMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'specification', schemaType: 'object' });
   for (const name of FORMATS) ajv.addFormat(name, true);
   for (const schema of schemas.values()) ajv.addSchema(schema);
   return ajv;
@@ -164,12 +165,12 @@ describe('conditions written into the schemas', () => {
   const check = (kind: string, payload: unknown): boolean => ajv.getSchema(`https://gstkit.dev/schemas/${kind}.schema.json`)!(payload) as boolean;
   const example = (kind: string): Record<string, any> => readJson(join(exampleDir, `${kind}.json`)) as Record<string, any>;
 
-  it('a B2B invoice needs the buyer GSTIN; an export may use URP', () => {
+  it('every invoice names the buyer GSTIN, as the IRP schema requires; an export gives URP', () => {
     const invoice = example('irn');
     const { Gstin: _gstin, ...buyer } = invoice.BuyerDtls;
     expect(check('irn', { ...invoice, BuyerDtls: buyer })).toBe(false);
-    expect(check('irn', { ...invoice, TranDtls: { TaxSch: 'GST', SupTyp: 'EXPWOP' }, BuyerDtls: buyer })).toBe(true);
-    expect(check('irn', { ...invoice, BuyerDtls: { ...buyer, Gstin: 'URP' } })).toBe(true);
+    expect(check('irn', { ...invoice, TranDtls: { TaxSch: 'GST', SupTyp: 'EXPWOP' }, BuyerDtls: buyer })).toBe(false);
+    expect(check('irn', { ...invoice, TranDtls: { TaxSch: 'GST', SupTyp: 'EXPWOP' }, BuyerDtls: { ...buyer, Gstin: 'URP' } })).toBe(true);
   });
 
   it('a payment QR invoice is B2C and names no buyer GSTIN', () => {

@@ -145,7 +145,8 @@ export const unitKnown = defineRule({
   check: (doc) =>
     lineIssues(doc, (item, index) => {
       const unit = text(item['Unit']);
-      return unit !== undefined && unit !== '' && !isUnit(unit)
+      // Case is not held against a unit here: EINV-MASTER-CASE warns of a code written in another case.
+      return unit !== undefined && unit !== '' && !isUnit(unit.toUpperCase())
         ? error('2177', `ItemList[${index}].Unit ${unit} is not a unit quantity code (UQC)`, pointer('ItemList', index, 'Unit'))
         : undefined;
     }),

@@ -1,0 +1,164 @@
+/**
+ * The service specification's tighter limits on fields that the portal's own schema accepts more widely:
+ * a unit price with three decimals (the IRP's schema allows them, the specification says Number(12,2)), a
+ * one-digit state code, a unit of eight letters. The portal is the judge, so these are warnings, and errors
+ * only in strict mode. Each limit is written beside its field in the JSON Schema as a `specification`
+ * annotation; this rule reads them off the schema once per kind.
+ * @module
+ */
+
+import { warning, pointer, readablePath, type Issue } from '../issue.js';
+import { schemaId, type Kind } from '../kinds.js';
+import { allSchemas } from '../schema/registry.js';
+import { describeDigits, digitLimits, fitsDigits } from '../schema/digits.js';
+import { makeRule, type Rule } from './rule.js';
+
+/** A `specification` annotation as the schemas write it (its meta-schema is in src/schema/registry.ts). */
+export interface SpecificationLimit {
+  /** The limit in the specification's words: `Number(12,2)`, `String(2)`. */
+  limit: string;
+  /** What the limit asks for, in plain words, when the limit alone does not say it. */
+  expectation?: string;
+  digits?: [number, number];
+  integer?: true;
+  pattern?: string;
+  maxLength?: number;
+}
+
+/** A field with a specification limit: its path from the payload's root (`*` for every entry of a list). */
+export interface LimitedField {
+  path: readonly string[];
+  specification: SpecificationLimit;
+  /** Whether a value of the field keeps within the limit. A value of another type is the schema's concern. */
+  within(value: unknown): boolean;
+  /** The limit in words for a message. */
+  expectation: string;
+}
+
+/** The code of a value beyond the specification's limit that the portal's schema accepts. */
+export const SPECIFICATION_LIMIT = 'SVC-315';
+
+const limitedFields = new Map<Kind, readonly LimitedField[]>();
+
+/** The fields of a kind that carry a specification limit, read off its schema once. */
+export function limitedFieldsOf(kind: Kind): readonly LimitedField[] {
+  let fields = limitedFields.get(kind);
+  if (!fields) {
+    fields = [];
+    const id = schemaId(kind);
+    const root = allSchemas().get(id);
+    if (root) collect(root, id, [], fields as LimitedField[], 0);
+    limitedFields.set(kind, fields);
+  }
+  return fields;
+}
+
+/** No payload field is more than a few levels down; the bound only guards against a schema that refers to itself. */
+const MAX_DEPTH = 12;
+
+function collect(node: unknown, base: string, path: string[], out: LimitedField[], depth: number): void {
+  if (depth > MAX_DEPTH || typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (typeof schema['$ref'] === 'string') {
+    const target = resolve(schema['$ref'], base);
+    if (target) collect(target.node, target.base, path, out, depth + 1);
+  }
+  const specification = schema['specification'] as SpecificationLimit | undefined;
+  if (specification) out.push(limitedField(path, specification));
+  const properties = schema['properties'];
+  if (typeof properties === 'object' && properties !== null) {
+    for (const [key, child] of Object.entries(properties)) collect(child, base, [...path, key], out, depth + 1);
+  }
+  if (typeof schema['items'] === 'object') collect(schema['items'], base, [...path, '*'], out, depth + 1);
+}
+
+/** A `$ref` (relative to the schema it stands in) to the schema node and the base its own refs resolve against. */
+function resolve(ref: string, base: string): { node: unknown; base: string } | undefined {
+  const url = new URL(ref, base);
+  const fragment = decodeURIComponent(url.hash.replace(/^#/, ''));
+  url.hash = '';
+  const file = url.toString();
+  let node: unknown = allSchemas().get(file);
+  for (const segment of fragment.split('/').filter((s) => s !== '')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node === undefined ? undefined : { node, base: file };
+}
+
+function limitedField(path: readonly string[], specification: SpecificationLimit): LimitedField {
+  const tests: Array<(value: unknown) => boolean> = [];
+  const words: string[] = [];
+  if (specification.digits) {
+    const limits = digitLimits(specification.digits);
+    tests.push((v) => typeof v !== 'number' || fitsDigits(v, limits));
+    words.push(describeDigits(limits));
+  }
+  if (specification.integer) {
+    tests.push((v) => typeof v !== 'number' || Number.isInteger(v));
+    if (!specification.digits) words.push('a whole number');
+  }
+  if (specification.pattern !== undefined) {
+    const pattern = new RegExp(specification.pattern, 'u');
+    tests.push((v) => typeof v !== 'string' || pattern.test(v));
+  }
+  if (specification.maxLength !== undefined) {
+    const max = specification.maxLength;
+    tests.push((v) => typeof v !== 'string' || [...v].length <= max);
+    if (specification.expectation === undefined) words.push(`at most ${max} characters`);
+  }
+  const expectation = specification.expectation ?? words.join(', ');
+  return { path, specification, within: (value) => tests.every((test) => test(value)), expectation };
+}
+
+/** Every value at a field's path, with its JSON Pointer. */
+function valuesAt(doc: unknown, path: readonly string[], at: Array<string | number>, out: Array<{ value: unknown; where: Array<string | number> }>): void {
+  if (path.length === 0) {
+    out.push({ value: doc, where: at });
+    return;
+  }
+  const [head, ...rest] = path;
+  if (head === '*') {
+    if (Array.isArray(doc)) doc.forEach((entry, index) => valuesAt(entry, rest, [...at, index], out));
+    return;
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return;
+  const value = (doc as Record<string, unknown>)[head!];
+  if (value !== undefined && value !== null) valuesAt(value, rest, [...at, head!], out);
+}
+
+/** The issues of a document: one per value beyond its specification limit. */
+export function specificationLimitIssues(kind: Kind, doc: unknown, portal: string): Issue[] {
+  const issues: Issue[] = [];
+  for (const field of limitedFieldsOf(kind)) {
+    const found: Array<{ value: unknown; where: Array<string | number> }> = [];
+    valuesAt(doc, field.path, [], found);
+    for (const { value, where } of found) {
+      if (field.within(value)) continue;
+      const path = pointer(...where);
+      issues.push(
+        warning(
+          SPECIFICATION_LIMIT,
+          `${readablePath(path)} ${JSON.stringify(value)} is beyond the specification's ${field.specification.limit} (${field.expectation}); the ${portal}'s own schema accepts it`,
+          path,
+        ),
+      );
+    }
+  }
+  return issues;
+}
+
+/** The specification-limit rule of a kind, for its rule table. */
+export function specificationLimitRule(kind: Kind, portal: 'IRP' | 'EWB'): Rule {
+  return makeRule(
+    {
+      id: `${kind.toUpperCase()}-SPEC-LIMITS`,
+      code: SPECIFICATION_LIMIT,
+      certainty: 'certain',
+      evidence: { spec: 'SPEC.md field tables (String(n), Number(p,s))' },
+      portalAccepts: true,
+      description: `A value the ${portal}'s published schema accepts but the specification's field table limits more tightly (the limits are the \`specification\` annotations of the ${kind} schema); a warning unless strict.`,
+    },
+    (doc: unknown) => specificationLimitIssues(kind, doc, portal),
+  );
+}
