@@ -10,6 +10,7 @@ import { diffPercent, headerOf, noteKind, type InwardReading } from './read-shar
 import type { DocumentSection, InwardDocument, ItcSummaryRow, TaxLine } from './types.js';
 import { imsActionOf, imsPendingLimit, itcReductionOf } from './ims.js';
 import type { InwardReturn } from './types.js';
+import { documentsInSection, REVERSAL_KEY, reversalHolders, SECTION_LISTS } from './gstr2b-sections.js';
 
 /** A GSTR-2B read into document rows and ITC summary rows, with the warnings met on the way. */
 export type Gstr2bResult = InwardReturn & { warnings: Issue[] };
@@ -17,7 +18,6 @@ export type Gstr2bResult = InwardReturn & { warnings: Issue[] };
 const DATA_KEYS = new Set([
   'gstin', 'rtnprd', 'version', 'gendt', 'itcsumm', 'cpsumm', 'docdata', 'docRejdata', 'cpSummRej', 'fc', 'chksum',
 ]);
-const DOC_SECTIONS = new Set(['b2b', 'b2ba', 'cdnr', 'cdnra', 'isd', 'isda', 'ecom', 'ecoma', 'impg', 'impgsez', 'itcrev']);
 /** First GSTR-2B period built from IMS. */
 export const IMS_FROM = '2024-10';
 
@@ -88,9 +88,10 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
 
   function* readSections(holder: Json, hp: string, part: Part): Generator<InwardDocument> {
     for (const key of Object.keys(holder)) {
-      if (!DOC_SECTIONS.has(key)) {
-        ctx.warn(ReadCode.unknown, `section ${key} is not known to this reader and was skipped`, hp + pointer(key));
-      }
+      if (key === REVERSAL_KEY || Object.hasOwn(SECTION_LISTS, key)) continue;
+      // Named with its count, so a section GSTN adds is reported, never silently zeroed.
+      const n = documentsInSection(key, holder[key]);
+      ctx.warn(ReadCode.unknown, `section ${key} is not known to this reader: its ${n === 1 ? '1 document was' : `${n} documents were`} skipped`, hp + pointer(key));
     }
     yield* readB2bLike(ctx, holder, hp, 'b2b', 'B2B', part);
     yield* readB2bLike(ctx, holder, hp, 'b2ba', 'B2BA', part);
@@ -101,14 +102,16 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
     yield* readIsd(ctx, holder, hp, 'isd', 'ISD', part);
     yield* readIsd(ctx, holder, hp, 'isda', 'ISDA', part);
     yield* readImports(ctx, holder, hp, part);
-    if (part === 'statement' && holder.itcrev !== undefined) {
-      const rev = holder.itcrev;
-      const list = Array.isArray(rev) ? rev : [rev];
+    // The ITC-reversal list sits in the statement and in the IMS-rejected block alike; a rejected
+    // document stays 'rejected' wherever it sits, since rejection is what decides its credit.
+    const rev = holder[REVERSAL_KEY];
+    if (rev !== undefined && rev !== null) {
+      const list = reversalHolders(rev);
       for (let i = 0; i < list.length; i++) {
         const r = list[i];
-        const rp = hp + pointer('itcrev') + (Array.isArray(rev) ? pointer(i) : '');
-        if (isObject(r)) yield* readSections(r, rp, 'reversal');
-        else ctx.fail(ReadCode.badShape, 'itcrev should hold objects', rp);
+        const rp = hp + pointer(REVERSAL_KEY) + (Array.isArray(rev) ? pointer(i) : '');
+        if (isObject(r)) yield* readSections(r, rp, part === 'statement' ? 'reversal' : part);
+        else ctx.fail(ReadCode.badShape, `${REVERSAL_KEY} should hold objects`, rp);
       }
     }
   }
