@@ -3,11 +3,14 @@
  * (PKCS#1 v1.5 with its own key pair), session keys under the AppKey, AES-256-ECB payloads,
  * token expiry (1005; 238 when a newer login superseded the token), duplicates (2150 with DUPIRN,
  * 604), and faults on demand: 500s, connections dropped before or after the portal acted, slow
- * answers. It implements the published protocol, independently of the connector's code.
+ * answers. It implements the published protocol as NIC's sample functions behave
+ * (fake-nic-crypto.ts), independently of the connector's code: request data that decrypts to
+ * anything but JSON bytes is refused (e-waybill 100, as the portal answers invalid JSON).
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, constants, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { encryptBySymmetricKey, encryptJsonAnswer, readJsonRequest, readLoginData, type ReadData } from './fake-nic-crypto.js';
 
 type Obj = Record<string, unknown>;
 
@@ -86,23 +89,12 @@ function ewbIst(epoch: number): string {
   return `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad2(h12)}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-function aesEnc(key: Buffer, plain: Buffer): string {
-  const c = createCipheriv('aes-256-ecb', key, null);
-  return Buffer.concat([c.update(plain), c.final()]).toString('base64');
-}
-function aesDec(key: Buffer, b64: string): Buffer {
-  const d = createDecipheriv('aes-256-ecb', key, null);
-  return Buffer.concat([d.update(Buffer.from(b64, 'base64')), d.final()]);
+/** A key under another key, as the portal sends the Sek (under the AppKey) and the rek (under the Sek). */
+function keyUnder(key: Buffer, wrapping: Buffer): string {
+  return encryptBySymmetricKey(key.toString('base64'), wrapping);
 }
 
-/** RSA PKCS#1 v1.5 decryption done by hand (Node refuses the padding for private decryption). */
-function rsaPkcs1Decrypt(key: KeyObject, b64: string): Buffer {
-  const block = privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, Buffer.from(b64, 'base64'));
-  if (block[0] !== 0 || block[1] !== 2) throw new Error('bad padding');
-  const sep = block.indexOf(0, 2);
-  if (sep < 10) throw new Error('bad padding');
-  return block.subarray(sep + 1);
-}
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const isToken = (x: Token | Obj): x is Token => Buffer.isBuffer((x as Obj)['sek']);
 
@@ -260,7 +252,7 @@ export class FakeNic {
     const gstin = this.header(h, 'gstin');
     let creds: Obj;
     try {
-      creds = JSON.parse(Buffer.from(rsaPkcs1Decrypt(this.privateKey, String(body['Data'] ?? '')).toString('utf8'), 'base64').toString('utf8')) as Obj;
+      creds = readLoginData(this.privateKey, body['Data']);
     } catch {
       return this.einvError('1013', 'Decryption of password failed. Use correct public key');
     }
@@ -279,7 +271,7 @@ export class FakeNic {
     }
     return {
       Status: 1,
-      Data: { ClientId: this.clientId, UserName: user.username, AuthToken: t.token, Sek: aesEnc(appKey, t.sek), TokenExpiry: isoIst(t.expiresAt) },
+      Data: { ClientId: this.clientId, UserName: user.username, AuthToken: t.token, Sek: keyUnder(t.sek, appKey), TokenExpiry: isoIst(t.expiresAt) },
       ErrorDetails: null,
       InfoDtls: null,
     };
@@ -289,20 +281,23 @@ export class FakeNic {
     if (this.header(h, 'client_id') !== this.clientId || this.header(h, 'client_secret') !== this.clientSecret) return this.einvError('1010', 'Invalid Client-ID/Client-Secret');
     const t = this.tokens.get(this.header(h, 'authtoken'));
     const gstin = this.header(h, 'gstin');
-    if (!t || t.service !== 'einv' || t.expiresAt <= this.now() || t.gstin !== gstin || !this.header(h, 'user_name')) return this.einvError('1005', 'Invalid Token');
+    if (t?.service !== 'einv' || t.expiresAt <= this.now() || t.gstin !== gstin || !this.header(h, 'user_name')) return this.einvError('1005', 'Invalid Token');
     return t;
   }
 
   private einvData(t: Token, data: Obj, info: Obj[] | null = null): Obj {
-    return { Status: 1, Data: aesEnc(t.sek, Buffer.from(JSON.stringify(data), 'utf8')), ErrorDetails: null, InfoDtls: info };
+    return { Status: 1, Data: encryptJsonAnswer(data, t.sek), ErrorDetails: null, InfoDtls: info };
   }
 
+  /** A POST's `Data`: the JSON object under the Sek, or undefined when it does not decrypt to one. */
   private einvRead(t: Token, body: Obj): Obj | undefined {
-    try {
-      return JSON.parse(aesDec(t.sek, String(body['Data'] ?? '')).toString('utf8')) as Obj;
-    } catch {
-      return undefined;
-    }
+    const read = readJsonRequest(body['Data'], t.sek);
+    return read.ok && isObject(read.value) ? read.value : undefined;
+  }
+
+  /** NIC publishes no code of its own for Data that is not encrypted JSON; 2140 (not the request schema) stands in. */
+  private einvUnreadable(): Obj {
+    return this.einvError('2140', 'Data is not JSON encrypted with the session key');
   }
 
   private jws(claims: Obj): string {
@@ -329,7 +324,7 @@ export class FakeNic {
 
   private generate(t: Token, body: Obj): Obj {
     const inv = this.einvRead(t, body);
-    if (!inv) return this.einvError('2265', 'Invalid encrypted data');
+    if (!inv) return this.einvUnreadable();
     const seller = (inv['SellerDtls'] ?? {}) as Obj;
     const doc = (inv['DocDtls'] ?? {}) as Obj;
     if (seller['Gstin'] !== t.gstin) return this.einvError('2143', 'GSTIN of the seller does not match the GSTIN of the token');
@@ -392,7 +387,7 @@ export class FakeNic {
 
   private cancelIrn(t: Token, body: Obj): Obj {
     const req = this.einvRead(t, body);
-    if (!req) return this.einvError('2265', 'Invalid encrypted data');
+    if (!req) return this.einvUnreadable();
     const e = this.irns.get(String(req['Irn'] ?? ''));
     if (!e || e.gstin !== t.gstin) return this.einvError('2154', 'IRN details are not found');
     if (e.status === 'CNL') return this.einvError('9999', 'Invoice is not active');
@@ -404,7 +399,7 @@ export class FakeNic {
 
   private ewbByIrn(t: Token, body: Obj): Obj {
     const req = this.einvRead(t, body);
-    if (!req) return this.einvError('2265', 'Invalid encrypted data');
+    if (!req) return this.einvUnreadable();
     const e = this.irns.get(String(req['Irn'] ?? ''));
     if (!e || e.gstin !== t.gstin) return this.einvError('4000', 'IRN is not found or not active');
     if (e.ewb) return this.einvError('4002', 'EwayBill is already generated for this IRN');
@@ -441,7 +436,7 @@ export class FakeNic {
     const gstin = this.header(h, 'gstin');
     let creds: Obj;
     try {
-      creds = JSON.parse(Buffer.from(rsaPkcs1Decrypt(this.privateKey, String(body['Data'] ?? '')).toString('utf8'), 'base64').toString('utf8')) as Obj;
+      creds = readLoginData(this.privateKey, body['Data']);
     } catch {
       return this.ewbError('109');
     }
@@ -455,40 +450,44 @@ export class FakeNic {
     for (const [k, v] of this.tokens) if (v.service === 'ewb' && v.gstin === gstin) this.tokens.delete(k);
     const t: Token = { token: randomUUID(), gstin, sek: randomBytes(32), expiresAt: this.now() + 360 * 60_000, service: 'ewb' };
     this.tokens.set(t.token, t);
-    return { status: '1', authtoken: t.token, sek: aesEnc(appKey, t.sek) };
+    return { status: '1', authtoken: t.token, sek: keyUnder(t.sek, appKey) };
   }
 
   private ewbSession(h: IncomingMessage['headers']): Token | Obj {
     if (this.header(h, 'client-id') !== this.clientId || this.header(h, 'client-secret') !== this.clientSecret) return this.ewbError('110');
     const t = this.tokens.get(this.header(h, 'authtoken'));
-    if (!t || t.service !== 'ewb' || t.gstin !== this.header(h, 'gstin')) return this.ewbError('238');
+    if (t?.service !== 'ewb' || t.gstin !== this.header(h, 'gstin')) return this.ewbError('238');
     if (t.expiresAt <= this.now()) return this.ewbError('106');
     return t;
   }
 
-  /** Encrypt(Base64(JSON), sek), as NIC documents the e-waybill data. */
+  /** A POST answer: "Encrypt(Base64(Response JSON), sek)" in NIC's table, made with the sample function. */
   private ewbData(t: Token, data: unknown): Obj {
-    return { status: '1', data: aesEnc(t.sek, Buffer.from(Buffer.from(JSON.stringify(data)).toString('base64'), 'utf8')) };
+    return { status: '1', data: encryptJsonAnswer(data, t.sek) };
   }
 
+  /** A GET answer: data under a fresh rek, the rek under the sek, and the HMAC-SHA256 under the rek of the base64 JSON (NIC's words). */
   private ewbGetData(t: Token, data: unknown): Obj {
     const rek = randomBytes(32);
     const b64 = Buffer.from(JSON.stringify(data)).toString('base64');
     return {
       status: '1',
-      data: aesEnc(rek, Buffer.from(b64, 'utf8')),
-      rek: aesEnc(t.sek, rek),
+      data: encryptJsonAnswer(data, rek),
+      rek: keyUnder(rek, t.sek),
       hmac: createHmac('sha256', rek).update(b64, 'utf8').digest('base64'),
     };
   }
 
+  /** A POST's data read as the portal reads it: 109 when it does not decrypt, 100 when the plaintext is not a JSON object. */
+  private ewbRead(t: Token, body: Obj): ReadData {
+    const read = readJsonRequest(body['data'], t.sek);
+    return read.ok && !isObject(read.value) ? { ok: false, reason: 'not-json' } : read;
+  }
+
   private ewbAction(t: Token, body: Obj): Obj {
-    let data: Obj;
-    try {
-      data = JSON.parse(Buffer.from(aesDec(t.sek, String(body['data'] ?? '')).toString('utf8'), 'base64').toString('utf8')) as Obj;
-    } catch {
-      return this.ewbError('109');
-    }
+    const read = this.ewbRead(t, body);
+    if (!read.ok) return this.ewbError(read.reason === 'undecryptable' ? '109' : '100');
+    const data = read.value as Obj;
     const at = this.now();
     this.ewbPosts.push({ action: String(body['action']), data });
     switch (body['action']) {

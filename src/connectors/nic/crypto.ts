@@ -2,7 +2,8 @@
  * The cryptography of NIC's e-invoice and e-waybill APIs (docs/connectors.md, "Protocol"):
  * the login payload is RSA-encrypted with NIC's public key (PKCS#1 v1.5), the session key (SEK)
  * comes back AES-256-ECB-encrypted under the client's AppKey, and every later payload is
- * AES-256-ECB (PKCS#7 padding) under the SEK, carried as base64.
+ * AES-256-ECB (PKCS#7 padding) under the SEK, carried as base64 (what goes under the SEK:
+ * symmetric-payload.ts).
  * @module
  */
 import { constants, createCipheriv, createDecipheriv, createPublicKey, publicEncrypt, randomBytes, type KeyObject } from 'node:crypto';
@@ -40,23 +41,10 @@ export function aesDecrypt(key: Buffer, base64: string): Buffer {
   return Buffer.concat([decipher.update(Buffer.from(base64, 'base64')), decipher.final()]);
 }
 
-/** Base64 of a value's JSON. */
+/**
+ * Base64 of a value's JSON: the login payload, which both portals RSA-encrypt as this base64 text
+ * (their samples pass the text's bytes to the RSA function, unlike the AES one).
+ */
 export function base64Json(value: unknown): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
-}
-
-/**
- * Reads a decrypted payload as JSON. The e-invoice API encrypts the JSON itself; the e-waybill
- * documentation says Encrypt(Base64(JSON)). Public clients of both exist, so both are read:
- * JSON first, then base64 of JSON. Stray trailing control characters (seen in some clients'
- * notes) are trimmed.
- */
-export function readJsonPayload(plain: Buffer): unknown {
-  const text = plain.toString('utf8').replace(/[\u0000-\u001f]+$/u, '').trim();
-  try {
-    return JSON.parse(text);
-  } catch {
-    if (!/^[A-Za-z0-9+/=\s]+$/.test(text)) throw new Error('the decrypted payload is neither JSON nor base64 JSON');
-    return JSON.parse(Buffer.from(text, 'base64').toString('utf8'));
-  }
 }

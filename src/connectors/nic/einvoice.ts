@@ -9,11 +9,12 @@ import { createHash } from 'node:crypto';
 import { error, type Issue } from '../../issue.js';
 import type { CancelIrnRequest, DocumentKey, EwbGenerated, IrnRecord, IrpProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
 import { connectorCodes } from './codes.js';
-import { aesDecrypt, aesEncrypt, base64Json, newAppKey, readJsonPayload, rsaCapacity, rsaEncrypt } from './crypto.js';
+import { aesDecrypt, base64Json, newAppKey, rsaCapacity, rsaEncrypt } from './crypto.js';
 import { connectorRefusal, einvoiceIssues, looseJson, portalRefusal } from './errors.js';
 import { invoiceOfSignedData, jwsClaims } from '../../compute/signed-invoice.js';
 import { exchange, isObj, noSession, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
 import { istIsoToEpoch, isoToWire, istWire, prepare, sessionOptions, type NicConnectorOptions } from './options.js';
+import { decryptJson, encryptJson } from './symmetric-payload.js';
 import { TokenCache, type SessionCodec } from './token-cache.js';
 import type { WireRequest } from './wire.js';
 
@@ -172,7 +173,7 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
       method: 'POST',
       url: url(path),
       headers: headers(gstin, s),
-      body: { Data: aesEncrypt(s.sek, Buffer.from(JSON.stringify(body), 'utf8')) },
+      body: { Data: encryptJson(s.sek, body) },
     }));
 
   const get = (gstin: string, pathAndQuery: string): Promise<Exchanged<EinvoiceSession>> =>
@@ -188,7 +189,7 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
     }
     const raw = env['Data'] ?? env['data'];
     try {
-      const data = typeof raw === 'string' ? readJsonPayload(aesDecrypt(ex.session.sek, raw)) : raw;
+      const data = typeof raw === 'string' ? decryptJson(ex.session.sek, raw) : raw;
       if (!isObj(data)) throw new Error('not an object');
       return { ok: true, value: { data, env } };
     } catch {

@@ -1,21 +1,24 @@
 /**
  * NIC's e-waybill API as an `EwbProvider`: login with action ACCESSTOKEN
  * (`/ewaybillapi/v1.03/auth/`), POST actions on `/ewaybillapi/v1.03/ewayapi/` as
- * `{action, data}` with the data AES-encrypted under the session key, and the GET actions whose
- * answers come under a per-answer key (`rek`) with an HMAC. Protocol and sources: docs/connectors.md.
+ * `{action, data}` with the data (the JSON's bytes) AES-encrypted under the session key, and the GET
+ * actions whose answers come under a per-answer key (`rek`) with an HMAC (ewb-answer.ts). Protocol and
+ * sources: docs/connectors.md.
  * @module
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { error } from '../../issue.js';
 import type { CancelEwbRequest, EwbGenerated, EwbProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
 import { nicMovementActions } from './ewaybill-movement.js';
 import type { Kind } from '../../kinds.js';
 import { normalize } from '../../normalize/normalize.js';
 import { connectorCodes } from './codes.js';
-import { aesDecrypt, aesEncrypt, base64Json, newAppKey, readJsonPayload, rsaCapacity, rsaEncrypt } from './crypto.js';
+import { aesDecrypt, base64Json, newAppKey, rsaCapacity, rsaEncrypt } from './crypto.js';
+import { openEwbData } from './ewb-answer.js';
 import { connectorRefusal, ewbErrorCodes, ewbIssues, portalRefusal } from './errors.js';
 import { exchange, isObj, noSession, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
 import { ewbTimeToWire, istIsoToEpoch, istWire, prepare, sessionOptions, type NicConnectorOptions } from './options.js';
+import { encryptJson } from './symmetric-payload.js';
 import { TokenCache, type SessionCodec } from './token-cache.js';
 
 export interface EwbPaths {
@@ -132,8 +135,10 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
       method: 'POST',
       url: url(paths.api),
       headers: headers(gstin, s),
-      // NIC documents the data as Encrypt(Base64(JSON), sek).
-      body: { action, data: aesEncrypt(s.sek, Buffer.from(base64Json(data), 'utf8')) },
+      // The AES plaintext is the JSON itself: NIC's table says Encrypt(Base64(JSON), sek), but its sample
+      // EncryptBySymmetricKey base64-decodes its argument first (symmetric-payload.ts). Base64 of the
+      // JSON under the sek is refused by the portal with 100, invalid JSON.
+      body: { action, data: encryptJson(s.sek, data) },
     }));
 
   const get = (gstin: string, name: string, query: Record<string, string>): Promise<Exchanged<EwbSession>> =>
@@ -146,17 +151,7 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     if (!statusOk(env)) return portalRefusal(ewbIssues(env['error']));
     const data = env['data'] ?? env['Data'];
     if (typeof data !== 'string') return isObj(data) || Array.isArray(data) ? { ok: true, value: data } : connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered status 1 without data', 502);
-    try {
-      let key = ex.session.sek;
-      if (typeof env['rek'] === 'string' && env['rek'] !== '') key = aesDecrypt(ex.session.sek, env['rek']);
-      const plain = aesDecrypt(key, data);
-      if (typeof env['hmac'] === 'string' && env['hmac'] !== '' && !hmacMatches(env['hmac'], key, plain, data)) {
-        return connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered with data whose hmac does not match', 502);
-      }
-      return { ok: true, value: readJsonPayload(plain) };
-    } catch {
-      return connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered with data that cannot be decrypted with the session key', 502);
-    }
+    return openEwbData({ data, rek: env['rek'], hmac: env['hmac'] }, ex.session.sek);
   };
 
   const openObj = (ex: Exchanged<EwbSession>): ProviderResult<Obj> => {
@@ -297,18 +292,4 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     }),
   };
   return provider;
-}
-
-/**
- * NIC: "HMAC-SHA256 of Base64 data using AES key (rek) as HMAC Key". Read as the base64 of the
- * JSON (what the decryption yields) and, as a fallback, the transmitted base64 string.
- */
-function hmacMatches(hmac: string, key: Buffer, plain: Buffer, transmitted: string): boolean {
-  const want = Buffer.from(hmac, 'base64');
-  const text = plain.toString('utf8').trim();
-  const candidates = [text, Buffer.from(text, 'utf8').toString('base64'), transmitted];
-  return candidates.some((c) => {
-    const got = createHmac('sha256', key).update(c, 'utf8').digest();
-    return got.length === want.length && timingSafeEqual(got, want);
-  });
 }
