@@ -121,9 +121,16 @@ export const transportRules: Rule[] = [
     severity: 'error',
     certainty: 'certain',
     description: 'Without transMode, vehicleNo and transDocNo (a Part-A slip), transporterId is required.',
+    // The portal has no exception for movements between branches of one PAN or GSTIN (stock transfers):
+    // a consignor moving its own goods names its own GSTIN as transporterId and adds Part-B later.
     check(doc) {
       if (['transMode', 'vehicleNo', 'transDocNo', 'transporterId'].some((k) => isGiven(field(doc, k)))) return [];
-      return [found('transporterId is required when no transMode, vehicleNo or transDocNo is given (Part-A slip).', 'transporterId')];
+      return [
+        found(
+          'transporterId is required when no transMode, vehicleNo or transDocNo is given (Part-A slip); a consignor moving its own goods gives its own GSTIN.',
+          'transporterId',
+        ),
+      ];
     },
   }),
   defineRule({
