@@ -12,6 +12,14 @@ export interface PostgresStoreOptions {
   max?: number;
 }
 
+/** Whether a query failed because the connection itself is gone (the server ended it, or the socket closed). */
+function connectionLost(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  // 57P01-57P03: the server is shutting down or cannot take connections; 08xxx: connection exceptions.
+  if (typeof code === 'string' && (/^57P0[1-3]$/.test(code) || code.startsWith('08'))) return true;
+  return e instanceof Error && /Connection terminated|connection ended|ECONNRESET|EPIPE/i.test(e.message);
+}
+
 /** Connects to `url` (postgres://...), brings the schema up to date and answers the store. */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
   let pg: typeof import('pg');
@@ -27,16 +35,27 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     query: async (text, params) => (await pool.query(text, params ? [...params] : [])).rows as Row[],
     transaction: async (work) => {
       const c = await pool.connect();
+      // A client checked out of the pool has no listener of the pool's: without one, the database closing
+      // the connection (a restart, a failover, pg_terminate_backend) is an unhandled 'error' event that
+      // ends the process. The transaction's own query fails instead, and the broken client is discarded.
+      let lost: Error | undefined;
+      const onError = (e: Error): void => {
+        lost = e;
+      };
+      c.on('error', onError);
       try {
         await c.query('begin');
         const out = await work({ query: async (text, params) => (await c.query(text, params ? [...params] : [])).rows as Row[] });
         await c.query('commit');
         return out;
       } catch (e) {
-        await c.query('rollback').catch(() => {});
+        lost ??= connectionLost(e) ? (e as Error) : undefined;
+        if (!lost) await c.query('rollback').catch(() => {});
         throw e;
       } finally {
-        c.release();
+        c.off('error', onError);
+        // release(error) destroys the client rather than handing a dead connection to the next caller.
+        c.release(lost);
       }
     },
     exec: async (script) => {

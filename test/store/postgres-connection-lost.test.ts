@@ -1,0 +1,50 @@
+/**
+ * PostgreSQL closing a connection that is checked out for a transaction (a restart, a failover,
+ * pg_terminate_backend) fails that transaction and nothing else: the process lives on, and the store serves
+ * the next call on a fresh connection.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgresStore } from '../../src/store/postgres.js';
+import { databaseUrl, freshDatabase, need } from '../support/services.js';
+
+const hasDatabase = need(databaseUrl);
+
+describe.skipIf(!hasDatabase)('a PostgreSQL connection lost inside a transaction', () => {
+  const cleanup: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const done of cleanup.reverse()) await done().catch(() => {});
+  });
+
+  it('fails the transaction with the connection error, and the store serves the next call', async () => {
+    const database = await freshDatabase(databaseUrl as string);
+    cleanup.push(database.drop);
+    const store = await openPostgresStore(database.url, { max: 2 });
+    cleanup.push(() => store.close());
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    cleanup.push(() => admin.end());
+
+    const unhandled: unknown[] = [];
+    const onUncaught = (e: unknown): void => {
+      unhandled.push(e);
+    };
+    process.on('uncaughtException', onUncaught);
+    cleanup.push(async () => {
+      process.off('uncaughtException', onUncaught);
+    });
+
+    // Inside the transaction, the database ends every other connection to it: the transaction's own.
+    const failed = store.atomically(async () => {
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      await new Promise((r) => setTimeout(r, 200));
+      return 'committed';
+    });
+    await expect(failed).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(unhandled).toEqual([]);
+
+    // The next transaction runs on a fresh connection.
+    await expect(store.atomically(async () => 'again')).resolves.toBe('again');
+  });
+});
