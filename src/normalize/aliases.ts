@@ -45,7 +45,14 @@ const ewbStatusAlias: readonly Alias[] = [{ at: '', from: 'EwbStstus', to: ['Ewb
 export const aliasesByKind: Partial<Record<Kind, readonly Alias[]>> = {
   irn: invoiceAliases,
   'payment-qr': invoiceAliases,
-  ewb: [{ at: '', from: 'subSypplyDesc', to: ['subSupplyDesc'] }],
+  // NIC's prose field table spells subSupplyDesc as subSypplyDesc; the EWB API's schema (one copy) names the
+  // dispatch-from and ship-to trade names in full. dispatchFromGSTIN, shipToGSTIN and an item's cessNonAdvol
+  // differ from the canonical names in case only, which the reader takes anyway.
+  ewb: [
+    { at: '', from: 'subSypplyDesc', to: ['subSupplyDesc'] },
+    { at: '', from: 'dispatchFromTradeName', to: ['dispatchFromTrdName'] },
+    { at: '', from: 'shipToTradeName', to: ['shipToTrdName'] },
+  ],
   'ewb-response': ewbStatusAlias,
   'irn-record': ewbStatusAlias,
 };

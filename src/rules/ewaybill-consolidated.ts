@@ -10,6 +10,7 @@ import type { Rule } from './rule.js';
 import { defineRule, field, found, isRecord } from './ewaybill-support.js';
 import { conveyanceRules, placeRules, reasonRules } from './ewaybill-movement-fields.js';
 import { numberText } from './ewaybill-actions/shared.js';
+import { specificationLimitRule } from './specification-limits.js';
 
 const members = (doc: unknown): unknown[] | undefined => {
   const list = field(doc, 'tripSheetEwbBills');
@@ -54,6 +55,7 @@ export const consolidatedEwbRules: Rule[] = [
       });
     },
   }),
+  specificationLimitRule('consolidated-ewb', 'EWB'),
 ];
 
 /** The trip sheet regeneration request rules. */

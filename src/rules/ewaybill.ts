@@ -11,6 +11,8 @@ import { itemRules } from './ewaybill/items.js';
 import { partyRules } from './ewaybill/parties.js';
 import { supplyRules } from './ewaybill/supply.js';
 import { transportRules } from './ewaybill/transport.js';
+import { masterCaseRules } from './ewaybill/master-case.js';
+import { specificationLimitRule } from './specification-limits.js';
 
 /** The e-waybill request rules, in the order they are reported. */
 export const ewaybillRules: Rule[] = [
@@ -20,4 +22,6 @@ export const ewaybillRules: Rule[] = [
   ...documentRules,
   ...amountRules,
   ...itemRules,
+  ...masterCaseRules,
+  specificationLimitRule('ewb', 'EWB'),
 ];

@@ -60,6 +60,9 @@ export function ajv(objects: PayloadObjects = 'any'): Ajv2020Type {
     inlineRefs: false,
     coerceTypes: false,
     useDefaults: false,
+    // The EWB API's schemas write two-decimal amounts as multipleOf 0.01: 0.07 / 0.01 is 7.000000000000001
+    // in doubles, so the quotient is compared with its nearest whole number within 1e-9.
+    multipleOfPrecision: 9,
     verbose: true,
     ownProperties: objects === 'any',
     schemas: [...allSchemas().values()],

@@ -109,6 +109,11 @@ function translateOne(err: ErrorObject): Issue | undefined {
       const limits = digitLimits(err.schema as [number, number]);
       return issue(svcCodes.digits, path, describeDigits(limits));
     }
+    case 'multipleOf': {
+      const step = Number(params.multipleOf);
+      const decimals = Number.isFinite(step) && step > 0 && step < 1 ? Math.round(-Math.log10(step)) : undefined;
+      return issue(svcCodes.digits, path, decimals !== undefined && 10 ** -decimals === step ? `at most ${decimals} decimals` : `must be a multiple of ${String(params.multipleOf)}`);
+    }
     case 'minimum':
     case 'exclusiveMinimum':
     case 'maximum':

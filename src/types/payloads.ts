@@ -59,8 +59,8 @@ export interface CancelEwbPayload {
   ewbNo: string;
   /** Reason: 1 duplicate, 2 order cancelled, 3 data entry mistake, 4 others. */
   cancelRsnCode: "1" | "2" | "3" | "4";
-  /** Remarks explaining the cancellation. */
-  cancelRmrk: string;
+  /** Remarks explaining the cancellation. The EWB API's schema gives them no length and does not require them; the 100-character limit is rule CANEWB-REMARK (EWB 308). */
+  cancelRmrk?: string;
 }
 
 /** Cancel IRN response (`cancel-irn-response`). Response of IRN cancellation (cancelirn). */
@@ -175,9 +175,9 @@ export interface ConsolidatedEwbResponse {
 export interface ConsolidatedEwbPayload {
   /** Place the goods start from (or are at now). */
   fromPlace: string;
-  /** State code of fromPlace. */
+  /** State code of fromPlace. The EWB API's schema gives no range; the state master is the portal's business check. */
   fromState: number;
-  /** Vehicle number, letters and digits without spaces (required by road). */
+  /** Vehicle number (required by road). The EWB API's schema gives no limits; NIC's field table says Text(15). */
   vehicleNo?: string;
   /** Mode of transport. */
   transMode: "1" | "2" | "3" | "4";
@@ -185,7 +185,7 @@ export interface ConsolidatedEwbPayload {
   transDocNo?: string;
   /** Date of the transport document, DD/MM/YYYY. */
   transDocDate?: string;
-  /** The e-waybills of the trip sheet. */
+  /** The e-waybills of the trip sheet. NIC writes the item schema in tuple form; read as every entry. */
   tripSheetEwbBills: Array<{
     /** Number of a member e-waybill. */
     ewbNo: string;
@@ -622,13 +622,13 @@ export interface EwbResponse {
 export interface EwbPayload {
   /** Direction of the supply: O outward, I inward. */
   supplyType: "O" | "I";
-  /** Sub-type of supply: 1 supply, 2 import, 3 export, 4 job work, 5 for own use, 6 job work returns, 7 sales return, 8 others, 9 SKD/CKD, 10 line sales, 11 recipient not known, 12 exhibition or fairs. */
+  /** Sub-type of supply: 1 supply, 2 import, 3 export, 4 job work, 5 for own use, 6 job work returns, 7 sales return, 8 others, 9 SKD/CKD, 10 line sales, 11 recipient not known, 12 exhibition or fairs. The EWB API's schema gives no list; the portal's master holds these codes. */
   subSupplyType: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12";
   /** Description of the sub-type, needed when subSupplyType is 8 (others). Written subSypplyDesc in the specification table. */
   subSupplyDesc?: string;
-  /** Document type: INV tax invoice, BIL bill of supply, BOE bill of entry, CHL delivery challan, CNT credit note (on the portal's master list), OTH others. */
+  /** Document type: INV tax invoice, BIL bill of supply, BOE bill of entry, CHL delivery challan, OTH others; CNT (credit note) is in two of the EWB API's schema copies and accepted too. */
   docType: "INV" | "BIL" | "BOE" | "CHL" | "CNT" | "OTH";
-  /** Document number. */
+  /** Document number, at most 16 characters (the EWB API's schema gives no pattern). */
   docNo: string;
   /** Document date, DD/MM/YYYY. */
   docDate: string;
@@ -646,9 +646,9 @@ export interface EwbPayload {
   fromPincode: number;
   /** State code of the supplier (its registration). */
   fromStateCode: number;
-  /** GSTIN of the dispatch-from party (transactionType 3 or 4), when it differs from the supplier. */
+  /** GSTIN of the dispatch-from party (transactionType 3 or 4), when it differs from the supplier. NIC's schema spells it dispatchFromGSTIN. */
   dispatchFromGstin?: string;
-  /** Trade name of the dispatch-from party. */
+  /** Trade name of the dispatch-from party. NIC's schema spells it dispatchFromTradeName. */
   dispatchFromTrdName?: string;
   /** State code of the place the goods are dispatched from. */
   actFromStateCode: number;
@@ -656,9 +656,9 @@ export interface EwbPayload {
   toGstin: string;
   /** Trade name of the recipient. */
   toTrdName?: string;
-  /** GSTIN of the ship-to party, when it differs from the recipient. */
+  /** GSTIN of the ship-to party, when it differs from the recipient. NIC's schema spells it shipToGSTIN; URP is accepted, as for toGstin. */
   shipToGstin?: string;
-  /** Trade name of the ship-to party. */
+  /** Trade name of the ship-to party. NIC's schema spells it shipToTradeName. */
   shipToTrdName?: string;
   /** First line of the delivery address. */
   toAddr1?: string;
@@ -666,20 +666,20 @@ export interface EwbPayload {
   toAddr2?: string;
   /** Place of delivery. */
   toPlace?: string;
-  /** PIN code of the delivery place. */
+  /** PIN code of the delivery place. The EWB API's schema gives no range (fromPincode's is 100000-999999); the PIN master is the portal's business check. */
   toPincode: number;
   /** State code of the recipient (its registration, or place of supply). */
   toStateCode: number;
   /** State code of the place the goods are shipped to. */
   actToStateCode: number;
-  /** Transaction type: 1 regular, 2 bill to - ship to, 3 bill from - dispatch from, 4 both 2 and 3. */
+  /** Transaction type: 1 regular, 2 bill to - ship to, 3 bill from - dispatch from, 4 both 2 and 3. The EWB API's schema gives a maximum of 4; the codes are the portal's master. */
   transactionType: 1 | 2 | 3 | 4;
   /** Total taxable value of the items. */
   totalValue?: number;
   /** Other charges or adjustments; may be negative. */
   otherValue?: number;
   /** Total value of the document. */
-  totInvValue?: number;
+  totInvValue: number;
   /** Total integrated GST. */
   igstValue?: number;
   /** Total central GST. */
@@ -690,19 +690,19 @@ export interface EwbPayload {
   cessValue?: number;
   /** Total cess charged other than ad valorem. */
   cessNonAdvolValue?: number;
-  /** Transporter id (GSTIN or transporter registration number). */
+  /** Transporter id: the transporter's GSTIN or its 15-character transporter registration number (TRANSIN). The EWB API's schema pattern is unanchored and has no length; read as a whole 15-character id starting with two digits. */
   transporterId?: string;
   /** Name of the transporter. */
   transporterName?: string;
   /** Mode of transport. */
   transMode?: "1" | "2" | "3" | "4";
-  /** Distance in kilometres; 0 lets the portal compute it. */
+  /** Distance in kilometres; 0 lets the portal compute it. The EWB API's schema types it as text with no limit (its description says under 4000 km); text of digits is read as the number. */
   transDistance: number;
   /** Transport document number. */
   transDocNo?: string;
-  /** Date of the transport document, DD/MM/YYYY. */
+  /** Date of the transport document. The EWB API's generate schema gives no pattern for it (its Part-B update schema gives the date pattern). */
   transDocDate?: string;
-  /** Vehicle number (road), at most 15 characters here. */
+  /** Vehicle number (road). */
   vehicleNo?: string;
   /** Vehicle type. */
   vehicleType?: "R" | "O";
@@ -710,7 +710,7 @@ export interface EwbPayload {
   mainHsnCode?: number;
   /** GSTIN of the user generating the e-waybill (the portal takes it from the session; ERPs send it). */
   userGstin?: string;
-  /** Items carried; at least one. */
+  /** Items carried. NIC writes the item schema in tuple form; read as every item. An empty list is the portal's business check (EWB 233). */
   itemList: Array<{
     /** Serial number of the item (as ERPs send it; the portal numbers items itself). */
     itemNo?: number;
@@ -718,7 +718,7 @@ export interface EwbPayload {
     productName?: string;
     /** Description of the product. */
     productDesc?: string;
-    /** HSN code of the goods. */
+    /** HSN code of the goods. The EWB API's schema types it as a number with no digit count (a number is read as its digits); the digit count and the master are the portal's business checks (EWB 216, 282, 283). */
     hsnCode: string;
     /** Quantity. */
     quantity?: number;
@@ -734,7 +734,7 @@ export interface EwbPayload {
     sgstRate?: number;
     /** Ad valorem cess rate in percent. */
     cessRate?: number;
-    /** Cess charged other than ad valorem. */
+    /** Cess charged other than ad valorem. Some clients write cessNonAdvol; the reader takes either. */
     cessNonadvol?: number;
   }>;
 }
@@ -762,35 +762,35 @@ export interface ExtendValidityResponse {
 export interface ExtendValidityPayload {
   /** Number of the e-waybill. */
   ewbNo: string;
-  /** Registration number of the vehicle now carrying the goods; required for transport by road. */
+  /** Registration number of the vehicle now carrying the goods; required for transport by road. The EWB API's schema gives no limits; NIC's field table says Text(15). */
   vehicleNo?: string;
   /** Place where the goods are now. */
   fromPlace: string;
   /** State code of the place where the goods are now. */
   fromState: number;
-  /** PIN code of the place where the goods are now. */
+  /** PIN code of the place where the goods are now. The EWB API's schema gives no range; NIC's field table says Number(6). */
   fromPincode: number;
-  /** Distance in kilometres still to go; not more than the e-waybill's original distance. */
+  /** Distance in kilometres still to go; not more than the e-waybill's original distance (the portal's check on the stored e-waybill). The EWB API's schema gives no limits. */
   remainingDistance: number;
   /** Transport document number (railway receipt, airway bill, bill of lading); required for rail, air and ship. */
   transDocNo?: string;
   /** Date of the transport document, DD/MM/YYYY. */
   transDocDate?: string;
-  /** Mode of transport: 1 road, 2 rail, 3 air, 4 ship, 5 in transit (goods in a warehouse or on the road, consignment status T). */
+  /** Mode of transport: 1 road, 2 rail, 3 air, 4 ship, 5 in transit (goods in a warehouse or on the road, consignment status T). NIC's required list names it TransMode, a key its properties do not define; read as transMode, required. */
   transMode: "1" | "2" | "3" | "4" | "5";
   /** Reason: 1 natural calamity, 2 law and order, 4 transshipment, 5 accident, 99 others. */
   extnRsnCode: "1" | "2" | "4" | "5" | "99";
-  /** Remarks on the reason. */
+  /** Remarks on the reason. The EWB API's schema gives no length; the 50-character limit is rule EXTEWB-REMARKS (EWB 386). */
   extnRemarks: string;
   /** M the goods are moving (vehicle details needed), T the goods are in transit (transit type and address needed). */
-  consignmentStatus: "M" | "T";
+  consignmentStatus?: "M" | "T";
   /** Where goods in transit are: R road, W warehouse, O others. Only with consignment status T. */
   transitType?: "R" | "W" | "O";
-  /** Address of the goods in transit, line 1. Only with consignment status T. */
+  /** Address of the goods in transit, line 1. Only with consignment status T. The EWB API's schema gives no length. */
   addressLine1?: string;
-  /** Address of the goods in transit, line 2. */
+  /** Address of the goods in transit, line 2. The EWB API's schema gives no length. */
   addressLine2?: string;
-  /** Address of the goods in transit, line 3. */
+  /** Address of the goods in transit, line 3. The EWB API's schema gives no length. */
   addressLine3?: string;
 }
 
@@ -1057,7 +1057,7 @@ export interface IrnPayload {
     /** Tax scheme; always GST. */
     TaxSch: "GST";
     /** Type of supply: B2B business to business, SEZWP / SEZWOP supply to an SEZ with / without payment of tax, EXPWP / EXPWOP export with / without payment of tax, DEXP deemed export, B2C business to consumer. */
-    SupTyp: "B2B" | "SEZWP" | "SEZWOP" | "EXPWP" | "EXPWOP" | "DEXP" | "B2C";
+    SupTyp: "B2B" | "SEZWP" | "SEZWOP" | "EXPWP" | "EXPWOP" | "DEXP";
     /** Y when tax is payable under reverse charge. */
     RegRev?: "Y" | "N";
     /** GSTIN of the e-commerce operator, when the supply goes through one. */
@@ -1100,7 +1100,7 @@ export interface IrnPayload {
   /** Recipient details. */
   BuyerDtls: {
     /** GSTIN of the recipient, or URP for an overseas recipient. */
-    Gstin?: string;
+    Gstin: string;
     /** Legal name of the recipient. */
     LglNm: string;
     /** Trade name of the recipient. */
@@ -1116,7 +1116,7 @@ export interface IrnPayload {
     /** PIN code of the recipient address; 999999 for an overseas recipient. */
     Pin?: number;
     /** State code of the recipient; it must equal the first two digits of a GSTIN; 96 for an overseas recipient. */
-    Stcd?: string;
+    Stcd: string;
     /** Telephone number of the recipient. */
     Ph?: string;
     /** E-mail address of the recipient. */
@@ -1159,15 +1159,15 @@ export interface IrnPayload {
   /** Lines of the document; at least one. */
   ItemList: Array<{
     /** Serial number of the line, digits only, unique within the document. */
-    SlNo?: string;
+    SlNo: string;
     /** Description of the product or service. */
     PrdDesc?: string;
     /** Y when the line is a service, N when it is goods. */
-    IsServc?: "Y" | "N";
+    IsServc: "Y" | "N";
     /** HSN code of the goods or SAC code of the service. */
     HsnCd: string;
     /** Barcode of the product. The specification types it Number(12,2); the portal schema types it as text of up to 30 characters, which a 13-digit EAN needs, so both are accepted. */
-    Barcde?: number | string;
+    Barcde?: string;
     /** Quantity supplied. */
     Qty?: number;
     /** Quantity supplied free of charge. */
@@ -1177,13 +1177,13 @@ export interface IrnPayload {
     /** Price of one unit, before tax. */
     UnitPrice: number;
     /** Gross amount of the line: Qty times UnitPrice. */
-    TotAmt?: number;
+    TotAmt: number;
     /** Discount on the line. */
     Discount?: number;
     /** Pre-tax value; informative, not part of the line arithmetic. */
     PreTaxVal?: number;
     /** Taxable value of the line: TotAmt minus Discount. */
-    AssAmt?: number;
+    AssAmt: number;
     /** GST rate in percent (the IGST rate, or CGST plus SGST), one of the rates in the rate master. */
     GstRt: number;
     /** Integrated GST amount of the line (inter-state supply). */
@@ -1207,7 +1207,7 @@ export interface IrnPayload {
     /** Other charges of the line. */
     OthChrg?: number;
     /** Total value of the line: AssAmt plus all tax and cess amounts plus OthChrg. */
-    TotItemVal?: number;
+    TotItemVal: number;
     /** Reference to the line of the purchase order. */
     OrdLineRef?: string;
     /** Country of origin of the goods. */
@@ -1226,15 +1226,15 @@ export interface IrnPayload {
     /** Further attributes of the product as name and value pairs. */
     AttribDtls?: Array<{
       /** Name of the attribute. */
-      Nm: string;
+      Nm?: string;
       /** Value of the attribute. */
-      Val: string;
+      Val?: string;
     }>;
   }>;
   /** Totals of the document (the specification table names this block ValDtl). */
-  ValDtls?: {
+  ValDtls: {
     /** Total taxable value: the sum of AssAmt over the lines. */
-    AssVal?: number;
+    AssVal: number;
     /** Total central GST: the sum of CgstAmt. */
     CgstVal?: number;
     /** Total state or union territory GST: the sum of SgstAmt. */
@@ -1252,7 +1252,7 @@ export interface IrnPayload {
     /** Rounding adjustment of the document total; may be negative. */
     RndOffAmt?: number;
     /** Total value of the document: the sum of TotItemVal, plus OthChrg, minus Discount, plus RndOffAmt. */
-    TotInvVal?: number;
+    TotInvVal: number;
     /** Total value of the document in the foreign currency (exports). */
     TotInvValFc?: number;
   };
@@ -1339,7 +1339,7 @@ export interface IrnPayload {
     /** Port code of export. */
     Port?: string;
     /** Y when the supplier claims a refund, N otherwise. */
-    RefClm?: "Y" | "N";
+    RefClm?: string;
     /** Foreign currency of the export. */
     ForCur?: string;
     /** Country of destination. */
@@ -1364,7 +1364,7 @@ export interface IrnPayload {
     /** Vehicle number (road). */
     VehNo?: string;
     /** Vehicle type. */
-    VehType?: "R" | "O";
+    VehType?: "O" | "R";
   };
 }
 
@@ -1582,15 +1582,15 @@ export interface PaymentQrPayload {
   /** Lines of the document; at least one. */
   ItemList: Array<{
     /** Serial number of the line, digits only, unique within the document. */
-    SlNo?: string;
+    SlNo: string;
     /** Description of the product or service. */
     PrdDesc?: string;
     /** Y when the line is a service, N when it is goods. */
-    IsServc?: "Y" | "N";
+    IsServc: "Y" | "N";
     /** HSN code of the goods or SAC code of the service. */
     HsnCd: string;
     /** Barcode of the product. The specification types it Number(12,2); the portal schema types it as text of up to 30 characters, which a 13-digit EAN needs, so both are accepted. */
-    Barcde?: number | string;
+    Barcde?: string;
     /** Quantity supplied. */
     Qty?: number;
     /** Quantity supplied free of charge. */
@@ -1600,13 +1600,13 @@ export interface PaymentQrPayload {
     /** Price of one unit, before tax. */
     UnitPrice: number;
     /** Gross amount of the line: Qty times UnitPrice. */
-    TotAmt?: number;
+    TotAmt: number;
     /** Discount on the line. */
     Discount?: number;
     /** Pre-tax value; informative, not part of the line arithmetic. */
     PreTaxVal?: number;
     /** Taxable value of the line: TotAmt minus Discount. */
-    AssAmt?: number;
+    AssAmt: number;
     /** GST rate in percent (the IGST rate, or CGST plus SGST), one of the rates in the rate master. */
     GstRt: number;
     /** Integrated GST amount of the line (inter-state supply). */
@@ -1630,7 +1630,7 @@ export interface PaymentQrPayload {
     /** Other charges of the line. */
     OthChrg?: number;
     /** Total value of the line: AssAmt plus all tax and cess amounts plus OthChrg. */
-    TotItemVal?: number;
+    TotItemVal: number;
     /** Reference to the line of the purchase order. */
     OrdLineRef?: string;
     /** Country of origin of the goods. */
@@ -1649,15 +1649,15 @@ export interface PaymentQrPayload {
     /** Further attributes of the product as name and value pairs. */
     AttribDtls?: Array<{
       /** Name of the attribute. */
-      Nm: string;
+      Nm?: string;
       /** Value of the attribute. */
-      Val: string;
+      Val?: string;
     }>;
   }>;
   /** Totals of the document (the specification table names this block ValDtl). */
   ValDtls?: {
     /** Total taxable value: the sum of AssAmt over the lines. */
-    AssVal?: number;
+    AssVal: number;
     /** Total central GST: the sum of CgstAmt. */
     CgstVal?: number;
     /** Total state or union territory GST: the sum of SgstAmt. */
@@ -1675,7 +1675,7 @@ export interface PaymentQrPayload {
     /** Rounding adjustment of the document total; may be negative. */
     RndOffAmt?: number;
     /** Total value of the document: the sum of TotItemVal, plus OthChrg, minus Discount, plus RndOffAmt. */
-    TotInvVal?: number;
+    TotInvVal: number;
     /** Total value of the document in the foreign currency (exports). */
     TotInvValFc?: number;
   };
@@ -1762,7 +1762,7 @@ export interface PaymentQrPayload {
     /** Port code of export. */
     Port?: string;
     /** Y when the supplier claims a refund, N otherwise. */
-    RefClm?: "Y" | "N";
+    RefClm?: string;
     /** Foreign currency of the export. */
     ForCur?: string;
     /** Country of destination. */
@@ -1787,7 +1787,7 @@ export interface PaymentQrPayload {
     /** Vehicle number (road). */
     VehNo?: string;
     /** Vehicle type. */
-    VehType?: "R" | "O";
+    VehType?: "O" | "R";
   };
 }
 
@@ -1996,7 +1996,7 @@ export interface UpdateVehiclePayload {
   transDocDate?: string;
   /** Mode of transport: 1 road, 2 rail, 3 air, 4 ship. */
   transMode: "1" | "2" | "3" | "4";
-  /** Vehicle type: R regular, O over-dimensional cargo (road only). */
+  /** Vehicle type: R regular, O over-dimensional cargo (road only). NIC's page declares it after the properties block closes; read as the property it is meant to be. */
   vehicleType?: "R" | "O";
 }
 

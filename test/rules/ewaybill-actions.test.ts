@@ -103,6 +103,7 @@ describe('extendValidityRules', () => {
       'EXTEWB-TRANSIT-ADDRESS3': { fail: (d) => (inTransit(d), delete d.addressLine3), path: '/addressLine3' },
       'EXTEWB-MOVING-NO-TRANSIT-TYPE': { fail: (d) => (d.transitType = 'W'), pass: inTransit, path: '/transitType' },
       'EXTEWB-MOVING-NO-ADDRESS': { fail: (d) => (d.addressLine2 = 'SIDCO'), pass: inTransit, path: '/addressLine2' },
+      'EXTEND-VALIDITY-SPEC-LIMITS': { fail: (d) => (d.remainingDistance = 52.5), pass: (d) => (d.remainingDistance = 9999), path: '/remainingDistance' },
     },
     it,
     expect,

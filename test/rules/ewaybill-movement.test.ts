@@ -24,6 +24,7 @@ describe('consolidatedEwbRules', () => {
       'CEWB-TRANSDOC-DATE': { fail: (d) => (d.transDocDate = '16/06/2024'), pass: (d) => (d.transDocDate = '15/06/2024'), path: '/transDocDate' },
       'CEWB-MEMBER-NUMBER': { fail: (d) => (d.tripSheetEwbBills[1].ewbNo = '33100987655'), pass: (d) => (d.tripSheetEwbBills[1].ewbNo = 331009876551), path: '/tripSheetEwbBills/1/ewbNo' },
       'CEWB-MEMBER-REPEATED': { fail: (d) => d.tripSheetEwbBills.push({ ewbNo: 331009876543 }), path: '/tripSheetEwbBills/2/ewbNo' },
+      'CONSOLIDATED-EWB-SPEC-LIMITS': { fail: (d) => (d.vehicleNo = 'TN22CX4521TN22CX'), pass: (d) => (d.vehicleNo = 'TN22CX4521TN22C'), path: '/vehicleNo' },
     },
     it,
     expect,

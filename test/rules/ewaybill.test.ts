@@ -199,6 +199,8 @@ const cases: Record<string, { fail: (d: Doc) => void; pass?: (d: Doc) => void; p
     path: '/transDocNo',
   },
   'EWB-UNIT': { fail: (d) => (d.itemList[0].qtyUnit = 'XYZ'), pass: (d) => (d.itemList[0].qtyUnit = 'kgs'), path: '/itemList/0/qtyUnit' },
+  'EWB-MASTER-CASE': { fail: (d) => (d.itemList[0].qtyUnit = 'kgs'), pass: (d) => (d.itemList[0].qtyUnit = 'XYZ'), path: '/itemList/0/qtyUnit' },
+  'EWB-SPEC-LIMITS': { fail: (d) => (d.itemList[0].quantity = 12.345), pass: (d) => (d.itemList[0].quantity = 123456.12), path: '/itemList/0/quantity' },
 };
 
 describe('ewaybillRules', () => {
@@ -209,7 +211,8 @@ describe('ewaybillRules', () => {
   it('every rule has a test case, a unique id and a code', () => {
     expect(ewaybillRules.map((r) => r.id).sort()).toEqual(Object.keys(cases).sort());
     expect(new Set(ewaybillRules.map((r) => r.id)).size).toBe(ewaybillRules.length);
-    for (const r of ewaybillRules) expect(r.code).toMatch(/^(\d{3,4}|SVC-4\d\d)$/);
+    // SVC-314 and SVC-315 are the master-case and specification-limit codes every portal kind shares.
+    for (const r of ewaybillRules) expect(r.code).toMatch(/^(\d{3,4}|SVC-4\d\d|SVC-31[45])$/);
   });
 
   for (const [id, c] of Object.entries(cases)) {

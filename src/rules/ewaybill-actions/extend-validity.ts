@@ -16,6 +16,7 @@ import { defineRule, digitsOf, field, found, integerOf, isGiven, textOf } from '
 import { ewb } from '../ewaybill/evidence.js';
 import { nonRoadDocumentRules, transDocDateRule, vehicleFormatRule } from '../ewaybill/transport.js';
 import { ewbNoRule, fromStateRule, modeNumber, roadVehicleRule, textRule } from './shared.js';
+import { specificationLimitRule } from '../specification-limits.js';
 
 const REASONS = '1 Natural calamity, 2 Law and order, 4 Transshipment, 5 Accident, 99 Others';
 const REASON_CODES = new Set([1, 2, 4, 5, 99]);
@@ -161,5 +162,5 @@ export const extendValidityRules: Rule[] = [
       const given = ['addressLine1', 'addressLine2', 'addressLine3'].find((k) => isGiven(field(doc, k)));
       return given ? [found(`${given} is only for goods in transit (consignmentStatus T), not for moving goods.`, given)] : [];
     },
-  }),
+  }),  specificationLimitRule('extend-validity', 'EWB'),
 ];
