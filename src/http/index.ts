@@ -15,7 +15,7 @@
  */
 import { error, type Issue } from '../issue.js';
 import { validate, validateHandedOver } from '../schema/validate.js';
-import { JobQueueFullError, type Company } from '../ports/index.js';
+import { JobQueueFullError, StoreUnavailableError, type Company } from '../ports/index.js';
 import { istDate, systemClock } from '../sandbox/time.js';
 import { DEFAULT_BODY_LIMIT, readJson } from './body.js';
 import { gstrCodes, httpCodes } from './codes.js';
@@ -339,6 +339,11 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
         style = p.startsWith('/api/deal') ? 'deal' : p.startsWith('/api/svc/einvoice/') || p.startsWith('/api/svc/gst/') ? 'svc' : 'plain';
       } catch {
         /* keep plain */
+      }
+      if (e instanceof StoreUnavailableError) {
+        const unavailable = failure(style, 503, [error(httpCodes.unavailable, e.message)]);
+        unavailable.headers.set('retry-after', '2');
+        return unavailable;
       }
       if (style === 'deal') return dealFailure(500, 'UNKNOWN_ERROR', 'something unforeseen went wrong', 'Please try again later.');
       return failure(style, 500, [error(httpCodes.internal, 'something unforeseen went wrong; the request was not completed')]);

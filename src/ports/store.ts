@@ -202,6 +202,18 @@ export interface RecoveryPolicy {
   error: { code: string; message: string };
 }
 
+/**
+ * The store's database cannot be reached or ended the connection (a restart, a failover): nothing of the
+ * call was written, and the same call may succeed shortly. The HTTP adapter answers 503 SVC-951 with
+ * Retry-After.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`the database is unreachable (${reason}); nothing was written, try again shortly`);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 /** The store. Every method is atomic on its own; `atomically` makes several calls one. */
 export interface Store {
   /** `memory`, `pglite` or `postgres`. */

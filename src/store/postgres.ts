@@ -3,7 +3,7 @@
  * next to gstkit when you set DATABASE_URL). Any number of servers and workers share one database.
  * @module
  */
-import type { Store } from '../ports/store.js';
+import { StoreUnavailableError, type Store } from '../ports/store.js';
 import type { Row, SqlClient } from './sql-client.js';
 import { createSqlStore } from './sql-store.js';
 
@@ -20,6 +20,11 @@ function connectionLost(e: unknown): boolean {
   return e instanceof Error && /Connection terminated|connection ended|ECONNRESET|EPIPE/i.test(e.message);
 }
 
+/** The error a caller sees: the store is unavailable when the connection is gone, else the error itself. */
+function unavailableOr(e: unknown): unknown {
+  return connectionLost(e) || (e as { code?: unknown } | null)?.code === 'ECONNREFUSED' ? new StoreUnavailableError((e as Error).message) : e;
+}
+
 /** Connects to `url` (postgres://...), brings the schema up to date and answers the store. */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
   let pg: typeof import('pg');
@@ -32,9 +37,17 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const client: SqlClient = {
-    query: async (text, params) => (await pool.query(text, params ? [...params] : [])).rows as Row[],
+    query: async (text, params) => {
+      try {
+        return (await pool.query(text, params ? [...params] : [])).rows as Row[];
+      } catch (e) {
+        throw unavailableOr(e);
+      }
+    },
     transaction: async (work) => {
-      const c = await pool.connect();
+      const c = await pool.connect().catch((e: unknown) => {
+        throw unavailableOr(e);
+      });
       // A client checked out of the pool has no listener of the pool's: without one, the database closing
       // the connection (a restart, a failover, pg_terminate_backend) is an unhandled 'error' event that
       // ends the process. The transaction's own query fails instead, and the broken client is discarded.
@@ -51,7 +64,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       } catch (e) {
         lost ??= connectionLost(e) ? (e as Error) : undefined;
         if (!lost) await c.query('rollback').catch(() => {});
-        throw e;
+        throw lost ? new StoreUnavailableError(lost.message) : e;
       } finally {
         c.off('error', onError);
         // release(error) destroys the client rather than handing a dead connection to the next caller.

@@ -4,6 +4,7 @@
  * the next call on a fresh connection.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../src/ports/index.js';
 import { openPostgresStore } from '../../src/store/postgres.js';
 import { databaseUrl, freshDatabase, need } from '../support/services.js';
 
@@ -15,7 +16,7 @@ describe.skipIf(!hasDatabase)('a PostgreSQL connection lost inside a transaction
     for (const done of cleanup.reverse()) await done().catch(() => {});
   });
 
-  it('fails the transaction with the connection error, and the store serves the next call', async () => {
+  it('fails the transaction as the store being unavailable, and the store serves the next call', async () => {
     const database = await freshDatabase(databaseUrl as string);
     cleanup.push(database.drop);
     const store = await openPostgresStore(database.url, { max: 2 });
@@ -40,11 +41,37 @@ describe.skipIf(!hasDatabase)('a PostgreSQL connection lost inside a transaction
       await new Promise((r) => setTimeout(r, 200));
       return 'committed';
     });
-    await expect(failed).rejects.toThrow();
+    await expect(failed).rejects.toBeInstanceOf(StoreUnavailableError);
     await new Promise((r) => setTimeout(r, 200));
     expect(unhandled).toEqual([]);
 
     // The next transaction runs on a fresh connection.
     await expect(store.atomically(async () => 'again')).resolves.toBe('again');
+  });
+});
+
+describe('over HTTP, a database that is gone', () => {
+  it('answers 503 SVC-951 with Retry-After in the route style, and the next call succeeds', async () => {
+    const { createMemoryJobRunner } = await import('../../src/sandbox/index.js');
+    const { authA, world } = await import('../http/harness.js');
+    const runner = createMemoryJobRunner();
+    const submit = runner.submit.bind(runner);
+    let down = true;
+    runner.submit = (job) => (down ? Promise.reject(new StoreUnavailableError('Connection terminated unexpectedly')) : submit(job));
+    const { handler } = world({ jobs: runner, onError: () => {} });
+    const exportOnce = () =>
+      handler(
+        new Request('http://localhost/api/svc/gstr2a/export', {
+          method: 'POST',
+          headers: { authorization: authA, 'svc-company': 'acme', 'content-type': 'application/json' },
+          body: JSON.stringify({ gstins: ['29AAGCK4821M1Z4'], startReturnPeriod: '2026-01', endReturnPeriod: '2026-02' }),
+        }),
+      );
+    const gone = await exportOnce();
+    expect(gone.status).toBe(503);
+    expect(gone.headers.get('svc-errorcode')).toBe('SVC-951');
+    expect(gone.headers.get('retry-after')).toBe('2');
+    down = false;
+    expect((await exportOnce()).status).toBe(200);
   });
 });
