@@ -9,6 +9,7 @@
 import { ewbDayNumber } from '../compute/ewaybill-dates.js';
 import { pinMatchesState, state } from '../masters/index.js';
 import type { Rule } from './rule.js';
+import { specificationLimitRule } from './specification-limits.js';
 import {
   defineRule,
   digitsOf,
@@ -36,6 +37,7 @@ const shipOf = (doc: unknown): Record<string, unknown> | undefined => {
 /** The e-waybill-by-IRN request rules. */
 export const ewbByIrnRules: Rule[] = [
   irnShapeRule('EWBIRN-IRN'),
+  specificationLimitRule('ewb-by-irn', 'IRP'),
   defineRule({
     id: 'EWBIRN-DISTANCE',
     code: '4013',

@@ -22,6 +22,7 @@ describe('ewbByIrnRules', () => {
     base,
     {
       'EWBIRN-IRN': { fail: (d) => (d.Irn = IRN.slice(1)), pass: (d) => (d.Irn = IRN.toUpperCase()), path: '/Irn' },
+      'EWB-BY-IRN-SPEC-LIMITS': { fail: (d) => (d.TransDocDt = 'LR20261110'), pass: (d) => (d.TransDocDt = '10/11/2026'), path: '/TransDocDt' },
       'EWBIRN-DISTANCE': { fail: (d) => (d.Distance = 4001), pass: (d) => (d.Distance = 0), path: '/Distance' },
       'EWBIRN-TRANSMODE-NEEDED': { fail: (d) => delete d.TransMode, path: '/TransMode' },
       'EWBIRN-ROAD-VEHNO': { fail: (d) => delete d.VehNo, path: '/VehNo' },
