@@ -4,6 +4,11 @@
  *
  * The e-waybill portal answers `05/10/2022 12:39:00 PM` (12-hour with AM/PM, research/nic.md); the IRP
  * answers `2022-10-05 12:39:00`. Both, with or without seconds, become `05/10/2022 12:39:00`.
+ *
+ * NIC's own sample answers also write `17/09/2017 12.00:00 PM` (a dot after the hour), `17/09/2017
+ * -11:59:00 PM` (a stray dash) and `21/05/201811:59:00 PM` (no space after the year); since the pages are
+ * all we have to go by, those read too. A GSP passing the IRP's answer on may carry a date-time as epoch
+ * milliseconds (`CancelDate: 1592764200000`); {@link portalInstant} reads those.
  * @module
  */
 
@@ -15,7 +20,8 @@ function realDate(day: number, month: number, year: number): boolean {
   return day <= days[month - 1]!;
 }
 
-const DMY_TIME = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([AaPp][Mm])?)?$/;
+// Between the date and the time: spaces or T, or nothing, and the stray dash of NIC's samples.
+const DMY_TIME = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})(?:[ T]*-?\s*(\d{1,2})[:.](\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([AaPp][Mm])?)?$/;
 const YMD_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/;
 
 /** The parts of a date or date-time in either portal form; undefined when it is neither or not real. */
@@ -63,4 +69,16 @@ export function portalDateTime(value: string): string | undefined {
 export function portalDate(value: string): string | undefined {
   const p = parts(value);
   return p ? `${two(p.day)}/${two(p.month)}/${p.year}` : undefined;
+}
+
+/** Epoch milliseconds from 2017 (GST began) to 2100: outside that, a number is no portal's date-time. */
+const FIRST_INSTANT = Date.UTC(2017, 0, 1);
+const LAST_INSTANT = Date.UTC(2100, 0, 1);
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** Epoch milliseconds as `DD/MM/YYYY HH:MM:SS` in India Standard Time; undefined outside 2017-2099. */
+export function portalInstant(epochMs: number): string | undefined {
+  if (!Number.isInteger(epochMs) || epochMs < FIRST_INSTANT || epochMs >= LAST_INSTANT) return undefined;
+  const d = new Date(epochMs + IST_OFFSET_MS);
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }

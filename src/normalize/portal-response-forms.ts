@@ -4,12 +4,18 @@
  * `{ewayBillNo, cancelDate}`; the IRP writes `AckDt`, `EwbDt` and `Status` where the service writes
  * `AckTime`, `EwbTime` and `IrnStatus` (research/nic.md). A decrypted portal answer has no `Success`
  * flag, and the e-waybill GET APIs answer with the bare record or list; such a payload is a success (and a
- * generation answer an active e-waybill).
+ * generation answer an active e-waybill). The answer of every action, with its source, is listed in
+ * docs/portal-responses.md.
  * @module
  */
 
-import { responseKinds, type Kind } from '../kinds.js';
+import type { AnySchemaObject } from 'ajv';
+import { responseKinds, schemaId, type Kind } from '../kinds.js';
+import { allSchemas } from '../schema/registry.js';
 import type { Alias } from './aliases.js';
+import { expectOf, isPortalResponseKind } from './portal-response.js';
+import { openPortalEnvelope } from './portal-response-envelope.js';
+import { trimPortalKeys } from './portal-response-keys.js';
 import { isPlainObject } from './same-value.js';
 
 /** The IRP's error list (`ErrorDetails: [{ErrorCode, ErrorMessage}]`) in the service's names. */
@@ -25,6 +31,8 @@ const fieldAliases: Partial<Record<Kind, readonly Alias[]>> = {
     { at: '', from: 'ewayBillDate', to: ['EwbTime'] },
     { at: '', from: 'EwbDt', to: ['EwbTime'] },
     { at: '', from: 'validUpto', to: ['EwbValidTill'] },
+    // The IRP's GET e-waybill by IRN: {EwbNo, Status, GenGstin, EwbDt, EwbValidTill}.
+    { at: '', from: 'Status', to: ['EwbStatus'] },
   ],
   'irn-record': [
     { at: '', from: 'AckDt', to: ['AckTime'] },
@@ -37,6 +45,12 @@ const fieldAliases: Partial<Record<Kind, readonly Alias[]>> = {
     { at: '', from: 'cancelDate', to: ['CancelTime'] },
   ],
   'close-ewb-response': [{ at: '', from: 'closureAckTime', to: ['ClosureAckTime'] }],
+  // A service envelope naming the cancellation time as the e-waybill side does.
+  'cancel-irn-response': [{ at: '', from: 'CancelTime', to: ['CancelDate'] }],
+  // REGENTRIPSHEET answers with the new trip sheet's number and its e-waybills.
+  'consolidated-ewb-response': [{ at: '', from: 'tripSheetNo', to: ['cEwbNo'] }],
+  // The e-waybill system's GetGSTINDetails: {gstin, tradeName, legalName, address1, address2, stateCode, pinCode, ...}.
+  'party-gstin': [{ at: '', from: 'pinCode', to: ['AddrPncd'] }],
 };
 
 /** The e-waybill API's own names for request fields whose canonical spelling differs beyond letter case. */
@@ -58,14 +72,25 @@ export const portalResponseAliases: Partial<Record<Kind, readonly Alias[]>> = {
 };
 
 /**
- * Fields only a portal writes (the service spells them otherwise), whose presence marks a bare portal
- * success answer of each kind. A payload in the service's own spelling without Success stays as it is.
+ * Fields of each kind's bare portal answer, whose presence marks a success the portal wrote without the
+ * service's `Success` flag. For the e-waybill answers the service keeps the portal's names, so the bare
+ * answer is told by its own date field; where the service spells a field otherwise (EwbTime, AckTime) only
+ * the portal's spelling marks it, and a payload in the service's own spelling without Success stays as it is.
  */
 const SUCCESS_MARK: Partial<Record<Kind, readonly string[]>> = {
-  'ewb-response': ['ewayBillNo', 'ewayBillDate', 'EwbDt'],
+  'ewb-response': ['ewayBillNo', 'ewayBillDate', 'EwbDt', 'GenGstin'],
   'irn-record': ['AckDt'],
+  'cancel-irn-response': ['CancelDate'],
   'cancel-ewb-response': ['cancelDate', 'ewayBillNo'],
-  'party-gstin': ['DtReg'],
+  'party-gstin': ['Gstin', 'LegalName', 'TradeName', 'DtReg', 'AddrPncd', 'pinCode', 'address1'],
+  'update-vehicle-response': ['vehUpdDate'],
+  'update-transporter-response': ['transUpdateDate'],
+  'extend-validity-response': ['updatedDate'],
+  'reject-ewb-response': ['ewbRejectedDate'],
+  'consolidated-ewb-response': ['cEwbNo', 'cEWBDate', 'tripSheetNo'],
+  'initiate-multi-vehicle-response': ['createdDate'],
+  'add-multi-vehicle-response': ['vehAddedDate'],
+  'change-multi-vehicle-response': ['vehUpdDate'],
 };
 
 /** Kinds whose success carries the portal's record or list under `Response`. */
@@ -82,43 +107,59 @@ const hasKey = (record: Record<string, unknown>, names: readonly string[]): bool
   return Object.keys(record).some((k) => lower.has(k.toLowerCase()));
 };
 
-/**
- * A bare portal answer put in the service's envelope: `{Success: true, ...}` for a flat success, and
- * `{Success: true, Response: ...}` for a GET record or list. Anything else comes back as it is.
- */
-export function envelopePortalResponse(kind: Kind, payload: unknown): unknown {
-  const failure = ewbPortalFailure(payload);
-  if (failure) return failure;
-  const wrapped = WRAPPED[kind];
-  const mark = SUCCESS_MARK[kind];
-  // A request, or a response with no bare form: nothing to put in an envelope.
-  if (wrapped === undefined && mark === undefined) return payload;
-  if (wrapped === 'list' && Array.isArray(payload)) return { Success: true, Response: payload };
-  if (!isPlainObject(payload) || hasKey(payload, ['Success', 'Errors', 'Response'])) return payload;
-  if (wrapped === 'record') return hasKey(payload, ['ewbNo', 'ewayBillDate']) ? { Success: true, Response: payload } : payload;
-  if (!mark || !hasKey(payload, mark)) return payload;
-  // The portals answer a generation only when the e-waybill exists, so it is active.
-  if (kind === 'ewb-response' && !hasKey(payload, ['EwbStatus'])) return { Success: true, EwbStatus: 'ACT', ...payload };
-  return { Success: true, ...payload };
+/** Whether the kind's schema has a top-level field (InfoDtls is kept only where the kind has a place for it). */
+function hasField(kind: Kind, name: string): boolean {
+  const root = allSchemas().get(schemaId(kind)) as AnySchemaObject | undefined;
+  return isPlainObject(root?.['properties']) && Object.hasOwn(root['properties'], name);
 }
 
 /**
- * The portals' failure answers as the service's `{Success: false, Errors}`: the e-waybill portal's
- * `{status: "0", error: {errorCodes: "312,604,"}}` once decoded (the list may end with a comma,
- * research/nic.md), and the IRP's `{Status: 0, ErrorDetails}`.
+ * The answer with its padded field names trimmed (portal-response-keys.ts): read against the kind's
+ * schema, or against the schema of its `Response` when the answer is what goes there.
  */
-function ewbPortalFailure(payload: unknown): unknown {
-  if (!isPlainObject(payload)) return undefined;
-  // The IRP's failure: {Status: 0, ErrorDetails: [...], Data: null, InfoDtls: null}.
-  if (Array.isArray(payload['ErrorDetails']) && !hasKey(payload, ['Success', 'Errors']) && String(payload['Status'] ?? '0').trim() === '0') {
-    const out: Record<string, unknown> = { Success: false, ErrorDetails: payload['ErrorDetails'] };
-    if (Array.isArray(payload['InfoDtls'])) out['InfoDtls'] = payload['InfoDtls'];
+function withTrimmedKeys(kind: Kind, answer: unknown, isResponse: boolean): unknown {
+  const id = schemaId(kind);
+  const root = allSchemas().get(id);
+  if (!isResponse) return trimPortalKeys(answer, root, id);
+  const response = expectOf(root, id).properties?.get('Response');
+  return response ? trimPortalKeys(answer, response.node, response.base) : answer;
+}
+
+/** A portal's success answer in the service's envelope; `known` when a transport envelope said it succeeded. */
+function asSuccess(kind: Kind, bare: unknown, info: unknown[] | undefined, known: boolean): unknown {
+  const wrapped = WRAPPED[kind];
+  const answer = withTrimmedKeys(kind, bare, wrapped !== undefined);
+  if (wrapped === 'list') return Array.isArray(answer) ? { Success: true, Response: answer } : answer;
+  if (!isPlainObject(answer) || hasKey(answer, ['Success', 'Errors', 'Response'])) return answer;
+  if (wrapped === 'record') return known || hasKey(answer, ['ewbNo', 'ewayBillDate']) ? { Success: true, Response: answer } : answer;
+  const mark = SUCCESS_MARK[kind];
+  if (!known && (!mark || !hasKey(answer, mark))) return answer;
+  const out: Record<string, unknown> = { Success: true };
+  // The portals answer a generation only when the e-waybill exists, so it is active.
+  if (kind === 'ewb-response' && !hasKey(answer, ['EwbStatus', 'Status'])) out['EwbStatus'] = 'ACT';
+  Object.assign(out, answer);
+  if (info && hasField(kind, 'InfoDtls') && !hasKey(answer, ['InfoDtls'])) out['InfoDtls'] = info;
+  return out;
+}
+
+/**
+ * A portal's answer put in the service's envelope: the transport envelope (the IRP's `{Status, Data,
+ * ErrorDetails, InfoDtls}`, the e-waybill system's `{status, data, error}`, docs/portal-responses.md)
+ * opened, a refusal as `{Success: false, Errors}`, a bare success as `{Success: true, ...}` and a GET
+ * record or list as `{Success: true, Response: ...}`. Keys padded with spaces are read trimmed. Anything
+ * else, the service's own envelope among it, comes back as it is.
+ */
+export function envelopePortalResponse(kind: Kind, payload: unknown): unknown {
+  if (!(responseKinds as readonly string[]).includes(kind)) return payload;
+  const opened = openPortalEnvelope(payload);
+  if (opened?.form === 'failure') {
+    const out: Record<string, unknown> = { Success: false, Errors: opened.errors };
+    if (opened.info && hasField(kind, 'InfoDtls')) out['InfoDtls'] = opened.info;
     return out;
   }
-  const inner = isPlainObject(payload['error']) ? payload['error'] : payload;
-  const list = inner['errorCodes'];
-  if (typeof list !== 'string' || hasKey(payload, ['Success', 'Errors'])) return undefined;
-  const codes = list.split(',').map((c) => c.trim()).filter((c) => c !== '');
-  if (codes.length === 0) return undefined;
-  return { Success: false, Errors: codes.map((code) => ({ Code: code, Message: `The e-waybill portal refused the request with code ${code}.` })) };
+  if (!isPortalResponseKind(kind)) return payload;
+  if (opened?.form === 'success') return asSuccess(kind, opened.answer, opened.info, true);
+  // The service's own envelope: its Response, or its fields, may still carry padded names.
+  if (isPlainObject(payload) && hasKey(payload, ['Success'])) return withTrimmedKeys(kind, payload, false);
+  return asSuccess(kind, payload, undefined, false);
 }

@@ -3,9 +3,10 @@
  * carry 12-hour date-times with AM/PM (`05/10/2022 12:39:00 PM`), the IRP's `2022-10-05 12:39:00`, codes
  * padded with spaces (`"1  "`), numbers as strings (`"560001"`), numbers where the service writes strings
  * (`EwbNo: 391009149369`), and null or `""` for absent values. Each value is read by what the kind's
- * schema expects at its place: date-times become `DD/MM/YYYY HH:MM:SS` (24-hour IST), dates `DD/MM/YYYY`,
- * strings are trimmed, numeric text becomes a number where a number belongs (and a number text where a
- * string belongs), and an absent value (null or blank where the schema takes neither) is left out.
+ * schema expects at its place: date-times become `DD/MM/YYYY HH:MM:SS` (24-hour IST), dates `DD/MM/YYYY`
+ * (epoch milliseconds too), strings are trimmed, numeric text becomes a number where a number belongs (and
+ * a number text where a string belongs), and an absent value (null or blank where the schema takes
+ * neither) is left out.
  * Nothing is guessed: a value that fits none of these readings is kept as it came, for the schema to judge.
  * @module
  */
@@ -13,7 +14,7 @@
 import type { AnySchemaObject } from 'ajv';
 import { schemaId, type Kind } from '../kinds.js';
 import { allSchemas } from '../schema/registry.js';
-import { portalDate, portalDateTime } from './portal-datetime.js';
+import { portalDate, portalDateTime, portalInstant } from './portal-datetime.js';
 
 /** What the schema takes at one place, read off its types, `$ref`s and alternatives. */
 export interface Expect {
@@ -98,12 +99,18 @@ function merge(into: Expect, from: Expect): void {
 const ABSENT = Symbol('absent');
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
+const EPOCH_MS = /^\d{13}$/;
 
 function readScalar(value: unknown, expect: Expect): unknown {
   const { types } = expect;
   const takesNumber = types.has('number') || types.has('integer');
   if (value === null) return types.has('null') || types.size === 0 ? null : ABSENT;
   if (typeof value === 'number') {
+    // A GSP may pass a portal's date-time on as epoch milliseconds.
+    if (expect.temporal) {
+      const instant = portalInstant(value);
+      if (instant !== undefined) return expect.temporal === 'date' ? instant.slice(0, 10) : instant;
+    }
     if (types.has('string') && !takesNumber && Number.isFinite(value)) return String(value);
     return value;
   }
@@ -115,8 +122,12 @@ function readScalar(value: unknown, expect: Expect): unknown {
     if (expect.temporal || (takesNumber && !types.has('string')) || (expect.values && !expect.values.has(''))) return types.has('null') ? null : ABSENT;
     return types.has('string') || types.size === 0 ? text : types.has('null') ? null : ABSENT;
   }
-  if (expect.temporal === 'dateTime') return portalDateTime(text) ?? text;
-  if (expect.temporal === 'date') return portalDate(text) ?? text;
+  if (expect.temporal) {
+    // Epoch milliseconds the tolerant reader already turned into text, where a date-time belongs.
+    const instant = EPOCH_MS.test(text) ? portalInstant(Number(text)) : undefined;
+    if (expect.temporal === 'dateTime') return portalDateTime(text) ?? instant ?? text;
+    return portalDate(text) ?? instant?.slice(0, 10) ?? text;
+  }
   if (takesNumber && !types.has('string') && NUMERIC.test(text)) {
     const n = Number(text);
     if (types.has('integer') && !types.has('number') && !Number.isSafeInteger(n)) return text;
@@ -166,6 +177,11 @@ export const portalResponseKinds: readonly Kind[] = Object.freeze([
   'reject-ewb-response',
   'ewb-list-for-transporter',
   'ewb-list-rejected',
+  'consolidated-ewb-response',
+  'initiate-multi-vehicle-response',
+  'add-multi-vehicle-response',
+  'change-multi-vehicle-response',
+  'trip-sheet',
 ] as Kind[]);
 
 /** Whether a kind carries a portal's answer, which is read in the portals' forms. */
