@@ -5,6 +5,7 @@
 import type { KeyObject } from 'node:crypto';
 import { ConnectorConfigError } from './codes.js';
 import { readPublicKey } from './crypto.js';
+import { portalDateTime } from '../../normalize/portal-datetime.js';
 import type { PortalSessions } from '../../ports/portal-sessions.js';
 import type { WireOptions } from './wire.js';
 
@@ -96,23 +97,19 @@ export function istIsoToEpoch(text: unknown): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
-/** `yyyy-MM-dd HH:mm:ss` → `DD/MM/YYYY HH:MM:SS`; anything else unchanged. */
+/** The IRP's `yyyy-MM-dd HH:mm:ss` as `DD/MM/YYYY HH:MM:SS`: the same reading as {@link ewbTimeToWire}. */
 export function isoToWire(text: unknown): string {
-  const s = String(text ?? '');
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(s);
-  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}:${m[6]}` : s;
+  return ewbTimeToWire(text);
 }
 
-/** `dd/MM/yyyy hh:mm:ss AM|PM` (the e-waybill portal's form) → `DD/MM/YYYY HH:MM:SS`; anything else unchanged. */
+/**
+ * A portal answer's date-time (the e-waybill portal's `dd/MM/yyyy hh:mm:ss AM|PM`, the IRP's
+ * `yyyy-MM-dd HH:mm:ss`, and the other forms NIC's pages write) as `DD/MM/YYYY HH:MM:SS`, read as the
+ * response kinds read it (normalize/portal-datetime.ts); anything else unchanged.
+ */
 export function ewbTimeToWire(text: unknown): string {
   const s = String(text ?? '').trim();
-  const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP]M)?$/i.exec(s);
-  if (!m) return s;
-  let hour = Number(m[4]);
-  const half = m[7]?.toUpperCase();
-  if (half === 'PM' && hour < 12) hour += 12;
-  if (half === 'AM' && hour === 12) hour = 0;
-  return `${m[1]}/${m[2]}/${m[3]} ${String(hour).padStart(2, '0')}:${m[5]}:${m[6] ?? '00'}`;
+  return portalDateTime(s) ?? s;
 }
 
 /** IST `DD/MM/YYYY HH:MM:SS` of an instant. */
