@@ -139,7 +139,7 @@ export function specificationLimitIssues(kind: Kind, doc: unknown, portal: strin
       issues.push(
         warning(
           SPECIFICATION_LIMIT,
-          `${readablePath(path)} ${JSON.stringify(value)} is beyond the specification's ${field.specification.limit} (${field.expectation}); the ${portal}'s own schema accepts it`,
+          `${readablePath(path)} ${JSON.stringify(value)} is beyond the specification's ${field.specification.limit} (${field.expectation}); the ${portal === 'IRP' ? 'IRP' : 'e-way bill portal'}'s own schema accepts it`,
           path,
         ),
       );

@@ -10,8 +10,11 @@ import type { Issue } from '../../issue.js';
 import { ewbByIrnRules } from '../ewb-by-irn.js';
 import { makeRule, type Rule } from '../rule.js';
 
-/** The by-IRN rules that judge the transport details (the IRN and the export ship-to are not in EwbDtls). */
-const transportRules = ewbByIrnRules.filter((rule) => rule.id !== 'EWBIRN-IRN' && !rule.id.startsWith('EWBIRN-EXPSHIP'));
+/**
+ * The by-IRN rules that judge the transport details (the IRN and the export ship-to are not in EwbDtls; the
+ * specification's limits on EwbDtls are the IRN request's own, IRN-SPEC-LIMITS).
+ */
+const transportRules = ewbByIrnRules.filter((rule) => rule.id !== 'EWBIRN-IRN' && !rule.id.startsWith('EWBIRN-EXPSHIP') && !rule.id.endsWith('-SPEC-LIMITS'));
 
 function onEwbDetails(inner: Rule): Rule {
   return makeRule(
