@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalize, validate } from '../../src/index.js';
 import type { Kind } from '../../src/kinds.js';
+import { portalDateTime, portalInstant } from '../../src/normalize/portal-datetime.js';
 
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/portal-responses/${name}`, import.meta.url), 'utf8'));
@@ -402,4 +403,16 @@ describe('every answer the portals give, read as they give it', () => {
       expect(result.warnings).toEqual([]);
     });
   }
+});
+
+describe('the date-time forms NIC’s own samples write', () => {
+  it('reads a dot after the hour, a stray dash, a missing space and epoch milliseconds, in IST', () => {
+    expect(portalDateTime('17/09/2026 12.00:00 PM')).toBe('17/09/2026 12:00:00');
+    expect(portalDateTime('17/09/2026 -11:59:00 PM')).toBe('17/09/2026 23:59:00');
+    expect(portalDateTime('21/05/202611:59:00 PM')).toBe('21/05/2026 23:59:00');
+    expect(portalInstant(1793709120000)).toBe('03/11/2026 18:02:00');
+    // Before GST began, or not a whole number of milliseconds: no portal's date-time.
+    expect(portalInstant(1_000_000)).toBeUndefined();
+    expect(portalInstant(1793709120000.5)).toBeUndefined();
+  });
 });
