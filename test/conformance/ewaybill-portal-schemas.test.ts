@@ -13,41 +13,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
 import type { Kind } from '../../src/kinds.js';
-import { getAt, parseCsv, pointerOf, portalRegExp, setAt, tablesDir, tablesPresent } from './portal-table.js';
+import { getAt, pointerOf, portalRegExp, readPortalTable, setAt, tablesPresent, type PortalRow } from './portal-table.js';
 
 const today = '13/11/2026';
 const examples = new URL('../../docs/examples/', import.meta.url);
 const example = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`${name}.json`, examples), 'utf8')) as Record<string, unknown>;
-
-/** A row of an e-way bill table, with the columns these tables use. */
-interface EwbRow {
-  path: string;
-  type: string;
-  required: boolean;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  enum?: string[];
-  multipleOf?: number;
-}
-
-function readRows(file: string): EwbRow[] {
-  const [header, ...rows] = parseCsv(readFileSync(tablesDir + file, 'utf8'));
-  const col = (name: string): number => header!.indexOf(name);
-  const num = (s: string | undefined): number | undefined => (s === undefined || s === '' ? undefined : Number(s));
-  return rows.map((r) => {
-    const row: EwbRow = { path: r[col('path')]!, type: r[col('type')]!.trim().toLowerCase(), required: r[col('required')] === 'Y' };
-    for (const key of ['minLength', 'maxLength', 'minimum', 'maximum', 'multipleOf'] as const) {
-      const n = num(r[col(key)]);
-      if (n !== undefined) row[key] = n;
-    }
-    if (r[col('pattern')]) row.pattern = r[col('pattern')]!;
-    if (r[col('enum')]) row.enum = r[col('enum')]!.split('|');
-    return row;
-  });
-}
 
 /** The table's key names where gstkit's canonical name is another (the reader maps them). */
 const canonicalKeys: Record<string, string> = {
@@ -74,7 +44,7 @@ const extraValues: Record<string, Record<string, unknown>> = {
 };
 
 /** A value of the row's field the portal accepts, in the table's type (the base payload's own, converted). */
-function sampleOf(kind: string, row: EwbRow, base: Record<string, unknown>): unknown {
+function sampleOf(kind: string, row: PortalRow, base: Record<string, unknown>): unknown {
   const value = extraValues[kind]?.[row.path] ?? getAt(base, canonicalPath(row.path));
   if (value === undefined) return undefined;
   if (row.type === 'string' && typeof value === 'number') return String(value);
@@ -83,7 +53,7 @@ function sampleOf(kind: string, row: EwbRow, base: Record<string, unknown>): unk
 }
 
 /** The literal verdict of the row's constraints on a value of its type. */
-function portalAccepts(row: EwbRow, value: unknown): boolean {
+function portalAccepts(row: PortalRow, value: unknown): boolean {
   if (value === undefined) return !row.required;
   if (typeof value === 'string') {
     if (row.minLength !== undefined && value.length < row.minLength) return false;
@@ -109,7 +79,7 @@ interface Case {
 const lengthOf = (sample: string, length: number): string => (sample.length >= length ? sample.slice(0, length) : sample + sample.repeat(length).slice(0, length - sample.length));
 
 /** The boundary cases of a row around a sample the portal accepts. */
-function casesOf(kind: string, row: EwbRow, sample: unknown): Case[] {
+function casesOf(kind: string, row: PortalRow, sample: unknown): Case[] {
   const cases: Case[] = [{ label: 'left out', value: undefined }];
   if (sample !== undefined) cases.push({ label: `a value of the table's type (${row.type})`, value: sample });
   if (row.enum) {
@@ -216,7 +186,7 @@ function refused(kind: Kind, doc: Record<string, unknown>, path: string): boolea
 describe.skipIf(!tablesPresent)('e-way bill requests against the EWB API schemas (ewaybill-*.csv)', () => {
   for (const { file, kind, rows: count } of tables) {
     describe(`${file} (${kind})`, () => {
-      const rows = tablesPresent ? readRows(file) : [];
+      const rows = tablesPresent ? readPortalTable(file) : [];
       const listed = exceptions[file] ?? {};
 
       it(`has the ${count} rows it was compiled with, and the base ${kind} payload is valid`, () => {

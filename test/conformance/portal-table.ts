@@ -4,13 +4,11 @@
  * verdict the portal's schema gives. The tables are read at test time and never copied into the project.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { pointer } from '../../src/issue.js';
+import { hasReference, readCsv } from '../masters/csv.js';
 
-/** Where the tables are when ../shared sits beside the checkout. */
-export const tablesDir = fileURLToPath(new URL('../../../shared/reference/nic-schemas/', import.meta.url));
-export const tablesPresent = existsSync(tablesDir);
+/** Whether the tables are there (../shared sits beside the checkout). */
+export const tablesPresent = hasReference('nic-schemas');
 
 /** One row of a table: a field's constraints as the portal's schema gives them. */
 export interface PortalRow {
@@ -23,60 +21,21 @@ export interface PortalRow {
   minimum?: number;
   maximum?: number;
   enum?: string[];
+  /** The e-way bill schemas bound decimals this way (0.01, 0.001). */
+  multipleOf?: number;
 }
 
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, commas and newlines inside quotes). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f !== ''));
-}
-
-/** The rows of one table file. */
+/** The rows of one table file (`einvoice-1.1.csv`, `ewaybill-generate.csv`, ...). */
 export function readPortalTable(file: string): PortalRow[] {
-  const [header, ...rows] = parseCsv(readFileSync(tablesDir + file, 'utf8'));
-  const col = (name: string): number => header!.indexOf(name);
   const num = (s: string | undefined): number | undefined => (s === undefined || s === '' ? undefined : Number(s));
-  return rows.map((r) => {
-    const row: PortalRow = { path: r[col('path')]!, type: r[col('type')]!.trim().toLowerCase(), required: r[col('required')] === 'Y' };
-    const minLength = num(r[col('minLength')]);
-    const maxLength = num(r[col('maxLength')]);
-    const minimum = num(r[col('minimum')]);
-    const maximum = num(r[col('maximum')]);
-    const pattern = r[col('pattern')];
-    const enumText = r[col('enum')];
-    if (minLength !== undefined) row.minLength = minLength;
-    if (maxLength !== undefined) row.maxLength = maxLength;
-    if (minimum !== undefined) row.minimum = minimum;
-    if (maximum !== undefined) row.maximum = maximum;
-    if (pattern) row.pattern = pattern;
-    if (enumText) row.enum = enumText.split('|');
+  return readCsv(`nic-schemas/${file}`).map((r) => {
+    const row: PortalRow = { path: r['path']!, type: r['type']!.trim().toLowerCase(), required: r['required'] === 'Y' };
+    for (const key of ['minLength', 'maxLength', 'minimum', 'maximum', 'multipleOf'] as const) {
+      const n = num(r[key]);
+      if (n !== undefined) row[key] = n;
+    }
+    if (r['pattern']) row.pattern = r['pattern'];
+    if (r['enum']) row.enum = r['enum'].split('|');
     return row;
   });
 }
