@@ -51,6 +51,13 @@ const fieldAliases: Partial<Record<Kind, readonly Alias[]>> = {
   'consolidated-ewb-response': [{ at: '', from: 'tripSheetNo', to: ['cEwbNo'] }],
   // The e-waybill system's GetGSTINDetails: {gstin, tradeName, legalName, address1, address2, stateCode, pinCode, ...}.
   'party-gstin': [{ at: '', from: 'pinCode', to: ['AddrPncd'] }],
+  // GetTripSheet: the trip sheet's `status` (GSP copies) and its members' names as NIC's pages write them.
+  'trip-sheet': [
+    { at: '/Response', from: 'status', to: ['tripSheetStatus'] },
+    { at: '/Response/tripSheetEwbBills/*', from: 'ewbDate', to: ['ewayBillDate'] },
+    { at: '/Response/tripSheetEwbBills/*', from: 'fromTradeName', to: ['fromTrdName'] },
+    { at: '/Response/tripSheetEwbBills/*', from: 'toTradeName', to: ['toTrdName'] },
+  ],
 };
 
 /** The e-waybill API's own names for request fields whose canonical spelling differs beyond letter case. */
@@ -96,10 +103,17 @@ const SUCCESS_MARK: Partial<Record<Kind, readonly string[]>> = {
 /** Kinds whose success carries the portal's record or list under `Response`. */
 const WRAPPED: Partial<Record<Kind, 'record' | 'list'>> = {
   'ewb-detail': 'record',
+  'trip-sheet': 'record',
   'ewb-list-other-party': 'list',
   'ewb-list-by-date': 'list',
   'ewb-list-for-transporter': 'list',
   'ewb-list-rejected': 'list',
+};
+
+/** Fields that mark a bare GET record (GetEwayBill, GetTripSheet) without a transport envelope. */
+const RECORD_MARK: Partial<Record<Kind, readonly string[]>> = {
+  'ewb-detail': ['ewbNo', 'ewayBillDate'],
+  'trip-sheet': ['tripSheetNo', 'tripSheetEwbBills'],
 };
 
 const hasKey = (record: Record<string, unknown>, names: readonly string[]): boolean => {
@@ -131,7 +145,7 @@ function asSuccess(kind: Kind, bare: unknown, info: unknown[] | undefined, known
   const answer = withTrimmedKeys(kind, bare, wrapped !== undefined);
   if (wrapped === 'list') return Array.isArray(answer) ? { Success: true, Response: answer } : answer;
   if (!isPlainObject(answer) || hasKey(answer, ['Success', 'Errors', 'Response'])) return answer;
-  if (wrapped === 'record') return known || hasKey(answer, ['ewbNo', 'ewayBillDate']) ? { Success: true, Response: answer } : answer;
+  if (wrapped === 'record') return known || hasKey(answer, RECORD_MARK[kind] ?? []) ? { Success: true, Response: answer } : answer;
   const mark = SUCCESS_MARK[kind];
   if (!known && (!mark || !hasKey(answer, mark))) return answer;
   const out: Record<string, unknown> = { Success: true };

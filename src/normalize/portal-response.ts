@@ -106,6 +106,8 @@ function readScalar(value: unknown, expect: Expect): unknown {
   const takesNumber = types.has('number') || types.has('integer');
   if (value === null) return types.has('null') || types.size === 0 ? null : ABSENT;
   if (typeof value === 'number') {
+    // NIC's v1.01 GetTripSheet page writes a member without validity as `validUpto: 0`: no date-time.
+    if (value === 0 && expect.temporal) return types.has('null') ? null : ABSENT;
     // A GSP may pass a portal's date-time on as epoch milliseconds.
     if (expect.temporal) {
       const instant = portalInstant(value);
@@ -123,6 +125,8 @@ function readScalar(value: unknown, expect: Expect): unknown {
     return types.has('string') || types.size === 0 ? text : types.has('null') ? null : ABSENT;
   }
   if (expect.temporal) {
+    // The `validUpto: 0` above, after the tolerant reader turned it into text.
+    if (text === '0') return types.has('null') ? null : ABSENT;
     // Epoch milliseconds the tolerant reader already turned into text, where a date-time belongs.
     const instant = EPOCH_MS.test(text) ? portalInstant(Number(text)) : undefined;
     if (expect.temporal === 'dateTime') return portalDateTime(text) ?? instant ?? text;

@@ -1858,7 +1858,7 @@ export interface RejectEwbPayload {
   ewbNo: string;
 }
 
-/** Trip sheet (consolidated e-waybill) detail (`trip-sheet`). Response of gettripsheet: a consolidated e-waybill with its member e-waybills and the vehicles it was (re)generated with. */
+/** Trip sheet (consolidated e-waybill) detail (`trip-sheet`). Response of gettripsheet: a consolidated e-waybill with its member e-waybills and, from the sandbox, the vehicles it was (re)generated with. NIC's GetTripSheet answers the trip sheet's own fields and its members only (no vehicle history, no trip sheet status on NIC's pages); its member names ewbDate, fromTradeName and toTradeName are read as ewayBillDate, fromTrdName and toTrdName, its status as tripSheetStatus. */
 export interface TripSheetPayload {
   /** True when the operation succeeded, false when it failed and Errors says why. */
   Success: boolean;
@@ -1866,8 +1866,8 @@ export interface TripSheetPayload {
   Response?: {
     /** Number of the consolidated e-waybill. */
     tripSheetNo: string;
-    /** ACT active; REG regenerated (its active members moved to regeneratedAs). */
-    tripSheetStatus: "ACT" | "REG";
+    /** ACT active; REG regenerated (its active members moved to regeneratedAs); CNL as the e-waybill system writes a trip sheet no longer in force (its answers name it status; the sandbox writes REG). NIC's pages show no status, so it may be absent. */
+    tripSheetStatus?: "ACT" | "REG" | "CNL";
     /** The consolidated e-waybill that replaced this one, once regenerated. */
     regeneratedAs?: string;
     /** GSTIN that generated the trip sheet. */
@@ -1892,8 +1892,8 @@ export interface TripSheetPayload {
       ewbNo: string;
       /** When it was generated. */
       ewayBillDate: string;
-      /** ACT active, CNL cancelled. */
-      status: "ACT" | "CNL";
+      /** ACT active, CNL cancelled (absent from NIC's pages). */
+      status?: "ACT" | "CNL";
       /** GSTIN that generated it. */
       userGstin?: string;
       /** Document type. */
@@ -1903,24 +1903,38 @@ export interface TripSheetPayload {
       /** Document date. */
       docDate: string;
       /** Supplier GSTIN. */
-      fromGstin: string;
+      fromGstin?: string;
       /** Supplier trade name. */
       fromTrdName?: string;
       /** Supplier place. */
       fromPlace?: string;
       /** Recipient GSTIN. */
-      toGstin: string;
+      toGstin?: string;
       /** Recipient trade name. */
       toTrdName?: string;
       /** Recipient place. */
       toPlace?: string;
+      /** PIN code of the delivery place (GSP copies of the answer carry it, often null). */
+      toPincode?: number;
+      /** State code the goods are delivered to (GSP copies of the answer carry it, often null). */
+      actToStateCode?: number;
       /** Total invoice value. */
-      totInvValue: number;
+      totInvValue?: number;
+      /** Assessable value, as NIC's v1.01 page gives it in place of the invoice value. */
+      assessValue?: number;
+      /** Central tax. */
+      cgstValue?: number;
+      /** State or union territory tax. */
+      sgstValue?: number;
+      /** Integrated tax. */
+      igstValue?: number;
+      /** Cess. */
+      cessValue?: number;
       /** End of validity, DD/MM/YYYY HH:MM:SS. */
       validUpto: string | null;
     }>;
-    /** The vehicles, oldest first: the one of generation, then those of regenerations that led to this trip sheet. */
-    vehicleListDetails: Array<{
+    /** The vehicles, oldest first: the one of generation, then those of regenerations that led to this trip sheet. The sandbox's answer has them; NIC's GetTripSheet has none. */
+    vehicleListDetails?: Array<{
       /** Consolidated e-waybill number issued for this vehicle. */
       tripSheetNo: string;
       /** Vehicle number (empty for rail, air and ship). */

@@ -361,6 +361,123 @@ const ewbAnswers: Case[] = [
   },
 ];
 
+/** GetTripSheet's trip sheet fields as the service reads them (NIC sends no vehicle history). */
+const tripSheetHead = { fromPlace: 'BENGALURU', fromState: 29, transMode: '1', userGstin: '29AAACB1234C1ZB' };
+
+const tripSheetAnswers: Case[] = [
+  {
+    action: 'GetTripSheet, bare, as the v1.03 page writes it (ewbDate, fromTradeName, 12.00:00 PM, padded texts)',
+    file: 'ewb-get-trip-sheet.json',
+    kind: 'trip-sheet',
+    expected: {
+      Success: true,
+      Response: {
+        ...tripSheetHead,
+        tripSheetNo: '3810012345',
+        vehicleNo: 'KA01AB1234',
+        enteredDate: '04/11/2026 07:15:00',
+        transDocNo: 'LR8841',
+        transDocDate: '04/11/2026',
+        tripSheetEwbBills: [
+          {
+            ewbNo: '381004782215',
+            ewayBillDate: '03/11/2026 12:07:00',
+            userGstin: '29AAACB1234C1ZB',
+            docNo: 'BC/26-27/0412',
+            docDate: '03/11/2026',
+            fromGstin: '29AAACB1234C1ZB',
+            fromTrdName: 'BHARAT COMPONENTS PVT LTD',
+            toGstin: '33AAGCR9876F1ZY',
+            toTrdName: 'RANGA STORES',
+            totInvValue: 118000,
+            validUpto: '05/11/2026 12:00:00',
+          },
+          {
+            ewbNo: '381004782301',
+            ewayBillDate: '03/11/2026 18:30:00',
+            userGstin: '29AAACB1234C1ZB',
+            docNo: 'BC/26-27/0413',
+            docDate: '03/11/2026',
+            fromGstin: '29AAACB1234C1ZB',
+            fromTrdName: 'BHARAT COMPONENTS PVT LTD',
+            toGstin: '29AABCT5678D1Z2',
+            toTrdName: 'TUNGA PLATING WORKS',
+            totInvValue: 29500,
+            validUpto: '04/11/2026 23:59:00',
+          },
+        ],
+      },
+    },
+  },
+  {
+    action: 'GetTripSheet in a {status, data} wrapper, with the trip sheet status CNL and null member fields',
+    file: 'ewb-get-trip-sheet-gsp.json',
+    kind: 'trip-sheet',
+    expected: {
+      Success: true,
+      Response: {
+        tripSheetNo: '3810012346',
+        tripSheetStatus: 'CNL',
+        fromPlace: 'HOSUR',
+        fromState: 33,
+        vehicleNo: 'TN70C4410',
+        transMode: '1',
+        transDocNo: '',
+        transDocDate: null,
+        userGstin: '29AAACB1234C1ZB',
+        enteredDate: '04/11/2026 14:40:00',
+        tripSheetEwbBills: [
+          {
+            ewbNo: '381004782215',
+            ewayBillDate: '03/11/2026 12:07:00',
+            userGstin: '29AAACB1234C1ZB',
+            docNo: 'BC/26-27/0412',
+            docDate: '03/11/2026',
+            fromGstin: '29AAACB1234C1ZB',
+            fromTrdName: '',
+            toGstin: '33AAGCR9876F1ZY',
+            toTrdName: '',
+            totInvValue: 118000,
+            status: 'ACT',
+            validUpto: '05/11/2026 23:59:00',
+          },
+        ],
+      },
+    },
+  },
+  {
+    action: 'GetTripSheet, bare, as the v1.01 page writes it (assessValue and the taxes, validUpto 0)',
+    file: 'ewb-get-trip-sheet-v101.json',
+    kind: 'trip-sheet',
+    expected: {
+      Success: true,
+      Response: {
+        ...tripSheetHead,
+        tripSheetNo: '3810012347',
+        vehicleNo: 'KA05MN7720',
+        enteredDate: '05/11/2026 09:02:00',
+        transDocNo: '',
+        transDocDate: null,
+        tripSheetEwbBills: [
+          {
+            ewbNo: '381004790210',
+            ewayBillDate: '04/11/2026 15:27:00',
+            userGstin: '29AAACB1234C1ZB',
+            docNo: 'BC/26-27/0431',
+            docDate: '04/11/2026',
+            assessValue: 25000,
+            cgstValue: 2250,
+            sgstValue: 2250,
+            igstValue: 0,
+            cessValue: 0,
+            validUpto: null,
+          },
+        ],
+      },
+    },
+  },
+];
+
 const failures: Case[] = [
   { action: 'e-waybill failure {status "0", error: {errorCodes: "312,604,"}}', file: 'ewb-failure.json', kind: 'ewb-response', expected: refused('312', '604') },
   { action: 'e-waybill failure, error as base64 of {"errorCodes":"312,"}', file: 'ewb-failure-base64.json', kind: 'cancel-ewb-response', expected: refused('312') },
@@ -394,7 +511,7 @@ const earlier: Case[] = [
 ];
 
 describe('every answer the portals give, read as they give it', () => {
-  for (const c of [...irp, ...ewbAnswers, ...failures, ...earlier]) {
+  for (const c of [...irp, ...ewbAnswers, ...tripSheetAnswers, ...failures, ...earlier]) {
     it(`${c.action} (${c.file} as ${c.kind})`, () => {
       const answer = fixture(c.file);
       expect(normalize(c.kind, answer).value).toEqual(c.expected);
