@@ -635,6 +635,10 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
       ]);
     },
 
+    async ping() {
+      await q('select 1');
+    },
+
     close: () => client.close(),
   };
   return store;
