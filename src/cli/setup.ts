@@ -8,6 +8,7 @@ import type { Store } from '../ports/store.js';
 import { demoGstins, openSandbox, type Sandbox } from '../sandbox/index.js';
 import { DEFAULT_DATA_DIR, openStore } from '../store/index.js';
 import { parseCompanyGstins, parseCompanyTurnover } from './companies.js';
+import { deadlinesFromEnv, type Deadlines } from './deadlines.js';
 
 export interface ServerSetup {
   keys: ApiKey[];
@@ -19,6 +20,8 @@ export interface ServerSetup {
   store: Store;
   dataDir: string;
   sandbox: Sandbox;
+  /** Deadlines of the calls to PostgreSQL and Redis (GSTKIT_DB_TIMEOUT_MS, ...). */
+  deadlines: Deadlines;
 }
 
 /** Reads the settings and opens the store; a wrong setting gives the exit code and message instead. */
@@ -39,11 +42,15 @@ export async function setUp(env: NodeJS.ProcessEnv): Promise<{ ok: true; setup: 
   const jobThreads = Number(env['GSTKIT_JOB_THREADS'] ?? 2);
   if (!Number.isInteger(jobThreads) || jobThreads < 0 || jobThreads > 64) return { ok: false, code: 2, message: 'GSTKIT_JOB_THREADS: a whole number from 0 to 64' };
 
+  const deadlines = deadlinesFromEnv(env);
+  if (!deadlines.ok) return { ok: false, code: 2, message: deadlines.message };
+  const { dbTimeoutMs, dbConnectTimeoutMs } = deadlines.deadlines;
+
   const databaseUrl = env['DATABASE_URL'] || undefined;
   const dataDir = env['GSTKIT_DATA_DIR'] || DEFAULT_DATA_DIR;
   let store: Store;
   try {
-    store = await openStore({ ...(databaseUrl ? { databaseUrl } : {}), dataDir });
+    store = await openStore({ ...(databaseUrl ? { databaseUrl } : {}), dataDir, postgres: { timeoutMs: dbTimeoutMs, connectTimeoutMs: dbConnectTimeoutMs } });
   } catch (e) {
     return { ok: false, code: 1, message: `cannot open the store: ${(e as Error).message}` };
   }
@@ -54,5 +61,5 @@ export async function setUp(env: NodeJS.ProcessEnv): Promise<{ ok: true; setup: 
   // One seed for every process sharing the store, so the sandbox GST portal's synthetic suppliers agree.
   const seed = Number(await store.secret('sandbox-seed', () => String(Date.now() % 1_000_000_000)));
   const sandbox = await openSandbox({ companies: Object.fromEntries(parsed.companies), store, seed, jobThreads });
-  return { ok: true, setup: { keys, ...(demoKey ? { demoKey } : {}), companies: parsed.companies, turnover: turnover.turnover, store, dataDir, sandbox } };
+  return { ok: true, setup: { keys, ...(demoKey ? { demoKey } : {}), companies: parsed.companies, turnover: turnover.turnover, store, dataDir, sandbox, deadlines: deadlines.deadlines } };
 }
