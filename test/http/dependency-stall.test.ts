@@ -102,6 +102,7 @@ describe.runIf(ready)('PostgreSQL and Redis stalling or stopping under a running
       const said = (await health.res.json()) as any;
       expect(said.dependencies.database).toMatchObject({ ok: false, reason: 'no answer within its deadline' });
       expect(said.dependencies.queue.ok).toBe(true);
+      console.log(`frozen PostgreSQL (deadline ${DB_TIMEOUT_MS} ms): generateirn 503 in ${body.ms} ms, gstr2b/pull ${gstr.ms} ms, /health ${health.ms} ms`);
     } finally {
       pg.thaw();
     }
@@ -125,6 +126,7 @@ describe.runIf(ready)('PostgreSQL and Redis stalling or stopping under a running
       expect(health.status).toBe(503);
       const said = (await health.json()) as any;
       expect(said.dependencies).toMatchObject({ database: { ok: true }, queue: { ok: false, reason: 'unreachable' } });
+      console.log(`stopped Redis (deadline ${REDIS_TIMEOUT_MS} ms): gstr2b/pull 503 in ${job.ms} ms, generateirn 200 in ${other.ms} ms`);
     } finally {
       await redis.start();
     }
@@ -141,6 +143,7 @@ describe.runIf(ready)('PostgreSQL and Redis stalling or stopping under a running
       expect(job.ms).toBeLessThan(2 * REDIS_TIMEOUT_MS + SLACK_MS);
       expect(job.res.status).toBe(503);
       expect(job.res.headers.get('svc-errorcode')).toBe('SVC-951');
+      console.log(`frozen Redis (deadline ${REDIS_TIMEOUT_MS} ms): gstr2b/pull 503 in ${job.ms} ms`);
     } finally {
       redis.thaw();
     }
