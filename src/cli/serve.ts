@@ -21,6 +21,7 @@ import { turnstileVerifier, webhookForwarder } from '../sandbox/index.js';
 import { setUp } from './setup.js';
 import { commandHelp } from './help.js';
 import { walkthrough } from './walkthrough.js';
+import { conditionLog } from './condition-log.js';
 import { packageFile } from '../package-files.js';
 import type { NicServeProviders } from '../connectors/nic/from-env.js';
 import type { ClientRateLimits, RateCounter, RateLimit, RateLimiter } from '../ports/ratelimit.js';
@@ -105,6 +106,7 @@ async function rateLimitersOf(
   settings: RateSettings,
   store: Store,
   redisUrl: string | undefined,
+  redisTimeoutMs: number,
 ): Promise<{ ok: true; limiter?: RateLimiter; clients: ClientRateLimits; where: string; clientsWhere: string; close: () => Promise<void> } | { ok: false; message: string }> {
   const { byDefault, perKey, inquiries, failedLogins, trustedProxies } = settings;
   const keysLimited = byDefault.limit !== null || [...perKey.limits.values()].some((l) => l !== null);
@@ -114,7 +116,7 @@ async function rateLimitersOf(
   let where: string;
   try {
     [counter, where] = redisUrl
-      ? [await redisRateCounter(redisUrl), 'counted in Redis']
+      ? [await redisRateCounter(redisUrl, { timeoutMs: redisTimeoutMs }), 'counted in Redis']
       : store.kind === 'postgres'
         ? [storeRateCounter(store), 'counted in PostgreSQL']
         : [memoryRateCounter(), 'counted in memory'];
@@ -219,7 +221,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(ready.message + '\n');
     return ready.code;
   }
-  const { keys, demoKey, companies, turnover, store, dataDir, sandbox } = ready.setup;
+  const { keys, demoKey, companies, turnover, store, dataDir, sandbox, deadlines } = ready.setup;
   const ownGstins = companies.get(keys[0]!.companyId) ?? [];
   // With a key, the portal sessions are sealed into the store: every server on it logs in once per GSTIN.
   if (live && sessionKey) {
@@ -237,14 +239,14 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   }
   if (redisUrl) {
     try {
-      jobs = await createBullJobRunner({ store, redisUrl, ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}) });
+      jobs = await createBullJobRunner({ store, redisUrl, timeoutMs: deadlines.redisTimeoutMs, ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}) });
     } catch (e) {
       process.stderr.write(`${(e as Error).message}\n`);
       await store.close();
       return 1;
     }
   }
-  const rate = await rateLimitersOf(rateSettings, store, redisUrl);
+  const rate = await rateLimitersOf(rateSettings, store, redisUrl, deadlines.redisTimeoutMs);
   if (!rate.ok) {
     process.stderr.write(rate.message + '\n');
     await Promise.resolve(jobs.close?.()).catch(() => undefined);
@@ -286,7 +288,15 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     clientRateLimit: rate.clients,
     // Every state-changing call is written to the store's audit log, read back at GET /api/svc/audit.
     audit: store,
-    onError: (e) => process.stderr.write(`unexpected: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
+    // A failing dependency is one line when it starts (and once a minute while it lasts), not one per request.
+    onError: conditionLog((line) => process.stderr.write(line)),
+    // GET /health: whether the store and the job queue answer, each within its deadline.
+    health: {
+      database: async () => {
+        await store.ping?.();
+      },
+      ...(jobs.ping ? { queue: () => jobs.ping!() } : {}),
+    },
   });
 
   const server = createGstServer(handler, limits.limits);

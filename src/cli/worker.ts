@@ -38,7 +38,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(ready.message + '\n');
     return ready.code;
   }
-  const { store, sandbox } = ready.setup;
+  const { store, sandbox, deadlines } = ready.setup;
   const providers = sandbox.providers;
   let worker: Awaited<ReturnType<typeof startBullWorker>>;
   try {
@@ -46,6 +46,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       store,
       redisUrl,
       concurrency,
+      timeoutMs: deadlines.redisTimeoutMs,
       ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}),
       executor: gstrJobExecutor({
         portal: providers.gstPortal,

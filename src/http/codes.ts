@@ -38,6 +38,8 @@ export const httpCodes = {
   notConfigured: 'SVC-955',
   /** A job was interrupted more times than it may be retried. */
   jobInterrupted: 'SVC-956',
+  /** The store's disk is full: nothing was written; reads still work (HTTP 507). */
+  storageFull: 'SVC-957',
   /** The request line and headers (the URL with them) are larger than the server accepts (HTTP 431). */
   headersTooLarge: 'SVC-970',
   /** The client did not send its headers, or its whole request, in time (HTTP 408). */

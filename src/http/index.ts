@@ -15,11 +15,12 @@
  */
 import { error, type Issue } from '../issue.js';
 import { validate, validateHandedOver } from '../schema/validate.js';
-import { JobQueueFullError, StoreUnavailableError, type Company } from '../ports/index.js';
+import { JobQueueFullError, JobQueueUnavailableError, StoreFullError, StoreUnavailableError, type Company } from '../ports/index.js';
 import { istDate, systemClock } from '../sandbox/time.js';
 import { DEFAULT_BODY_LIMIT, readJson } from './body.js';
 import { gstrCodes, httpCodes } from './codes.js';
 import { handleDeal } from './deal.js';
+import { healthResponse } from './health.js';
 import { gstrJobExecutor } from './jobs.js';
 import { openApiDocument } from './openapi.js';
 import { readFlags } from './query.js';
@@ -210,8 +211,12 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
     }
     if (path === '/openapi.json') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return headerFailure(405, httpCodes.methodNotAllowed, 'use GET', { allow: 'GET' });
-      openapi ??= JSON.stringify(openApiDocument({ routes: enabled, basePath }));
+      openapi ??= JSON.stringify(openApiDocument({ routes: enabled, basePath, health: options.health !== undefined }));
       return new Response(openapi, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    }
+    if (path === '/health' && options.health) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return headerFailure(405, httpCodes.methodNotAllowed, 'use GET', { allow: 'GET' });
+      return healthResponse(options.health);
     }
     if (path === '/api/deal' || path === '/api/deal/') {
       if (request.method !== 'POST') return dealFailure(405, 'VALIDATION_ERROR', 'use POST', undefined);
@@ -340,10 +345,16 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
       } catch {
         /* keep plain */
       }
-      if (e instanceof StoreUnavailableError) {
+      // The database or the queue is away, or the disk is full: foreseen, coded, and worth retrying later.
+      if (e instanceof StoreUnavailableError || e instanceof JobQueueUnavailableError) {
         const unavailable = failure(style, 503, [error(httpCodes.unavailable, e.message)]);
         unavailable.headers.set('retry-after', '2');
         return unavailable;
+      }
+      if (e instanceof StoreFullError) {
+        const full = failure(style, 507, [error(httpCodes.storageFull, e.message)]);
+        full.headers.set('retry-after', '60');
+        return full;
       }
       if (style === 'deal') return dealFailure(500, 'UNKNOWN_ERROR', 'something unforeseen went wrong', 'Please try again later.');
       return failure(style, 500, [error(httpCodes.internal, 'something unforeseen went wrong; the request was not completed')]);
@@ -360,7 +371,7 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
   const methodsAt = (pathname: string): string[] => {
     const path = belowBase(pathname, basePath);
     if (path === undefined) return [];
-    if (path === '/openapi.json') return ['GET', 'HEAD'];
+    if (path === '/openapi.json' || (path === '/health' && options.health)) return ['GET', 'HEAD'];
     if (path === '/api/deal' || path === '/api/deal/') return ['POST'];
     const methods = compiled.filter((c) => c.pattern.test(path)).map((c) => c.route.method);
     return methods.includes('GET') ? [...methods, 'HEAD'] : methods;

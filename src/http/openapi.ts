@@ -87,6 +87,8 @@ export interface OpenApiOptions {
   routes?: readonly Route[];
   /** The handler's base path, given as the document's server URL. */
   basePath?: string;
+  /** Whether `GET /health` is served. */
+  health?: boolean;
 }
 
 /** Builds the OpenAPI 3.1 document. */
@@ -121,6 +123,15 @@ export function openApiDocument(options: OpenApiOptions = {}): Obj {
     },
   };
   paths['/openapi.json'] = { get: { operationId: 'openApi', summary: 'This document', responses: { '200': { description: 'OK' } } } };
+  if (options.health) {
+    paths['/health'] = {
+      get: {
+        operationId: 'health',
+        summary: 'Whether each dependency (database, job queue) answers',
+        responses: { '200': { description: 'every dependency answers' }, '503': { description: 'SVC-951: the dependencies named in the body do not answer' } },
+      },
+    };
+  }
   return {
     openapi: '3.1.0',
     info: {

@@ -80,8 +80,16 @@ export interface GstHandlerOptions {
   signingCertificatePem?: string;
   /** Maximum e-invoice document age in days passed to the rules (off by default). */
   reportingWindowDays?: number;
-  /** Told about every unexpected failure (the client gets a coded 500). */
+  /**
+   * Told about every unexpected failure (the client gets a coded 500), and about each call that failed
+   * because the database or the job queue was unavailable or full (the client gets a coded 503 or 507).
+   */
   onError?: (error: unknown, request: Request) => void;
+  /**
+   * Checks of the dependencies by name (`database`, `queue`), served at `GET /health`: 200 when all
+   * answer, 503 `SVC-951` naming those that do not. Without it, `/health` answers 404.
+   */
+  health?: import('./health.js').HealthChecks;
   /**
    * Limits each caller (the `keyId` the authenticate hook names, else the company): over the limit, 429
    * `SVC-974` with `Retry-After`. If the limiter fails, the request is served and `onError` told.

@@ -12,11 +12,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { JobExecutor, JobRunner } from '../ports/jobs.js';
+import { JobQueueUnavailableError, type JobExecutor, type JobRunner } from '../ports/jobs.js';
 import type { RecoveryPolicy, Store } from '../ports/store.js';
 import { systemClock, type Clock } from '../sandbox/time.js';
 import { defaultRecovery, runClaimedJob } from './run-job.js';
 import { defaultFileUrl, jobFileOf, jobStatusOf } from './status.js';
+import { connectRedis } from './redis-connection.js';
 
 export const DEFAULT_QUEUE = 'gstkit-jobs';
 
@@ -28,27 +29,6 @@ async function loadBullmq(): Promise<Bull> {
   } catch {
     throw new Error('REDIS_URL is set but the "bullmq" package is not installed: npm install bullmq');
   }
-}
-
-type RedisClient = import('ioredis').Redis;
-
-/** A Redis connection for BullMQ (ioredis, BullMQ's optional peer); workers need unlimited retries. */
-async function connect(url: string): Promise<RedisClient> {
-  let IORedis: typeof import('ioredis').Redis;
-  try {
-    IORedis = (await import('ioredis')).Redis;
-  } catch {
-    throw new Error('REDIS_URL is set but the "ioredis" package is not installed: npm install bullmq ioredis');
-  }
-  const client = new IORedis(url, { maxRetriesPerRequest: null, lazyConnect: true });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-  } catch (e) {
-    client.disconnect();
-    throw new Error(`cannot reach Redis at REDIS_URL: ${(e as Error).message}`);
-  }
-  return client;
 }
 
 /** How a job's message is kept: once run it is removed; a few failed ones are kept to look at. */
@@ -102,6 +82,8 @@ export interface BullJobRunnerOptions {
   queueName?: string;
   clock?: Clock;
   fileUrl?: (jobId: string) => string;
+  /** Deadline of each Redis command and of connecting, ms (default 2000). */
+  timeoutMs?: number;
 }
 
 /** A server's side: submits to the queue, reads status and files from the store. Runs no job itself. */
@@ -110,9 +92,10 @@ export async function createBullJobRunner(options: BullJobRunnerOptions): Promis
   const { store } = options;
   const clock = options.clock ?? systemClock;
   const fileUrl = options.fileUrl ?? defaultFileUrl;
-  const connection = await connect(options.redisUrl);
+  const connection = await connectRedis(options.redisUrl, { use: 'commands', ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
   const queue = new Queue(options.queueName ?? DEFAULT_QUEUE, { connection });
   await queue.waitUntilReady();
+  const unavailable = (e: unknown): JobQueueUnavailableError => new JobQueueUnavailableError((e as Error).message);
   return {
     // Workers (`gstkit worker`) run the jobs; a server only accepts them.
     attach() {},
@@ -120,7 +103,16 @@ export async function createBullJobRunner(options: BullJobRunnerOptions): Promis
       const jobId = randomUUID();
       const at = clock.now().toISOString();
       await store.insertJob({ jobId, companyId: request.companyId, type: request.type, params: request.params, state: 0, done: 0, total: 0, progress: 0, attempts: 0, createdAt: at, updatedAt: at });
-      await queue.add(request.type, { jobId, companyId: request.companyId }, messageOptions(jobId));
+      try {
+        await queue.add(request.type, { jobId, companyId: request.companyId }, messageOptions(jobId));
+      } catch (e) {
+        // The client is told the job was not started, so it must not start later: the row is failed (a
+        // message that reaches Redis after all finds nothing to claim). Were the store down too, the row
+        // would wait for a worker's sweep and run; the client, told 503, may send it again.
+        const error = unavailable(e);
+        await store.finishJob(jobId, undefined, { state: 101, updatedAt: clock.now().toISOString(), error: { code: 'SVC-951', message: error.message } }).catch(() => undefined);
+        throw error;
+      }
       return { jobId };
     },
     async status(companyId, jobId) {
@@ -128,6 +120,11 @@ export async function createBullJobRunner(options: BullJobRunnerOptions): Promis
       return row ? jobStatusOf(row, fileUrl) : undefined;
     },
     file: (companyId, jobId) => jobFileOf(store, companyId, jobId),
+    async ping() {
+      await connection.ping().catch((e: unknown) => {
+        throw unavailable(e);
+      });
+    },
     async close() {
       await queue.close();
       connection.disconnect();
@@ -147,6 +144,8 @@ export interface BullWorkerOptions {
   recovery?: RecoveryPolicy;
   /** How often this worker sweeps the store for jobs left without a message, ms. Default half the lease. */
   sweepMs?: number;
+  /** Deadline of each Redis command of a sweep and of connecting, ms (default 2000). */
+  timeoutMs?: number;
 }
 
 /** A worker: takes messages off the queue and runs their jobs. Resolves once connected; `close` stops it. */
@@ -158,7 +157,14 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ clo
   const recovery = options.recovery ?? defaultRecovery;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const queueName = options.queueName ?? DEFAULT_QUEUE;
-  const connection = await connect(options.redisUrl);
+  const timeout = options.timeoutMs ? { timeoutMs: options.timeoutMs } : {};
+  // The worker waits on its own connection for messages, as long as Redis is away; its sweeps use one
+  // with deadlines, so a stalled Redis never holds a sweep (nor the worker's shutdown) for long.
+  const connection = await connectRedis(options.redisUrl, { use: 'blocking', ...timeout });
+  const commands = await connectRedis(options.redisUrl, { use: 'commands', ...timeout }).catch((e: unknown) => {
+    connection.disconnect();
+    throw e;
+  });
   // Lease renewals of the jobs running here, by job id: renewed before each claim and sweep, which would
   // otherwise take back a job of this worker whose timers ran late on a loaded machine.
   const live = new Map<string, () => Promise<void>>();
@@ -185,7 +191,7 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ clo
   );
   worker.on('error', () => {});
   await worker.waitUntilReady();
-  const queue = new Queue(queueName, { connection });
+  const queue = new Queue(queueName, { connection: commands });
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (): void => {
     sweeping = sweeping
@@ -204,6 +210,7 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ clo
       await worker.close();
       await queue.close();
       connection.disconnect();
+      commands.disconnect();
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { parentPort, threadId, type MessagePort, type TransferListItem } from 'node:worker_threads';
 import type { ThreadMessage } from './thread-pool.js';
+import { errorAcross } from './thread-error.js';
 
 /** Asks the serving thread (`id` set) or tells it (no answer awaited). */
 export interface ThreadCaller {
@@ -15,12 +16,12 @@ export interface ThreadCaller {
 function caller(port: MessagePort): ThreadCaller {
   let next = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  port.on('message', (m: { id: number; ok: boolean; value?: unknown; message?: string }) => {
+  port.on('message', (m: { id: number; ok: boolean; value?: unknown; message?: string; name?: string }) => {
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
     if (m.ok) p.resolve(m.value);
-    else p.reject(new Error(m.message));
+    else p.reject(errorAcross(m.message ?? 'failed', m.name));
   });
   const send = (message: ThreadMessage, transfer?: TransferListItem[]): void => port.postMessage(message, transfer);
   return {
@@ -64,6 +65,6 @@ parentPort?.on('message', (message: { kind: string; input: unknown; port: Messag
     .then((run) => run(message.input as never, remote))
     .then(
       (value) => end({ type: 'done', value }),
-      (e: unknown) => end({ type: 'fail', message: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => end({ type: 'fail', message: e instanceof Error ? e.message : String(e), ...(e instanceof Error ? { name: e.name } : {}) }),
     );
 });

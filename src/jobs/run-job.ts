@@ -154,8 +154,14 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
     }
   } catch (e) {
     await stopBeats();
-    await store
-      .finishJob(row.jobId, owner, { state: 101, updatedAt: now(), error: { code: 'SVC-950', message: e instanceof Error ? e.message : 'the job failed' } })
-      .catch(() => {});
+    const name = (e as Error | null)?.name;
+    // The database went away mid-job (a restart, a failover): the job is not failed for it. Its lease runs
+    // out and it runs again, as when its runner dies.
+    if (name === 'StoreUnavailableError') return;
+    const error =
+      name === 'StoreFullError'
+        ? { code: httpCodes.storageFull, message: (e as Error).message }
+        : { code: 'SVC-950', message: e instanceof Error ? e.message : 'the job failed' };
+    await store.finishJob(row.jobId, owner, { state: 101, updatedAt: now(), error }).catch(() => {});
   }
 }

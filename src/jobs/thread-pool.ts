@@ -6,6 +6,7 @@
  * its task with a clear error and is replaced for the next one.
  * @module
  */
+import { errorAcross } from './thread-error.js';
 import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
 import { spawnThread } from '../spawn-thread.js';
 
@@ -13,7 +14,7 @@ import { spawnThread } from '../spawn-thread.js';
 export type ThreadMessage =
   | { type: 'call'; id?: number; method: string; args: unknown[] }
   | { type: 'done'; value: unknown }
-  | { type: 'fail'; message: string };
+  | { type: 'fail'; message: string; name?: string };
 
 /** What the serving thread answers a task's calls with; a handler may return a promise. */
 export type ThreadHandlers = Record<string, (...args: never[]) => unknown>;
@@ -142,7 +143,7 @@ export function createThreadPool(options: ThreadPoolOptions = {}): ThreadPool {
             : error);
           port1.on('message', (message: ThreadMessage) => {
             if (message.type === 'done') resolve(message.value);
-            else if (message.type === 'fail') reject(new Error(message.message));
+            else if (message.type === 'fail') reject(errorAcross(message.message, message.name));
             else void answer(port1, handlers, message);
           });
           slot.worker.postMessage({ kind, input, port: port2 }, [port2]);
@@ -173,6 +174,6 @@ async function answer(port: MessagePort, handlers: ThreadHandlers, message: Extr
     port.postMessage({ id: message.id, ok: true, value }, transfer);
   } catch (e) {
     if (message.id === undefined) return;
-    port.postMessage({ id: message.id, ok: false, message: e instanceof Error ? e.message : String(e) });
+    port.postMessage({ id: message.id, ok: false, message: e instanceof Error ? e.message : String(e), ...(e instanceof Error ? { name: e.name } : {}) });
   }
 }

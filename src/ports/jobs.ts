@@ -90,6 +90,17 @@ export type JobExecutor = (
 ) => Promise<JobOutput>;
 
 /**
+ * The job queue (Redis) cannot be reached or did not answer within its deadline: the job was not started.
+ * The HTTP adapter answers 503 SVC-951 with Retry-After.
+ */
+export class JobQueueUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`the job queue is unavailable (${reason}); the job was not started, try again shortly`);
+    this.name = 'JobQueueUnavailableError';
+  }
+}
+
+/**
  * A runner that holds its jobs in memory refuses a job when it holds as many as it may (a bound, so that
  * memory does not grow with the requests); the HTTP adapter answers 503 SVC-951 with Retry-After.
  */
@@ -111,5 +122,7 @@ export interface JobRunner {
   file(companyId: string, jobId: string): Promise<JobFile | JobFileStream | undefined>;
   /** Worker threads this runner's jobs do their heavy work in, when it has them. */
   readonly threads?: import('../jobs/thread-pool.js').ThreadPool;
+  /** Asks the runner's queue, if it has one of its own, for a trivial answer; throws when it cannot. */
+  ping?(): Promise<void>;
   close?(): Promise<void>;
 }

@@ -208,9 +208,26 @@ export interface RecoveryPolicy {
  * Retry-After.
  */
 export class StoreUnavailableError extends Error {
-  constructor(readonly reason: string) {
-    super(`the database is unreachable (${reason}); nothing was written, try again shortly`);
+  /** True when the database did not answer within its deadline (a stall), rather than refusing or closing. */
+  readonly timedOut: boolean;
+  constructor(
+    readonly reason: string,
+    options: { timedOut?: boolean } = {},
+  ) {
+    super(`the database ${options.timedOut ? 'did not answer in time' : 'is unreachable; nothing was written'} (${reason}); try again shortly`);
     this.name = 'StoreUnavailableError';
+    this.timedOut = options.timedOut ?? false;
+  }
+}
+
+/**
+ * The store's disk is full (PostgreSQL's 53100 disk_full, ENOSPC): nothing of the call was written. Reads
+ * still work; writes work again once space is freed. The HTTP adapter answers 507 SVC-957.
+ */
+export class StoreFullError extends Error {
+  constructor(readonly reason: string) {
+    super(`the store's disk is full (${reason}); nothing was written. Reads still work; free disk space where the database keeps its data`);
+    this.name = 'StoreFullError';
   }
 }
 
@@ -369,5 +386,7 @@ export interface Store {
   /** Ends `holder`'s login lease, if it still has it. */
   releasePortalLogin(companyId: string, portal: PortalName, gstin: string, holder: string): Promise<void>;
 
+  /** Asks the database for a trivial answer: resolves when it answers, throws as any call would. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { RateCounter, RateSlot } from '../ports/ratelimit.js';
+import { connectRedis } from '../jobs/redis-connection.js';
 
 /**
  * The step of src/ratelimit/slots.ts in Lua. KEYS[1] the bucket's hash; ARGV: the slot, since, cap, by, and
@@ -40,35 +41,34 @@ end
 return out
 `;
 
-type RedisClient = import('ioredis').Redis;
+/** Redis is down or did not answer in time: the request is served without being counted. */
+export class RateCounterUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`the rate limit count (Redis) is unavailable (${reason}); requests are served without being counted`);
+    this.name = 'RateCounterUnavailableError';
+  }
+}
 
 export interface RedisRateCounterOptions {
   /** Key prefix. Default `gstkit:rate`. */
   prefix?: string;
+  /** Deadline of each Redis command and of connecting, ms (default 2000). */
+  timeoutMs?: number;
 }
 
 /** A counter on the Redis at `redisUrl`; `close()` ends the connection. */
 export async function redisRateCounter(redisUrl: string, options: RedisRateCounterOptions = {}): Promise<RateCounter> {
-  let IORedis: typeof import('ioredis').Redis;
-  try {
-    IORedis = (await import('ioredis')).Redis;
-  } catch {
-    throw new Error('REDIS_URL is set but the "ioredis" package is not installed: npm install ioredis');
-  }
-  const client: RedisClient = new IORedis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true });
-  client.on('error', () => {}); // a lost connection shows as a failed hit, answered by the caller
-  try {
-    await client.connect();
-  } catch (e) {
-    client.disconnect();
-    throw new Error(`cannot reach Redis at REDIS_URL: ${(e as Error).message}`);
-  }
+  // Deadlines and no offline queue: a Redis that is down or stalled fails the hit fast, and the request is
+  // served without counting (see the handler), rather than waiting for Redis.
+  const client = await connectRedis(redisUrl, { use: 'commands', install: 'ioredis', ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
   const prefix = options.prefix ?? 'gstkit:rate';
   return {
     async hit(bucket, slotStart, since, cap, by = 1) {
       // The hash lives as long as its oldest slot may still count, and a little more.
       const ttl = Math.max(1, slotStart - since) * 2 + 1_000;
-      const reply = (await client.eval(STEP, 1, `${prefix}:${bucket}`, String(slotStart), String(since), String(cap), String(by), String(ttl))) as Array<string | number>;
+      const reply = (await client.eval(STEP, 1, `${prefix}:${bucket}`, String(slotStart), String(since), String(cap), String(by), String(ttl)).catch((e: unknown) => {
+        throw new RateCounterUnavailableError((e as Error).message);
+      })) as Array<string | number>;
       const slots: RateSlot[] = [];
       for (let i = 1; i + 1 < reply.length; i += 2) slots.push({ start: Number(reply[i]), hits: Number(reply[i + 1]) });
       slots.sort((a, b) => a.start - b.start);

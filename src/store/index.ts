@@ -9,12 +9,12 @@
 import type { Store } from '../ports/store.js';
 import { createMemoryStore } from './memory.js';
 import { DEFAULT_DATA_DIR, openPgliteStore } from './pglite.js';
-import { openPostgresStore } from './postgres.js';
+import { openPostgresStore, type PostgresStoreOptions } from './postgres.js';
 
 export type { Store } from '../ports/store.js';
 export { createMemoryStore } from './memory.js';
 export { openPgliteStore, DEFAULT_DATA_DIR, type PgliteStoreOptions } from './pglite.js';
-export { openPostgresStore, type PostgresStoreOptions } from './postgres.js';
+export { openPostgresStore, DEFAULT_DB_TIMEOUT_MS, DEFAULT_DB_CONNECT_TIMEOUT_MS, type PostgresStoreOptions } from './postgres.js';
 export { migrations, schemaVersion, type Migration } from './schema.js';
 export { storeReturns } from './returns.js';
 export {
@@ -35,11 +35,13 @@ export interface OpenStoreOptions {
   kind?: 'memory';
   /** PGlite in a thread of its own (see {@link PgliteStoreOptions}). Default true. */
   pgliteThread?: boolean;
+  /** PostgreSQL's deadlines (see {@link PostgresStoreOptions}). */
+  postgres?: Pick<PostgresStoreOptions, 'timeoutMs' | 'connectTimeoutMs'>;
 }
 
 /** Opens the store a server's settings name: PostgreSQL, else PGlite in the data folder. */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   if (options.kind === 'memory') return createMemoryStore();
-  if (options.databaseUrl) return openPostgresStore(options.databaseUrl);
+  if (options.databaseUrl) return openPostgresStore(options.databaseUrl, options.postgres ?? {});
   return openPgliteStore(options.dataDir ?? DEFAULT_DATA_DIR, { thread: options.pgliteThread ?? true });
 }

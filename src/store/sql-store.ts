@@ -4,6 +4,7 @@
  * racing on one database cannot both register a document.
  * @module
  */
+import { reportingDiskFull } from './disk-full.js';
 import type { AuditRow } from '../ports/audit.js';
 import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { randomUUID } from 'node:crypto';
@@ -132,7 +133,9 @@ function auditRow(r: Row): AuditRow {
 }
 
 /** Builds the store over a SQL client, bringing its schema up to date first. */
-export async function createSqlStore(client: SqlClient, kind: 'pglite' | 'postgres'): Promise<Store> {
+export async function createSqlStore(raw: SqlClient, kind: 'pglite' | 'postgres'): Promise<Store> {
+  // A full disk is foreseen: callers get StoreFullError (507 SVC-957), not the database's own message.
+  const client = reportingDiskFull(raw);
   await migrate(client);
   return sqlStore(client, kind, false);
 }
@@ -633,6 +636,10 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
         gstin,
         holder,
       ]);
+    },
+
+    async ping() {
+      await q('select 1');
     },
 
     close: () => client.close(),
