@@ -11,6 +11,7 @@ import { httpCodes } from './codes.js';
 import { flag, type FlagSpec } from './query.js';
 import { json, svcFailure } from './responses.js';
 import type { Route, RouteContext } from './types.js';
+import { dayListAnswer } from './day-list-answer.js';
 
 const E = '/api/svc/einvoice/';
 const gstin = (): FlagSpec => flag('gstin', true);
@@ -23,10 +24,10 @@ function action<K extends keyof EwbActions>(ctx: RouteContext, name: K): NonNull
   return fn.bind(ctx.options.ewb) as NonNullable<EwbActions[K]>;
 }
 
-/** A provider answer in the Success style: the fields flat, or the list under Response. */
-function answer<T extends object>(out: ProviderResult<T>, list = false): Response {
+/** A provider answer in the Success style, its fields flat. */
+function answer<T extends object>(out: ProviderResult<T>): Response {
   if (!out.ok) return svcFailure(out.status ?? 422, out.errors);
-  return json(200, list ? { Success: true, Response: out.value } : { Success: true, ...out.value });
+  return json(200, { Success: true, ...out.value });
 }
 
 async function updateVehicle(ctx: RouteContext): Promise<Response> {
@@ -56,13 +57,13 @@ async function rejectEwb(ctx: RouteContext): Promise<Response> {
 async function listForTransporter(ctx: RouteContext): Promise<Response> {
   const run = action(ctx, 'listForTransporter');
   if (run instanceof Response) return run;
-  return answer(await run(pctx(ctx), ctx.flags.gstin!, ctx.flags.date!), true);
+  return dayListAnswer(ctx, await run(pctx(ctx), ctx.flags.gstin!, ctx.flags.date!));
 }
 
 async function listRejectedByOthers(ctx: RouteContext): Promise<Response> {
   const run = action(ctx, 'listRejectedByOthers');
   if (run instanceof Response) return run;
-  return answer(await run(pctx(ctx), ctx.flags.gstin!, ctx.flags.date!), true);
+  return dayListAnswer(ctx, await run(pctx(ctx), ctx.flags.gstin!, ctx.flags.date!));
 }
 
 /** The routes, in the order the route table lists them. */

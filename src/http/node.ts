@@ -8,6 +8,7 @@ import { DEFAULT_BODY_LIMIT } from './body.js';
 import { errorResponse, isGstPath } from './paths.js';
 import { requestUrl, unservedMethod, unservedMethods } from './binding-checks.js';
 import { knownJson } from './json-body.js';
+import { isStreamed } from './streamed-body.js';
 import { LightRequest, lightEntryOf } from './light-request.js';
 import type { GstHandler, RequestExtras } from './types.js';
 
@@ -53,10 +54,47 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
     res.end(known.text);
     return;
   }
+  // A body of known length, or one meant to stream, goes out chunk by chunk as it is read.
+  if (response.body && (isStreamed(response) || response.headers.has('content-length'))) {
+    res.writeHead(response.status, headers);
+    await pipeBody(res, response.body);
+    return;
+  }
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   if (body && !response.headers.has('content-length')) headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/**
+ * Writes a body stream to the socket, waiting for it to drain when full. A stream that fails part way (its
+ * source failed after the head was sent) cuts the connection, so the client cannot take what it got for
+ * the whole answer.
+ */
+async function pipeBody(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      if (!res.write(value)) await new Promise<void>((resolve) => {
+        const go = (): void => {
+          res.off('drain', go);
+          res.off('close', go);
+          resolve();
+        };
+        res.on('drain', go);
+        res.on('close', go);
+      });
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  }
 }
 
 /**

@@ -15,6 +15,7 @@ import { gstr1Route, reconcileRoute } from './gstr-jobs-routes.js';
 import { ewbMovementRoutes } from './ewaybill-movement-routes.js';
 import { ewbActionRoutes } from './ewaybill-action-routes.js';
 import { auditLogRoute } from './audit-route.js';
+import { dayListAnswer } from './day-list-answer.js';
 import type { EwaybillPdfDetail } from '../render/pdf/index.js';
 import type { IrnPayload } from '../types/payloads.js';
 
@@ -163,13 +164,11 @@ async function getEwb(ctx: RouteContext): Promise<Response> {
 }
 
 async function listOtherParty(ctx: RouteContext): Promise<Response> {
-  const out = await ctx.options.ewb.listOfOtherParty(pctx(ctx), ctx.flags.gstin!, ctx.flags.date!);
-  return out.ok ? json(200, { Success: true, Response: out.value }) : refusalResponse(out);
+  return dayListAnswer(ctx, await ctx.options.ewb.listOfOtherParty(pctx(ctx), ctx.flags.gstin!, ctx.flags.date!));
 }
 
 async function listByDate(ctx: RouteContext): Promise<Response> {
-  const out = await ctx.options.ewb.listByDate(pctx(ctx), ctx.flags.gstin!, ctx.flags.date!);
-  return out.ok ? json(200, { Success: true, Response: out.value }) : refusalResponse(out);
+  return dayListAnswer(ctx, await ctx.options.ewb.listByDate(pctx(ctx), ctx.flags.gstin!, ctx.flags.date!));
 }
 
 async function cancelEwb(ctx: RouteContext): Promise<Response> {

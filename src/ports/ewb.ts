@@ -64,10 +64,17 @@ export interface EwbActions {
   extendValidity?(ctx: ProviderContext, gstin: string, request: ExtendValidityPayload): Promise<ProviderResult<ValidityExtended>>;
   reject?(ctx: ProviderContext, gstin: string, request: RejectEwbPayload): Promise<ProviderResult<EwbRejected>>;
   /** Active e-waybills generated on `date` (DD/MM/YYYY) and assigned to `gstin` as transporter. */
-  listForTransporter?(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Record<string, unknown>[]>>;
+  listForTransporter?(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>>;
   /** The caller's e-waybills generated on `date` that the other party rejected. */
-  listRejectedByOthers?(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Record<string, unknown>[]>>;
+  listRejectedByOthers?(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>>;
 }
+
+/**
+ * A day list of e-waybills: whole, or page by page as the provider reads it from its store (the HTTP
+ * adapter then writes each page as it comes, so a long list neither sits whole in memory nor holds the
+ * serving thread while it is read).
+ */
+export type EwbDayListAnswer = Record<string, unknown>[] | AsyncIterable<Record<string, unknown>[]>;
 
 /** The e-waybill portal. */
 export interface EwbProvider extends EwbMovementActions, EwbActions {
@@ -75,6 +82,6 @@ export interface EwbProvider extends EwbMovementActions, EwbActions {
   get(ctx: ProviderContext, gstin: string, ewbNo: string): Promise<ProviderResult<Record<string, unknown>>>;
   cancel(ctx: ProviderContext, gstin: string, request: CancelEwbRequest): Promise<ProviderResult<{ CancelTime: string }>>;
   close(ctx: ProviderContext, gstin: string, request: CloseEwbRequest): Promise<ProviderResult<{ ClosureAckTime: string }>>;
-  listByDate(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Record<string, unknown>[]>>;
-  listOfOtherParty(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Record<string, unknown>[]>>;
+  listByDate(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>>;
+  listOfOtherParty(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>>;
 }

@@ -11,6 +11,9 @@
 import type { AuditEntry, AuditQuery, AuditRow } from './audit.js';
 import type { RateCount } from './ratelimit.js';
 import type { PortalName } from './portal-sessions.js';
+import type { EwbDayList, EwbListed, EwbListedRow } from './ewb-listed.js';
+
+export type { EwbDayList, EwbListed, EwbListedRow } from './ewb-listed.js';
 
 /** One registered IRN. */
 export interface IrnRow {
@@ -52,6 +55,8 @@ export interface EwbRow {
   transporterId?: string;
   /** The portal's entry as JSON. */
   entry: Record<string, unknown>;
+  /** What the day lists show of it (see ewb-listed.ts); without it, they read the whole entry. */
+  listed?: EwbListed;
 }
 
 /** A change to a stored e-waybill made only if nobody changed it since it was read (see {@link Store.reviseEwb}). */
@@ -64,6 +69,8 @@ export interface EwbRevision {
   transporterId: string | null;
   /** The new entry; its `revision` must be `revision + 1`. */
   entry: Record<string, unknown>;
+  /** What the day lists show of the new entry; without it, they read the whole entry. */
+  listed?: EwbListed;
   event: EwbEvent;
 }
 
@@ -257,6 +264,7 @@ export interface Store {
   /** Refused when the same document (from GSTIN, type, number) has an active e-waybill. */
   insertEwb(row: EwbRow, event: EwbEvent): Promise<{ inserted: true } | { inserted: false; existingEwbNo: string }>;
   getEwb(ewbNo: string): Promise<EwbRow | undefined>;
+  /** Replaces entry and status; the lists then read the whole entry (the listed fields are forgotten). */
   updateEwb(ewbNo: string, status: string, entry: Record<string, unknown>, event: EwbEvent): Promise<void>;
   ewbHistory(ewbNo: string): Promise<EwbEvent[]>;
   /**
@@ -264,7 +272,14 @@ export interface Store {
    * `revision` is still `change.revision`; false (and nothing written) when another change came first.
    */
   reviseEwb(change: EwbRevision): Promise<boolean>;
-  /** E-waybills generated on `genDate` (DD/MM/YYYY) and assigned now to `transporterId`. */
+  /**
+   * One page of a day list: at most `limit` e-waybills numbered after `after` ('' for the first page), in
+   * number order, each with its listed fields only. The cost of a page is proportional to what it returns,
+   * however many e-waybills the store holds; each page is a statement of its own, so other calls run
+   * between the pages of a long list.
+   */
+  ewbDayPage(query: EwbDayList, after: string, limit: number): Promise<EwbListedRow[]>;
+  /** E-waybills generated on `genDate` (DD/MM/YYYY) and assigned now to `transporterId`, whole. */
   ewbsForTransporter(transporterId: string, genDate: string): Promise<EwbRow[]>;
   ewbsGeneratedOn(companyId: string, genGstin: string, genDate: string): Promise<EwbRow[]>;
   /** E-waybills on `genDate` where `gstin` is a party but not the generator. */

@@ -21,7 +21,9 @@ import type { SandboxRegistry } from './registry.js';
 import { istDate, istDateTime, parseIst, type Clock } from './time.js';
 import { createEwbMovementActions } from './ewaybill-movement.js';
 import { revise, type ActionDeps } from './ewaybill-actions/revise.js';
-import { activeOfDay, createEwbActions, currentTransporter, effectiveStatus, extendedTimesOf, generatedWithPartB, rejectStatusOf, vehicleHistory, vehicleTypeNow, type EwbActionState } from './ewaybill-actions/index.js';
+import { listedOf } from './ewaybill-actions/listed.js';
+import { listByDate, listOfOtherParty } from './ewaybill-actions/lists.js';
+import { createEwbActions, currentTransporter, effectiveStatus, extendedTimesOf, generatedWithPartB, rejectStatusOf, vehicleHistory, vehicleTypeNow, type EwbActionState } from './ewaybill-actions/index.js';
 
 /** One e-waybill as the sandbox keeps it. */
 export interface EwbEntry {
@@ -223,6 +225,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
         ...(irn ? { irn } : {}),
         ...(transporter ? { transporterId: transporter.toUpperCase() } : {}),
         entry: entryToJson(entry),
+        listed: listedOf(entry),
       };
       // The store's constraint, not a check here, keeps one active e-waybill per document.
       const saved = await via.insertEwb(row, { ewbNo: entry.ewbNo, at: now.toISOString(), event: 'generated', detail: irn ? { irn } : {} });
@@ -295,35 +298,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
       });
     },
 
-    async listByDate(ctx, gstin, date) {
-      return { ok: true, value: activeOfDay(await store.ewbsGeneratedOn(ctx.company.id, gstin, date), clock.now()) };
-    },
-
-    async listOfOtherParty(_ctx, gstin, date) {
-      const list = (await store.ewbsOfOtherParty(gstin, date))
-        .map((row) => entryFromJson(row.entry))
-        .map((e) => {
-          const first = (Array.isArray(e.partA['itemList']) ? (e.partA['itemList'] as Record<string, unknown>[]) : [])[0] ?? {};
-          return {
-            ewbNo: Number(e.ewbNo),
-            ewayBillDate: istDateTime(e.generatedAt),
-            genMode: 'API',
-            genGstin: e.genGstin,
-            docNo: str(e.partA['docNo']),
-            docDate: str(e.partA['docDate']),
-            fromGstin: str(e.partA['fromGstin']),
-            fromTradeName: str(e.partA['fromTrdName']),
-            toGstin: str(e.partA['toGstin']),
-            toTradeName: str(e.partA['toTrdName']),
-            totInvValue: num(e.partA['totInvValue']),
-            hsnCode: num(first['hsnCode']),
-            hsnDesc: str(first['productDesc'] ?? first['productName']),
-            status: e.status,
-            rejectStatus: rejectStatusOf(e),
-          };
-        });
-      return { ok: true, value: list };
-    },
+    listByDate: (ctx, gstin, date) => listByDate({ store, clock }, ctx, gstin, date),
+    listOfOtherParty: (ctx, gstin, date) => listOfOtherParty({ store }, ctx, gstin, date),
   };
   return portal;
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditRow } from '../ports/audit.js';
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, Store, TripSheetRow } from '../ports/store.js';
+import type { ApiKeyRow, EwbDayList, EwbEvent, EwbListedRow, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, Store, TripSheetRow } from '../ports/store.js';
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 import { copyRow } from './copy-row.js';
 import { keepRecord, readRecord, type KeptRecord } from './read-only-row.js';
@@ -31,6 +31,40 @@ const revisionOf = (entry: Record<string, unknown>): number => {
  */
 type StoredIrn = Omit<IrnRow, 'record'> & { record: KeptRecord<Record<string, unknown>>; seq: number };
 
+/** The index of the first of sorted `list` greater than `after`. */
+function firstAfter(list: readonly string[], after: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Adds `value` to the sorted list under `key`, once (numbers mostly come in order: usually an append). */
+function addSorted(lists: Map<string, string[]>, key: string, value: string): void {
+  const list = lists.get(key) ?? [];
+  lists.set(key, list);
+  const at = firstAfter(list, value);
+  if (list[at - 1] !== value) list.splice(at, 0, value);
+}
+
+/** Whether stored e-waybill `r` of the query's day belongs on its list (as the SQL statements select). */
+function onDayList(query: EwbDayList, r: EwbRow): boolean {
+  switch (query.list) {
+    case 'generator':
+      return r.companyId === query.companyId && r.genGstin === query.gstin;
+    case 'rejected':
+      return r.companyId === query.companyId && r.genGstin === query.gstin && (!r.listed || r.listed.rejectStatus === 'Y');
+    case 'other-party':
+      return r.genGstin !== query.gstin && (r.toGstin === query.gstin || r.fromGstin === query.gstin);
+    case 'transporter':
+      return r.transporterId === query.gstin;
+  }
+}
+
 /** Builds an empty in-memory store. */
 export function createMemoryStore(): Store {
   // Every map reports to the open transaction, so a failed one can be rolled back.
@@ -41,6 +75,10 @@ export function createMemoryStore(): Store {
   const irnByDocument = journaled<string, string>();
   const ewbs = journaled<string, EwbRow>();
   const activeEwbByDocument = journaled<string, string>();
+  // The numbers of each day's e-waybills, sorted (a generation date never changes), so a page of a day list
+  // starts where the last ended and looks at that day only. Not journaled: a number whose row a rollback
+  // removed is skipped when read, and one issued again is not added twice.
+  const ewbsOfDay = new Map<string, string[]>();
   const events = journaled<string, EwbEvent[]>();
   const tripSheets = journaled<string, TripSheetRow>();
   const counters = journaled<string, number>();
@@ -120,6 +158,7 @@ export function createMemoryStore(): Store {
       if (ewbs.has(row.ewbNo)) return { inserted: false, existingEwbNo: row.ewbNo };
       if (active && row.status === 'ACT') return { inserted: false, existingEwbNo: active };
       ewbs.set(row.ewbNo, copy(row));
+      addSorted(ewbsOfDay, row.genDate, row.ewbNo);
       if (row.status === 'ACT') activeEwbByDocument.set(ewbDocumentKey(row), row.ewbNo);
       addEvent(event);
       return { inserted: true };
@@ -133,7 +172,8 @@ export function createMemoryStore(): Store {
       if (!r) return;
       const key = ewbDocumentKey(r);
       if (r.status === 'ACT' && status !== 'ACT' && activeEwbByDocument.get(key) === ewbNo) activeEwbByDocument.delete(key);
-      ewbs.set(ewbNo, { ...r, status, entry: copy(entry) });
+      const { listed: _forgotten, ...kept } = r;
+      ewbs.set(ewbNo, { ...kept, status, entry: copy(entry) });
       addEvent(event);
     },
     async reviseEwb(change) {
@@ -141,10 +181,27 @@ export function createMemoryStore(): Store {
       if (!r || revisionOf(r.entry) !== change.revision) return false;
       const key = ewbDocumentKey(r);
       if (r.status === 'ACT' && change.status !== 'ACT' && activeEwbByDocument.get(key) === change.ewbNo) activeEwbByDocument.delete(key);
-      const { transporterId: _old, ...rest } = r;
-      ewbs.set(change.ewbNo, { ...rest, status: change.status, entry: copy(change.entry), ...(change.transporterId ? { transporterId: change.transporterId } : {}) });
+      const { transporterId: _old, listed: _was, ...rest } = r;
+      ewbs.set(change.ewbNo, {
+        ...rest,
+        status: change.status,
+        entry: copy(change.entry),
+        ...(change.transporterId ? { transporterId: change.transporterId } : {}),
+        ...(change.listed ? { listed: copy(change.listed) } : {}),
+      });
       addEvent(change.event);
       return true;
+    },
+    async ewbDayPage(query, after, limit) {
+      const page: EwbListedRow[] = [];
+      const day = ewbsOfDay.get(query.date) ?? [];
+      for (let i = firstAfter(day, after); i < day.length && page.length < limit; i++) {
+        const ewbNo = day[i]!;
+        const r = ewbs.get(ewbNo);
+        if (!r || !onDayList(query, r)) continue;
+        page.push(r.listed ? { ewbNo, listed: copy(r.listed) } : { ewbNo, entry: copy(r.entry) });
+      }
+      return page;
     },
     async ewbsForTransporter(transporterId, genDate) {
       return [...ewbs.values()]

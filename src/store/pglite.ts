@@ -74,6 +74,14 @@ export async function openPgliteStore(dataDir?: string, options: PgliteStoreOpti
   }
 }
 
+/**
+ * The bare SQL client a PGlite store runs on, in memory, with the same settings and thread: what the
+ * benchmarks set gstkit's store beside.
+ */
+export function openPgliteClient(options: PgliteStoreOptions = {}): Promise<SqlClient> {
+  return options.thread ? threadClient(undefined) : inProcessClient(undefined);
+}
+
 async function inProcessClient(folder: string | undefined): Promise<SqlClient> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(folder, pgliteOptions());

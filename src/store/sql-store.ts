@@ -6,9 +6,10 @@
  */
 import { reportingDiskFull } from './disk-full.js';
 import type { AuditRow } from '../ports/audit.js';
-import type { ApiKeyRow, EwbEvent, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
+import type { ApiKeyRow, EwbEvent, EwbListed, EwbListedRow, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { randomUUID } from 'node:crypto';
 import { migrate } from './migrate.js';
+import { dayPageStatement } from './ewb-day-page.js';
 import { returnPieces } from './return-pieces.js';
 import type { Row, SqlClient, SqlQuery } from './sql-client.js';
 
@@ -199,9 +200,9 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
     async insertEwb(row, event) {
       return client.transaction(async (tx) => {
         const inserted = await tx.query(
-          `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, irn, entry, transporter_id)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12) on conflict do nothing returning ewb_no`,
-          [row.ewbNo, row.companyId, row.genGstin, row.fromGstin, row.toGstin, row.docType, row.docKey, row.genDate, row.status, row.irn ?? null, text(row.entry), row.transporterId ?? null],
+          `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, irn, entry, transporter_id, listed)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13::jsonb) on conflict do nothing returning ewb_no`,
+          [row.ewbNo, row.companyId, row.genGstin, row.fromGstin, row.toGstin, row.docType, row.docKey, row.genDate, row.status, row.irn ?? null, text(row.entry), row.transporterId ?? null, row.listed ? text(row.listed) : null],
         );
         if (inserted.length === 0) {
           const existing = await tx.query(
@@ -222,7 +223,7 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
 
     async updateEwb(ewbNo, status, entry, event) {
       await client.transaction(async (tx) => {
-        await tx.query('update gst_ewb set status = $2, entry = $3::jsonb where ewb_no = $1', [ewbNo, status, text(entry)]);
+        await tx.query('update gst_ewb set status = $2, entry = $3::jsonb, listed = null where ewb_no = $1', [ewbNo, status, text(entry)]);
         await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [event.ewbNo, event.at, event.event, text(event.detail)]);
       });
     },
@@ -231,13 +232,30 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
       return client.transaction(async (tx) => {
         // The revision check and the write are one statement, so two servers racing cannot both win.
         const updated = await tx.query(
-          `update gst_ewb set status = $3, transporter_id = $4, entry = $5::jsonb
+          `update gst_ewb set status = $3, transporter_id = $4, entry = $5::jsonb, listed = $6::jsonb
            where ewb_no = $1 and coalesce((entry->>'revision')::bigint, 0) = $2 returning ewb_no`,
-          [change.ewbNo, change.revision, change.status, change.transporterId, text(change.entry)],
+          [change.ewbNo, change.revision, change.status, change.transporterId, text(change.entry), change.listed ? text(change.listed) : null],
         );
         if (updated.length === 0) return false;
         await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [change.event.ewbNo, change.event.at, change.event.event, text(change.event.detail)]);
         return true;
+      });
+    },
+
+    async ewbDayPage(query, after, limit) {
+      const { sql, params } = dayPageStatement(query, after, limit);
+      const rows = await q(sql, params);
+      // Rows stored before the listed fields existed: their entries, in a second statement, so the page's
+      // own statement reads the covering index alone.
+      const unlisted = rows.filter((r) => r['listed'] === null || r['listed'] === undefined).map((r) => String(r['ewb_no']));
+      const entries = new Map<string, Record<string, unknown>>();
+      if (unlisted.length > 0) {
+        for (const r of await q('select ewb_no, entry from gst_ewb where ewb_no = any($1::text[])', [unlisted])) entries.set(String(r['ewb_no']), json(r['entry']));
+      }
+      return rows.map((r): EwbListedRow => {
+        const ewbNo = String(r['ewb_no']);
+        const listed = r['listed'];
+        return listed === null || listed === undefined ? { ewbNo, entry: entries.get(ewbNo) ?? {} } : { ewbNo, listed: json<EwbListed>(listed) };
       });
     },
 

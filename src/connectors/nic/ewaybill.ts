@@ -64,8 +64,9 @@ export interface NicEwbProvider extends EwbProvider {
   updateTransporter: NonNullable<EwbProvider['updateTransporter']>;
   extendValidity: NonNullable<EwbProvider['extendValidity']>;
   reject: NonNullable<EwbProvider['reject']>;
-  listForTransporter: NonNullable<EwbProvider['listForTransporter']>;
-  listRejectedByOthers: NonNullable<EwbProvider['listRejectedByOthers']>;
+  /** The portal answers its lists whole. */
+  listForTransporter(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Obj[]>>;
+  listRejectedByOthers(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Obj[]>>;
 }
 
 const statusOk = (env: Obj): boolean => String(env['status'] ?? env['Status'] ?? '') === '1';

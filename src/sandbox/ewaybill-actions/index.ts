@@ -15,7 +15,8 @@ import { listForTransporter, listRejectedByOthers } from './lists.js';
 
 export type { ActionDeps } from './revise.js';
 export * from './state.js';
-export { activeOfDay } from './lists.js';
+export { activeOfDay, ofOtherParty } from './lists.js';
+export { listedOf } from './listed.js';
 
 /** The actions, bound to the portal's store and clock. */
 export function createEwbActions(deps: ActionDeps): Required<EwbActions> {

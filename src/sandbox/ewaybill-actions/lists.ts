@@ -5,67 +5,93 @@
  * NIC's documents say (research/domain-2026.md 3.2).
  * @module
  */
-import type { ProviderContext, ProviderResult } from '../../ports/index.js';
-import type { EwbRow, Store } from '../../ports/store.js';
-import { istDateTime } from '../time.js';
-import { num, str } from '../values.js';
-import { entryFromJson } from '../ewaybill.js';
+import type { EwbDayListAnswer, ProviderContext, ProviderResult } from '../../ports/index.js';
+import type { EwbListed, Store } from '../../ports/store.js';
 import type { Clock } from '../time.js';
-import { actionsOf, effectiveStatus, extendedTimesOf, rejectStatusOf } from './state.js';
+import { dayPages, listedStatus } from './listed.js';
 
 type Obj = Record<string, unknown>;
 
 /**
- * The active e-waybills among the rows read for one day, each as the lists of a day show it: the
- * generator's (GetEwayBillsByDate) and the transporter's (GetEwayBillsForTransporter). A discarded
- * Part-A slip reads as cancelled, so it is left out like one.
+ * The active e-waybills of a page of a day list, each as the lists of a day show it: the generator's
+ * (GetEwayBillsByDate) and the transporter's (GetEwayBillsForTransporter). A discarded Part-A slip reads
+ * as cancelled, so it is left out like one.
  */
-export function activeOfDay(rows: readonly EwbRow[], now: Date): Obj[] {
-  return rows
-    .map((row) => entryFromJson(row.entry))
-    .filter((e) => effectiveStatus(e, now) === 'ACT')
-    .map((e) => ({
-      ewbNo: Number(e.ewbNo),
-      ewbDate: istDateTime(e.generatedAt),
+export function activeOfDay(page: readonly EwbListed[], now: Date): Obj[] {
+  return page
+    .filter((l) => listedStatus(l, now) === 'ACT')
+    .map((l) => ({
+      ewbNo: l.ewbNo,
+      ewbDate: l.ewbDate,
       status: 'ACT',
-      genGstin: e.genGstin,
-      docNo: str(e.partA['docNo']),
-      docDate: str(e.partA['docDate']),
-      delPinCode: num(e.partA['toPincode']),
-      delStateCode: num(e.partA['actToStateCode'] ?? e.partA['toStateCode']),
-      delPlace: str(e.partA['toPlace']),
-      validUpto: e.validUpto,
-      extendedTimes: extendedTimesOf(e),
-      rejectStatus: rejectStatusOf(e),
+      genGstin: l.genGstin,
+      docNo: l.docNo,
+      docDate: l.docDate,
+      delPinCode: l.delPinCode,
+      delStateCode: l.delStateCode,
+      delPlace: l.delPlace,
+      validUpto: l.validUpto,
+      extendedTimes: l.extendedTimes,
+      rejectStatus: l.rejectStatus,
     }));
 }
 
+/** The other party's list (GetEwayBillsOfOtherParty): every status, with the first item's HSN. */
+export function ofOtherParty(page: readonly EwbListed[]): Obj[] {
+  return page.map((l) => ({
+    ewbNo: l.ewbNo,
+    ewayBillDate: l.ewbDate,
+    genMode: 'API',
+    genGstin: l.genGstin,
+    docNo: l.docNo,
+    docDate: l.docDate,
+    fromGstin: l.fromGstin,
+    fromTradeName: l.fromTradeName,
+    toGstin: l.toGstin,
+    toTradeName: l.toTradeName,
+    totInvValue: l.totInvValue,
+    hsnCode: l.hsnCode,
+    hsnDesc: l.hsnDesc,
+    status: l.status,
+    rejectStatus: l.rejectStatus,
+  }));
+}
+
+/** The generator's list of a day (GetEwayBillsByDate), read page by page. */
+export function listByDate(deps: { store: Store; clock: Clock }, ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+  const now = deps.clock.now();
+  return answer(dayPages(deps.store, { list: 'generator', companyId: ctx.company.id, gstin, date }, (page) => activeOfDay(page, now)));
+}
+
+/** The other party's list of a day, read page by page. */
+export function listOfOtherParty(deps: { store: Store }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+  return answer(dayPages(deps.store, { list: 'other-party', gstin, date }, ofOtherParty));
+}
+
 /** The transporter's list. */
-export async function listForTransporter(deps: { store: Store; clock: Clock }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Obj[]>> {
-  return { ok: true, value: activeOfDay(await deps.store.ewbsForTransporter(gstin, date), deps.clock.now()) };
+export function listForTransporter(deps: { store: Store; clock: Clock }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+  const now = deps.clock.now();
+  return answer(dayPages(deps.store, { list: 'transporter', gstin, date }, (page) => activeOfDay(page, now)));
 }
 
 /** The generator's e-waybills of a date that the other party rejected. */
-export async function listRejectedByOthers(deps: { store: Store; clock: Clock }, ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<Obj[]>> {
+export function listRejectedByOthers(deps: { store: Store; clock: Clock }, ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
   const now = deps.clock.now();
-  const list = (await deps.store.ewbsGeneratedOn(ctx.company.id, gstin, date))
-    .map((row) => entryFromJson(row.entry))
-    .flatMap((e) => {
-      const rejected = actionsOf(e).rejected;
-      if (!rejected) return [];
-      return [
-        {
-          ewbNo: Number(e.ewbNo),
-          ewbDate: istDateTime(e.generatedAt),
-          status: effectiveStatus(e, now),
-          genGstin: e.genGstin,
-          docNo: str(e.partA['docNo']),
-          docDate: str(e.partA['docDate']),
-          validUpto: e.validUpto,
-          rejectStatus: 'Y',
-          rejectedDate: istDateTime(new Date(rejected.at)),
-        },
-      ];
-    });
-  return { ok: true, value: list };
+  const shape = (page: EwbListed[]): Obj[] =>
+    page
+      .filter((l) => l.rejectStatus === 'Y')
+      .map((l) => ({
+        ewbNo: l.ewbNo,
+        ewbDate: l.ewbDate,
+        status: listedStatus(l, now),
+        genGstin: l.genGstin,
+        docNo: l.docNo,
+        docDate: l.docDate,
+        validUpto: l.validUpto,
+        rejectStatus: 'Y',
+        rejectedDate: l.rejectedDate,
+      }));
+  return answer(dayPages(deps.store, { list: 'rejected', companyId: ctx.company.id, gstin, date }, shape));
 }
+
+const answer = async (pages: AsyncIterable<Obj[]>): Promise<ProviderResult<EwbDayListAnswer>> => ({ ok: true, value: pages });

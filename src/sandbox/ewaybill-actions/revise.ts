@@ -11,6 +11,7 @@ import { refuse, str } from '../values.js';
 import type { Clock } from '../time.js';
 import { entryToJson, type EwbEntry } from '../ewaybill.js';
 import { currentTransporter } from './state.js';
+import { listedOf } from './listed.js';
 
 /** What changing a stored e-waybill needs from the portal. */
 export interface EwbAccess {
@@ -58,6 +59,7 @@ export async function revise<T>(
       status: next.status,
       transporterId: currentTransporter(next),
       entry: entryToJson(next),
+      listed: listedOf(next),
       event,
     });
     if (stored) return { ok: true, value: judged.value.value };
