@@ -14,7 +14,8 @@
 import { createGstHandler } from '../http/index.js';
 import { createGstServer, type ServerLimits } from '../http/node-server.js';
 import { createBullJobRunner } from '../jobs/bullmq.js';
-import { storedKeyAuth } from '../ports/auth.js';
+import { basicAuth } from '../ports/auth.js';
+import { revokedKeyIds } from '../ports/revoked-keys.js';
 import type { JobRunner } from '../ports/jobs.js';
 import { createInquiryOutbox } from '../jobs/outbox.js';
 import { turnstileVerifier, webhookForwarder } from '../sandbox/index.js';
@@ -268,7 +269,13 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     ...(live ? { irp: live.irp, ewb: live.ewb, registry: live.registry } : sandbox.providers),
     jobs,
     // Turnover from GSTKIT_COMPANY_AATO (read in setup.ts) drives the 30-day limit and HSN-digit rules.
-    authenticate: storedKeyAuth(store, new Map([...sandbox.companies].map(([id, c]) => [id, { gstins: c.gstins, ...(turnover.has(id) ? { aato: turnover.get(id) } : {}) }]))),
+    // The configured keys are the whole truth; a key revoked in the store (gstkit keys revoke) is refused
+    // by every server within REVOCATION_MAX_AGE_MS, restarted or not.
+    authenticate: basicAuth(
+      keys,
+      new Map([...sandbox.companies].map(([id, c]) => [id, { gstins: c.gstins, ...(turnover.has(id) ? { aato: turnover.get(id) } : {}) }])),
+      { revoked: revokedKeyIds(store) },
+    ),
     deal: {
       ...(turnstileSecret
         ? {
