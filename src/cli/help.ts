@@ -56,6 +56,10 @@ Environment variables:
   GSTKIT_REQUEST_TIMEOUT_MS   time a client has to send its whole request; default 30000 (408 SVC-971)
   GSTKIT_KEEPALIVE_TIMEOUT_MS how long an idle keep-alive connection stays open; default 5000
   GSTKIT_MAX_CONNECTIONS      connections served at once, more get 503 SVC-972; default 1000
+  GSTKIT_MAX_CONNECTIONS_PER_ADDRESS
+                              connections served at once from one client address (an IPv6 /64), more
+                              get 503 SVC-972; default 100 (GSTKIT_MAX_CONNECTIONS behind
+                              GSTKIT_TRUSTED_PROXIES, where every connection comes from the proxy)
   GSTKIT_MAX_HEADER_SIZE      largest request line and headers in bytes, more get 431 SVC-970;
                               default 16384
   GSTKIT_RATE_LIMIT           requests each API key may make, as REQUESTS/SECONDS, or off; more get

@@ -1,7 +1,8 @@
 /**
  * `gstkit serve [--port N] [--host H]`: the reference server, node:http with the sandbox behind the adapter.
  * Settings come from the environment (README): PORT, HOST (default 127.0.0.1), the connection limits
- * GSTKIT_HEADERS_TIMEOUT_MS, GSTKIT_REQUEST_TIMEOUT_MS, GSTKIT_KEEPALIVE_TIMEOUT_MS, GSTKIT_MAX_CONNECTIONS and
+ * GSTKIT_HEADERS_TIMEOUT_MS, GSTKIT_REQUEST_TIMEOUT_MS, GSTKIT_KEEPALIVE_TIMEOUT_MS, GSTKIT_MAX_CONNECTIONS,
+ * GSTKIT_MAX_CONNECTIONS_PER_ADDRESS and
  * GSTKIT_MAX_HEADER_SIZE, the rate limits GSTKIT_RATE_LIMIT, GSTKIT_KEY_RATE_LIMITS, GSTKIT_INQUIRY_RATE_LIMIT,
  * GSTKIT_FAILED_LOGIN_LIMIT and GSTKIT_TRUSTED_PROXIES (docs/reliability.md),
  * GSTKIT_AUDIT_RETENTION_DAYS (the audit log's retention, docs/reliability.md), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
@@ -12,7 +13,7 @@
  * @module
  */
 import { createGstHandler } from '../http/index.js';
-import { createGstServer, type ServerLimits } from '../http/node-server.js';
+import { createGstServer, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/node-server.js';
 import { createBullJobRunner } from '../jobs/bullmq.js';
 import { basicAuth } from '../ports/auth.js';
 import { revokedKeyIds } from '../ports/revoked-keys.js';
@@ -63,6 +64,7 @@ function serverLimitsFromEnv(env: NodeJS.ProcessEnv): { ok: true; limits: Server
     read('GSTKIT_REQUEST_TIMEOUT_MS', env['GSTKIT_REQUEST_TIMEOUT_MS'], (n) => (limits.requestTimeoutMs = n)) ??
     read('GSTKIT_KEEPALIVE_TIMEOUT_MS', env['GSTKIT_KEEPALIVE_TIMEOUT_MS'], (n) => (limits.keepAliveTimeoutMs = n)) ??
     read('GSTKIT_MAX_CONNECTIONS', env['GSTKIT_MAX_CONNECTIONS'], (n) => (limits.maxConnections = n)) ??
+    read('GSTKIT_MAX_CONNECTIONS_PER_ADDRESS', env['GSTKIT_MAX_CONNECTIONS_PER_ADDRESS'], (n) => (limits.maxConnectionsPerAddress = n)) ??
     read('GSTKIT_MAX_HEADER_SIZE', env['GSTKIT_MAX_HEADER_SIZE'], (n) => (limits.maxHeaderSize = n));
   if (problem) return { ok: false, message: problem };
   if ((limits.headersTimeoutMs ?? 10_000) > (limits.requestTimeoutMs ?? 30_000)) {
@@ -183,6 +185,10 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   if (!rateSettings.ok) {
     process.stderr.write(rateSettings.message + '\n');
     return 2;
+  }
+  // Behind trusted proxies every connection comes from a proxy: unless set, the per-address cap is the overall one.
+  if (rateSettings.trustedProxies > 0 && limits.limits.maxConnectionsPerAddress === undefined) {
+    limits.limits.maxConnectionsPerAddress = limits.limits.maxConnections ?? DEFAULT_SERVER_LIMITS.maxConnections;
   }
   const auditDays = parseAuditRetention(env['GSTKIT_AUDIT_RETENTION_DAYS']);
   if (!auditDays.ok) {
