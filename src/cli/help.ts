@@ -88,8 +88,8 @@ Environment variables:
   REDIS_URL              a Redis connection string: jobs go on a BullMQ queue and gstkit worker
                          processes run them (needs DATABASE_URL; install bullmq and ioredis)
   GSTKIT_QUEUE           the BullMQ queue name; default gstkit-jobs
-  GSTKIT_JOB_THREADS     worker threads for GSTR pulls and exports; default 2 (0 runs them on
-                         the serving thread)
+  GSTKIT_JOB_THREADS     worker threads for GSTR pulls and exports, and as many for the PDFs of
+                         pdf=yes; default 2 (0 runs them on the serving thread)
   TURNSTILE_SECRET       Cloudflare Turnstile secret for the sales inquiry (POST /api/deal)
   TURNSTILE_VERIFY_URL   the siteverify address; default Cloudflare's
   TURNSTILE_HOSTNAMES    comma list of the sites whose captcha answers are accepted; default any

@@ -16,6 +16,8 @@ import { createGstHandler } from '../http/index.js';
 import { createGstServer, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/node-server.js';
 import { createBullJobRunner } from '../jobs/bullmq.js';
 import { basicAuth } from '../ports/auth.js';
+import { threadPdfRenderer } from '../jobs/pdf-threads.js';
+import { createThreadPool } from '../jobs/thread-pool.js';
 import { revokedKeyIds } from '../ports/revoked-keys.js';
 import type { JobRunner } from '../ports/jobs.js';
 import { createInquiryOutbox } from '../jobs/outbox.js';
@@ -226,7 +228,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(ready.message + '\n');
     return ready.code;
   }
-  const { keys, demoKey, companies, turnover, store, dataDir, sandbox } = ready.setup;
+  const { keys, demoKey, companies, turnover, jobThreads, store, dataDir, sandbox } = ready.setup;
   const ownGstins = companies.get(keys[0]!.companyId) ?? [];
   // With a key, the portal sessions are sealed into the store: every server on it logs in once per GSTIN.
   if (live && sessionKey) {
@@ -270,10 +272,14 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       })
     : undefined;
   outbox?.start();
+  // PDFs render in threads of their own (not the jobs' pool, so none waits behind an export); a thread is kept
+  // a minute after its last PDF, so a burst does not load the fonts again for each one.
+  const pdfThreads = jobThreads > 0 ? createThreadPool({ size: jobThreads, idleMs: 60_000 }) : undefined;
   const handler = createGstHandler({
     // With NIC the sandbox's portals (IRP, e-waybill, GSTIN registry, GST portal) are left out entirely.
     ...(live ? { irp: live.irp, ewb: live.ewb, registry: live.registry } : sandbox.providers),
     jobs,
+    ...(pdfThreads ? { pdfRenderer: threadPdfRenderer(pdfThreads) } : {}),
     // Turnover from GSTKIT_COMPANY_AATO (read in setup.ts) drives the 30-day limit and HSN-digit rules.
     // The configured keys are the whole truth; a key revoked in the store (gstkit keys revoke) is refused
     // by every server within REVOCATION_MAX_AGE_MS, restarted or not.
@@ -311,6 +317,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   } catch (e) {
     process.stderr.write(`cannot listen on ${host}:${port}: ${(e as Error).message}\n`);
     await Promise.resolve(jobs.close?.()).catch(() => undefined);
+    await pdfThreads?.close();
     await rate.close().catch(() => undefined);
     await outbox?.close();
     await store.close();
@@ -371,6 +378,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       server.close(() => {
         void Promise.resolve(retention?.stop())
           .then(() => jobs.close?.())
+          .then(() => pdfThreads?.close())
           .then(() => rate.close())
           .then(() => outbox?.close())
           .then(() => store.close())

@@ -17,6 +17,8 @@ export interface ServerSetup {
   companies: Map<string, string[]>;
   /** Each company's aggregate annual turnover in rupees, from GSTKIT_COMPANY_AATO. */
   turnover: Map<string, number>;
+  /** GSTKIT_JOB_THREADS: worker threads for jobs (and, in a server, for PDFs); 0 runs them in line. */
+  jobThreads: number;
   store: Store;
   dataDir: string;
   sandbox: Sandbox;
@@ -55,5 +57,5 @@ export async function setUp(env: NodeJS.ProcessEnv): Promise<{ ok: true; setup: 
   // One seed for every process sharing the store, so the sandbox GST portal's synthetic suppliers agree.
   const seed = Number(await store.secret('sandbox-seed', () => String(Date.now() % 1_000_000_000)));
   const sandbox = await openSandbox({ companies: Object.fromEntries(parsed.companies), store, seed, jobThreads });
-  return { ok: true, setup: { keys, ...(demoKey ? { demoKey } : {}), companies: parsed.companies, turnover: turnover.turnover, store, dataDir, sandbox } };
+  return { ok: true, setup: { keys, ...(demoKey ? { demoKey } : {}), companies: parsed.companies, turnover: turnover.turnover, jobThreads, store, dataDir, sandbox } };
 }
