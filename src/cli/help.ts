@@ -147,7 +147,8 @@ restarted or not, whatever its GSTKIT_API_KEYS say.
   restore <keyId>...     lift their revocation (servers whose GSTKIT_API_KEYS name them accept them again)
   revoked                list the revoked key ids and when they were revoked
 
-Environment variables: DATABASE_URL, or GSTKIT_DATA_DIR for the embedded store, as for gstkit serve.`,
+Environment variables: DATABASE_URL, or GSTKIT_DATA_DIR for the embedded store, as for gstkit serve (one
+process owns an embedded store: run this while its server is stopped).`,
   worker: `usage: gstkit worker [--concurrency N]
 
 Runs the GSTR jobs that gstkit serve processes put on the BullMQ queue, against their shared store.
