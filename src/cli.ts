@@ -16,6 +16,7 @@ const commands: Record<string, () => Promise<Command>> = {
   masters: async () => (await import('./cli/masters.js')).mastersCommand,
   serve: async () => (await import('./cli/serve.js')).run,
   worker: async () => (await import('./cli/worker.js')).run,
+  keys: async () => (await import('./cli/keys.js')).keysCommand,
   reconcile: async () => (await import('./cli/reconcile.js')).reconcileCommand,
   gstr1: async () => (await import('./cli/gstr1.js')).gstr1Command,
 };

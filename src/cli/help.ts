@@ -56,6 +56,10 @@ Environment variables:
   GSTKIT_REQUEST_TIMEOUT_MS   time a client has to send its whole request; default 30000 (408 SVC-971)
   GSTKIT_KEEPALIVE_TIMEOUT_MS how long an idle keep-alive connection stays open; default 5000
   GSTKIT_MAX_CONNECTIONS      connections served at once, more get 503 SVC-972; default 1000
+  GSTKIT_MAX_CONNECTIONS_PER_ADDRESS
+                              connections served at once from one client address (an IPv6 /64), more
+                              get 503 SVC-972; default 100 (GSTKIT_MAX_CONNECTIONS behind
+                              GSTKIT_TRUSTED_PROXIES, where every connection comes from the proxy)
   GSTKIT_MAX_HEADER_SIZE      largest request line and headers in bytes, more get 431 SVC-970;
                               default 16384
   GSTKIT_RATE_LIMIT           requests each API key may make, as REQUESTS/SECONDS, or off; more get
@@ -70,8 +74,9 @@ Environment variables:
   GSTKIT_TRUSTED_PROXIES      proxies in front of the server whose X-Forwarded-For is believed for
                               the client address; default 0 (the header is ignored)
   GSTKIT_AUDIT_RETENTION_DAYS days the audit log keeps an entry, or off; default 2190
-  GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth;
-                         default: one demo key, generated and printed at start
+  GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth:
+                         the only keys this server accepts (see gstkit keys to revoke one on every
+                         server at once); default: one demo key, generated and printed at start
   GSTKIT_SANDBOX_GSTINS  company:GSTIN,GSTIN;company2:GSTIN gives each company its own GSTINs
                          (a plain comma list goes to the first company of GSTKIT_API_KEYS);
                          default: the parties of the bundled examples, printed at start
@@ -83,8 +88,8 @@ Environment variables:
   REDIS_URL              a Redis connection string: jobs go on a BullMQ queue and gstkit worker
                          processes run them (needs DATABASE_URL; install bullmq and ioredis)
   GSTKIT_QUEUE           the BullMQ queue name; default gstkit-jobs
-  GSTKIT_JOB_THREADS     worker threads for GSTR pulls and exports; default 2 (0 runs them on
-                         the serving thread)
+  GSTKIT_JOB_THREADS     worker threads for GSTR pulls and exports, and as many for the PDFs of
+                         pdf=yes; default 2 (0 runs them on the serving thread)
   TURNSTILE_SECRET       Cloudflare Turnstile secret for the sales inquiry (POST /api/deal)
   TURNSTILE_VERIFY_URL   the siteverify address; default Cloudflare's
   TURNSTILE_HOSTNAMES    comma list of the sites whose captcha answers are accepted; default any
@@ -132,6 +137,18 @@ Exit 0 when no check is an error, 1 otherwise, 2 on misuse.
 
 Reads the government's HSN/SAC workbook and writes a compact master for --hsn-master and useHsnMaster().
 Needs the optional package exceljs: npm install exceljs`,
+  keys: `usage: gstkit keys revoke <keyId>... | restore <keyId>... | revoked
+
+Each server accepts exactly the API keys of its own GSTKIT_API_KEYS: a key removed there is refused once
+that server restarts. A revocation is kept in the store and refused by every server on it within 5 seconds,
+restarted or not, whatever its GSTKIT_API_KEYS say.
+
+  revoke <keyId>...      refuse these key ids on every server of the store
+  restore <keyId>...     lift their revocation (servers whose GSTKIT_API_KEYS name them accept them again)
+  revoked                list the revoked key ids and when they were revoked
+
+Environment variables: DATABASE_URL, or GSTKIT_DATA_DIR for the embedded store, as for gstkit serve (one
+process owns an embedded store: run this while its server is stopped).`,
   worker: `usage: gstkit worker [--concurrency N]
 
 Runs the GSTR jobs that gstkit serve processes put on the BullMQ queue, against their shared store.
@@ -161,6 +178,7 @@ Commands:
   render ewaybill-pdf <ewb-detail.json>
   serve [--port N] [--host H]
   worker [--concurrency N]
+  keys revoke <keyId>... | restore <keyId>... | revoked
   reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
   gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]
   masters import-hsn <HSN_SAC.xlsx> --out FILE

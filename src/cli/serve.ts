@@ -1,7 +1,8 @@
 /**
  * `gstkit serve [--port N] [--host H]`: the reference server, node:http with the sandbox behind the adapter.
  * Settings come from the environment (README): PORT, HOST (default 127.0.0.1), the connection limits
- * GSTKIT_HEADERS_TIMEOUT_MS, GSTKIT_REQUEST_TIMEOUT_MS, GSTKIT_KEEPALIVE_TIMEOUT_MS, GSTKIT_MAX_CONNECTIONS and
+ * GSTKIT_HEADERS_TIMEOUT_MS, GSTKIT_REQUEST_TIMEOUT_MS, GSTKIT_KEEPALIVE_TIMEOUT_MS, GSTKIT_MAX_CONNECTIONS,
+ * GSTKIT_MAX_CONNECTIONS_PER_ADDRESS and
  * GSTKIT_MAX_HEADER_SIZE, the rate limits GSTKIT_RATE_LIMIT, GSTKIT_KEY_RATE_LIMITS, GSTKIT_INQUIRY_RATE_LIMIT,
  * GSTKIT_FAILED_LOGIN_LIMIT and GSTKIT_TRUSTED_PROXIES (docs/reliability.md),
  * GSTKIT_AUDIT_RETENTION_DAYS (the audit log's retention, docs/reliability.md), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
@@ -12,9 +13,12 @@
  * @module
  */
 import { createGstHandler } from '../http/index.js';
-import { createGstServer, type ServerLimits } from '../http/node-server.js';
+import { createGstServer, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/node-server.js';
 import { createBullJobRunner } from '../jobs/bullmq.js';
-import { storedKeyAuth } from '../ports/auth.js';
+import { basicAuth } from '../ports/auth.js';
+import { threadPdfRenderer } from '../jobs/pdf-threads.js';
+import { createThreadPool } from '../jobs/thread-pool.js';
+import { revokedKeyIds } from '../ports/revoked-keys.js';
 import type { JobRunner } from '../ports/jobs.js';
 import { createInquiryOutbox } from '../jobs/outbox.js';
 import { turnstileVerifier, webhookForwarder } from '../sandbox/index.js';
@@ -63,6 +67,7 @@ function serverLimitsFromEnv(env: NodeJS.ProcessEnv): { ok: true; limits: Server
     read('GSTKIT_REQUEST_TIMEOUT_MS', env['GSTKIT_REQUEST_TIMEOUT_MS'], (n) => (limits.requestTimeoutMs = n)) ??
     read('GSTKIT_KEEPALIVE_TIMEOUT_MS', env['GSTKIT_KEEPALIVE_TIMEOUT_MS'], (n) => (limits.keepAliveTimeoutMs = n)) ??
     read('GSTKIT_MAX_CONNECTIONS', env['GSTKIT_MAX_CONNECTIONS'], (n) => (limits.maxConnections = n)) ??
+    read('GSTKIT_MAX_CONNECTIONS_PER_ADDRESS', env['GSTKIT_MAX_CONNECTIONS_PER_ADDRESS'], (n) => (limits.maxConnectionsPerAddress = n)) ??
     read('GSTKIT_MAX_HEADER_SIZE', env['GSTKIT_MAX_HEADER_SIZE'], (n) => (limits.maxHeaderSize = n));
   if (problem) return { ok: false, message: problem };
   if ((limits.headersTimeoutMs ?? 10_000) > (limits.requestTimeoutMs ?? 30_000)) {
@@ -185,6 +190,10 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(rateSettings.message + '\n');
     return 2;
   }
+  // Behind trusted proxies every connection comes from a proxy: unless set, the per-address cap is the overall one.
+  if (rateSettings.trustedProxies > 0 && limits.limits.maxConnectionsPerAddress === undefined) {
+    limits.limits.maxConnectionsPerAddress = limits.limits.maxConnections ?? DEFAULT_SERVER_LIMITS.maxConnections;
+  }
   const auditDays = parseAuditRetention(env['GSTKIT_AUDIT_RETENTION_DAYS']);
   if (!auditDays.ok) {
     process.stderr.write(auditDays.message + '\n');
@@ -221,7 +230,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(ready.message + '\n');
     return ready.code;
   }
-  const { keys, demoKey, companies, turnover, store, dataDir, sandbox, deadlines } = ready.setup;
+  const { keys, demoKey, companies, turnover, jobThreads, store, dataDir, sandbox, deadlines } = ready.setup;
   const ownGstins = companies.get(keys[0]!.companyId) ?? [];
   // With a key, the portal sessions are sealed into the store: every server on it logs in once per GSTIN.
   if (live && sessionKey) {
@@ -265,12 +274,22 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       })
     : undefined;
   outbox?.start();
+  // PDFs render in threads of their own (not the jobs' pool, so none waits behind an export); a thread is kept
+  // a minute after its last PDF, so a burst does not load the fonts again for each one.
+  const pdfThreads = jobThreads > 0 ? createThreadPool({ size: jobThreads, idleMs: 60_000 }) : undefined;
   const handler = createGstHandler({
     // With NIC the sandbox's portals (IRP, e-waybill, GSTIN registry, GST portal) are left out entirely.
     ...(live ? { irp: live.irp, ewb: live.ewb, registry: live.registry } : sandbox.providers),
     jobs,
+    ...(pdfThreads ? { pdfRenderer: threadPdfRenderer(pdfThreads) } : {}),
     // Turnover from GSTKIT_COMPANY_AATO (read in setup.ts) drives the 30-day limit and HSN-digit rules.
-    authenticate: storedKeyAuth(store, new Map([...sandbox.companies].map(([id, c]) => [id, { gstins: c.gstins, ...(turnover.has(id) ? { aato: turnover.get(id) } : {}) }]))),
+    // The configured keys are the whole truth; a key revoked in the store (gstkit keys revoke) is refused
+    // by every server within REVOCATION_MAX_AGE_MS, restarted or not.
+    authenticate: basicAuth(
+      keys,
+      new Map([...sandbox.companies].map(([id, c]) => [id, { gstins: c.gstins, ...(turnover.has(id) ? { aato: turnover.get(id) } : {}) }])),
+      { revoked: revokedKeyIds(store) },
+    ),
     deal: {
       ...(turnstileSecret
         ? {
@@ -308,6 +327,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   } catch (e) {
     process.stderr.write(`cannot listen on ${host}:${port}: ${(e as Error).message}\n`);
     await Promise.resolve(jobs.close?.()).catch(() => undefined);
+    await pdfThreads?.close();
     await rate.close().catch(() => undefined);
     await outbox?.close();
     await store.close();
@@ -368,6 +388,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       server.close(() => {
         void Promise.resolve(retention?.stop())
           .then(() => jobs.close?.())
+          .then(() => pdfThreads?.close())
           .then(() => rate.close())
           .then(() => outbox?.close())
           .then(() => store.close())

@@ -3,7 +3,7 @@
  * (PGlite in GSTKIT_DATA_DIR, or PostgreSQL at DATABASE_URL), and the sandbox over it.
  * @module
  */
-import { generateApiKey, parseApiKeys, secretDigest, type ApiKey } from '../ports/auth.js';
+import { generateApiKey, parseApiKeys, type ApiKey } from '../ports/auth.js';
 import type { Store } from '../ports/store.js';
 import { demoGstins, openSandbox, type Sandbox } from '../sandbox/index.js';
 import { existsSync, statfsSync } from 'node:fs';
@@ -14,12 +14,15 @@ import { parseCompanyGstins, parseCompanyTurnover } from './companies.js';
 import { deadlinesFromEnv, type Deadlines } from './deadlines.js';
 
 export interface ServerSetup {
+  /** The keys this server accepts, and no other (revocations in the store aside). */
   keys: ApiKey[];
   /** The generated demo key, when no keys are configured. */
   demoKey?: ApiKey;
   companies: Map<string, string[]>;
   /** Each company's aggregate annual turnover in rupees, from GSTKIT_COMPANY_AATO. */
   turnover: Map<string, number>;
+  /** GSTKIT_JOB_THREADS: worker threads for jobs (and, in a server, for PDFs); 0 runs them in line. */
+  jobThreads: number;
   store: Store;
   dataDir: string;
   sandbox: Sandbox;
@@ -102,9 +105,9 @@ async function prepare(
   // Without configured keys, one demo key, made once and kept: the same after a restart and on every server.
   const demoKey = keys.length === 0 ? (JSON.parse(await store.secret('demo-api-key', () => JSON.stringify(generateApiKey('demo')))) as ApiKey) : undefined;
   if (demoKey) keys = [demoKey];
-  for (const k of keys) await store.putApiKey({ keyId: k.keyId, companyId: k.companyId, secretSha256: secretDigest(k.keySecret) });
+  // The keys are not written to the store: this server accepts exactly the keys of its own configuration.
   // One seed for every process sharing the store, so the sandbox GST portal's synthetic suppliers agree.
   const seed = Number(await store.secret('sandbox-seed', () => String(Date.now() % 1_000_000_000)));
   const sandbox = await openSandbox({ companies: Object.fromEntries(companies), store, seed, jobThreads });
-  return { keys, ...(demoKey ? { demoKey } : {}), companies, turnover, store, dataDir, sandbox, deadlines };
+  return { keys, ...(demoKey ? { demoKey } : {}), companies, turnover, jobThreads, store, dataDir, sandbox, deadlines };
 }

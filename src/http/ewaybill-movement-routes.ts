@@ -12,6 +12,7 @@ import type {
   InitiateMultiVehiclePayload,
   RegenerateTripSheetPayload,
 } from '../types/payloads.js';
+import { inlinePdfRenderer } from '../render/pdf/renderer.js';
 import { httpCodes } from './codes.js';
 import { flag, type FlagSpec } from './query.js';
 import { json, svcFailure } from './responses.js';
@@ -49,8 +50,7 @@ async function tripSheet(ctx: RouteContext): Promise<Response> {
   if (!out.ok) return svcFailure(out.status ?? 422, out.errors);
   const body: Record<string, unknown> = { Success: true, Response: out.value };
   if (ctx.flags.pdf === 'yes') {
-    const { renderTripSheetPdf } = await import('../render/pdf/trip-sheet.js');
-    const pdf = await renderTripSheetPdf(out.value);
+    const pdf = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).tripSheet(out.value);
     body['TripSheetPdf'] = pdf.ok ? Buffer.from(pdf.value).toString('base64') : null;
   }
   return json(200, body);

@@ -7,6 +7,7 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { addressKey } from '../ratelimit/client-address.js';
 import { unservedMethod } from './binding-checks.js';
 import { httpCodes } from './codes.js';
 import { toNodeListener, type NodeListenerOptions } from './node.js';
@@ -22,6 +23,12 @@ export interface ServerLimits {
   keepAliveTimeoutMs?: number;
   /** Connections served at once; one more is answered 503 and closed. Default 1 000. */
   maxConnections?: number;
+  /**
+   * Connections served at once from one client address (an IPv6 address counts as its /64); one more is
+   * answered 503 and closed, so one client cannot hold every slot. Default 100. Behind a proxy every
+   * connection comes from the proxy: raise it to `maxConnections` there and let the proxy cap its clients.
+   */
+  maxConnectionsPerAddress?: number;
   /** Largest request head (request line and headers, so the URL too), in bytes. Default 16 384 (Node's own). */
   maxHeaderSize?: number;
 }
@@ -31,6 +38,7 @@ export const DEFAULT_SERVER_LIMITS: Required<ServerLimits> = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1_000,
+  maxConnectionsPerAddress: 100,
   maxHeaderSize: 16_384,
 };
 
@@ -112,9 +120,9 @@ function answerAndClose(socket: Socket, reply: string): void {
 }
 
 /**
- * Puts the limits on a server: timeouts, the connection cap (with a coded 503 instead of Node's silent
- * drop) and coded answers to protocol errors (431 for an over-long URL or headers, 408 for a slow client,
- * 400 for a malformed request). Node checks the header and request timeouts every
+ * Puts the limits on a server: timeouts, the connection caps overall and per client address (with a coded
+ * 503 instead of Node's silent drop) and coded answers to protocol errors (431 for an over-long URL or
+ * headers, 408 for a slow client, 400 for a malformed request). Node checks the header and request timeouts every
  * `connectionsCheckingInterval` ms, which only `createServer` can set: {@link createGstServer} sets it to
  * one second; on a server made elsewhere it stays Node's 30 s, so a slow client is cut off up to 30 s late.
  * `maxHeaderSize` likewise only applies at creation. Given the handler, CONNECT (which Node never passes to
@@ -162,26 +170,36 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}, han
     });
   }
 
-  // The cap: connections beyond it get a coded 503 before Node's HTTP machinery ever sees them. Node's
-  // own `maxConnections` would drop them without a word.
+  // The caps, overall and per client address: connections beyond them get a coded 503 before Node's HTTP
+  // machinery ever sees them. Node's own `maxConnections` would drop them without a word.
   const [httpConnection] = server.listeners('connection') as Array<(socket: Socket) => void>;
   if (httpConnection) {
     server.removeListener('connection', httpConnection);
     let open = 0;
+    const openFrom = new Map<string, number>();
     const tls = 'setSecureContext' in server;
+    const refuse = (socket: Socket, message: string): void => {
+      socket.on('error', () => socket.destroy());
+      // Over TLS the socket is still raw TCP here: a plain-text answer would be noise, so just close.
+      if (tls) socket.destroy();
+      else answerAndClose(socket, codedReply(503, httpCodes.tooManyConnections, message, { 'retry-after': '1' }));
+    };
     server.on('connection', (socket: Socket) => {
-      if (open >= l.maxConnections) {
-        socket.on('error', () => socket.destroy());
-        // Over TLS the socket is still raw TCP here: a plain-text answer would be noise, so just close.
-        if (tls) {
-          socket.destroy();
-          return;
-        }
-        answerAndClose(socket, codedReply(503, httpCodes.tooManyConnections, `the server is serving its limit of ${l.maxConnections} connections; try again shortly`, { 'retry-after': '1' }));
-        return;
+      if (open >= l.maxConnections) return refuse(socket, `the server is serving its limit of ${l.maxConnections} connections; try again shortly`);
+      // A socket whose peer is already gone has no address: it is counted under '' like any other.
+      const from = addressKey(socket.remoteAddress ?? '') ?? '';
+      const fromCount = openFrom.get(from) ?? 0;
+      if (fromCount >= l.maxConnectionsPerAddress) {
+        return refuse(socket, `your address has ${l.maxConnectionsPerAddress} connections open, the most one address may; reuse them or try again shortly`);
       }
       open++;
-      socket.once('close', () => open--);
+      openFrom.set(from, fromCount + 1);
+      socket.once('close', () => {
+        open--;
+        const left = (openFrom.get(from) ?? 1) - 1;
+        if (left > 0) openFrom.set(from, left);
+        else openFrom.delete(from);
+      });
       httpConnection.call(server, socket);
     });
   }

@@ -17,6 +17,7 @@ import { ewbActionRoutes } from './ewaybill-action-routes.js';
 import { auditLogRoute } from './audit-route.js';
 import { dayListAnswer } from './day-list-answer.js';
 import type { EwaybillPdfDetail } from '../render/pdf/index.js';
+import { inlinePdfRenderer } from '../render/pdf/renderer.js';
 import type { IrnPayload } from '../types/payloads.js';
 
 type Obj = Record<string, unknown>;
@@ -69,16 +70,16 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
     else notes.push(...image.errors);
   }
   if (ctx.flags.pdf === 'yes') {
-    const pdf = await import('../render/pdf/index.js');
+    const pdf = ctx.options.pdfRenderer ?? inlinePdfRenderer;
     // The stored request passed validation before it was registered, so it has the IRN request's shape.
-    const einvoice = await pdf.renderEinvoicePdf({ ...body, AckDt: record.AckDt }, record.invoice as unknown as IrnPayload);
+    const einvoice = await pdf.einvoice({ ...body, AckDt: record.AckDt }, record.invoice as unknown as IrnPayload);
     body['EinvoicePdf'] = einvoice.ok ? base64(einvoice.value) : null;
     notes.push(...(einvoice.ok ? einvoice.warnings : einvoice.errors));
     const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
     if (record.EwbNo && ewb) {
       const detail = await ewb.get(pctx(ctx), gstin, record.EwbNo);
       if (detail.ok) {
-        const ewbPdf = await pdf.renderEwaybillPdf(detail.value as EwaybillPdfDetail);
+        const ewbPdf = await pdf.ewaybill(detail.value as EwaybillPdfDetail);
         body['EwbPdf'] = ewbPdf.ok ? base64(ewbPdf.value) : null;
         notes.push(...(ewbPdf.ok ? ewbPdf.warnings : ewbPdf.errors));
       }
@@ -150,8 +151,7 @@ async function generateEwbByIrn(ctx: RouteContext): Promise<Response> {
   if (ctx.flags.pdf === 'yes') {
     const detail = await ctx.options.ewb.get(pctx(ctx), gstin, out.value.EwbNo);
     if (detail.ok) {
-      const { renderEwaybillPdf } = await import('../render/pdf/index.js');
-      const pdf = await renderEwaybillPdf(detail.value as EwaybillPdfDetail);
+      const pdf = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value as EwaybillPdfDetail);
       body['EwbPdf'] = pdf.ok ? base64(pdf.value) : null;
     }
   }

@@ -18,6 +18,7 @@ import type {
 } from '../ports/index.js';
 import type { Clock } from '../sandbox/time.js';
 import type { AuditSink } from '../ports/audit.js';
+import type { PdfRenderer } from '../render/pdf/renderer.js';
 import type { ClientRateLimits, RateLimiter } from '../ports/ratelimit.js';
 import type { FlagName, FlagSpec } from './query.js';
 
@@ -74,6 +75,12 @@ export interface GstHandlerOptions {
   payee?: (company: Company, gstin: string) => PaymentPayee | undefined | Promise<PaymentPayee | undefined>;
   deal?: DealOptions;
   clock?: Clock;
+  /**
+   * Renders the PDFs asked for with `pdf=yes` (e-invoice, e-waybill, trip sheet). Default: in line, on the
+   * serving thread; `threadPdfRenderer(pool)` (gstkit/jobs) renders in worker threads, as `gstkit serve` does,
+   * so a 1,000-line invoice does not hold up every other request.
+   */
+  pdfRenderer?: PdfRenderer;
   /** Largest accepted body in bytes. Default 5 MiB. */
   bodyLimit?: number;
   /** PEM of the certificate that signs SignedInvoice/SignedQRCode, served at `/api/sandbox/certificate`. */

@@ -11,4 +11,5 @@ export { createBullJobRunner, startBullWorker, DEFAULT_QUEUE, type BullJobRunner
 export { runClaimedJob, defaultRecovery, FILE_CHUNK_BYTES, type RunJobDeps } from './run-job.js';
 export { jobStatusOf, jobFileOf, defaultFileUrl } from './status.js';
 export { createThreadPool, type ThreadPool, type ThreadPoolOptions, type ThreadHandlers } from './thread-pool.js';
+export { threadPdfRenderer } from './pdf-threads.js';
 export { createInquiryOutbox, defaultInquiryBackoff, type InquiryOutbox, type InquiryOutboxOptions } from './outbox.js';

@@ -49,6 +49,7 @@ async function task(kind: string): Promise<Task> {
     const tasks = await import('./work-thread-tasks.js');
     return (kind === 'reconcile/2b' ? tasks.reconcileInThread : tasks.gstr1InThread) as Task;
   }
+  if (kind === 'pdf/render') return (await import('./pdf-thread-task.js')).renderPdfInThread as Task;
   throw new Error(`unknown job thread task ${kind}`);
 }
 

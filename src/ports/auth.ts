@@ -3,7 +3,8 @@
  * @module
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Authenticate, Company } from './company.js';
+import type { AuthResult, Authenticate, Company } from './company.js';
+import type { RevokedKeyIds } from './revoked-keys.js';
 
 export interface ApiKey {
   keyId: string;
@@ -38,9 +39,10 @@ function same(a: string, b: string): boolean {
 /** A company's GSTINs, or its GSTINs with its turnover (`aato`, rupees) for the turnover-bound rules. */
 export type CompanyGstins = readonly string[] | { gstins: readonly string[]; aato?: number };
 
-function companyOf(id: string, companies: ReadonlyMap<string, CompanyGstins>): Company {
+/** The company a key names, or undefined when `companies` does not configure it (the key is then refused). */
+function companyOf(id: string, companies: ReadonlyMap<string, CompanyGstins>): Company | undefined {
   const entry = companies.get(id);
-  if (entry === undefined) return { id, gstins: [] };
+  if (entry === undefined) return undefined;
   if (isGstinList(entry)) return { id, gstins: entry };
   return { id, gstins: entry.gstins, ...(entry.aato !== undefined ? { aato: entry.aato } : {}) };
 }
@@ -49,24 +51,55 @@ function isGstinList(entry: CompanyGstins): entry is readonly string[] {
   return Array.isArray(entry);
 }
 
+const refused = { ok: false, status: 401, message: 'unknown API key or wrong secret' } as const;
+const revoked = { ok: false, status: 401, message: 'this API key is revoked' } as const;
+const companyGone = { ok: false, status: 401, message: "this API key's company is not configured" } as const;
+
+/** The key id and secret of an HTTP Basic `Authorization` header, or the refusal to answer. */
+function basicCredentials(request: Request): { keyId: string; secret: string } | AuthResult {
+  const header = request.headers.get('authorization') ?? '';
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!m) return { ok: false, status: 401, message: 'HTTP Basic credentials are required' };
+  const decoded = Buffer.from(m[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return refused;
+  return { keyId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+export interface BasicAuthOptions {
+  /**
+   * The revoked key ids (see `revokedKeyIds` over a store): a revoked key is refused even though `keys`
+   * names it, so a revocation reaches servers that have not been restarted yet.
+   */
+  revoked?: RevokedKeyIds;
+}
+
 /**
- * Builds an `authenticate` hook: HTTP Basic with `keyId:keySecret`; the key names the company,
- * whose GSTINs come from `companies`.
+ * Builds an `authenticate` hook: HTTP Basic with `keyId:keySecret`. `keys` are the whole truth: no other key
+ * is accepted, nor a key whose company `companies` does not configure (it gets the company's GSTINs).
  */
-export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string, CompanyGstins>): Authenticate {
+export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string, CompanyGstins>, options: BasicAuthOptions = {}): Authenticate {
   const byId = new Map(keys.map((k) => [k.keyId, k]));
-  const authenticate: Authenticate = (request) => {
-    const header = request.headers.get('authorization') ?? '';
-    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-    if (!m) return { ok: false, status: 401, message: 'HTTP Basic credentials are required' };
-    const decoded = Buffer.from(m[1] ?? '', 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    const key = byId.get(colon < 0 ? decoded : decoded.slice(0, colon));
-    if (!key || colon < 0 || !same(decoded.slice(colon + 1), key.keySecret)) {
-      return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
-    }
-    return { ok: true, company: companyOf(key.companyId, companies), keyId: key.keyId };
+  const check = (credentials: { keyId: string; secret: string }): AuthResult => {
+    const key = byId.get(credentials.keyId);
+    if (!key || !same(credentials.secret, key.keySecret)) return refused;
+    const company = companyOf(key.companyId, companies);
+    return company ? { ok: true, company, keyId: key.keyId } : companyGone;
   };
+  const { revoked: revokedIds } = options;
+  const authenticate: Authenticate = revokedIds
+    ? async (request) => {
+        const credentials = basicCredentials(request);
+        if (!('secret' in credentials)) return credentials;
+        const outcome = check(credentials);
+        // Only a key that would be accepted asks for the revocations: refusals cost no store read.
+        if (outcome.ok && (await revokedIds()).has(credentials.keyId)) return revoked;
+        return outcome;
+      }
+    : (request) => {
+        const credentials = basicCredentials(request);
+        return 'secret' in credentials ? check(credentials) : credentials;
+      };
   return Object.assign(authenticate, { headersOnly: true });
 }
 
@@ -75,37 +108,34 @@ export function secretDigest(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
-/** Where {@link storedKeyAuth} looks keys up (the store port's API-key methods). */
+/** Where {@link storedKeyAuth} looks keys up: the host's own key table. */
 export interface ApiKeyLookup {
   getApiKey(keyId: string): Promise<{ keyId: string; companyId: string; secretSha256: string } | undefined>;
 }
 
 /**
- * An `authenticate` hook over keys kept in a store (as SHA-256 digests), so every server sharing the
- * store accepts the same keys. Found keys are remembered for `cacheMs` (default 30 s).
+ * An `authenticate` hook over keys a host keeps in its own database (as SHA-256 digests). Found keys are
+ * remembered for `cacheMs` (default 30 s): a key deleted from the database is refused at most that much later.
+ * A key whose company `companies` does not configure is refused.
  */
 export function storedKeyAuth(keys: ApiKeyLookup, companies: ReadonlyMap<string, CompanyGstins>, cacheMs = 30_000): Authenticate {
   const cache = new Map<string, { row: { companyId: string; secretSha256: string }; until: number }>();
   const authenticate: Authenticate = async (request) => {
-    const header = request.headers.get('authorization') ?? '';
-    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-    if (!m) return { ok: false, status: 401, message: 'HTTP Basic credentials are required' };
-    const decoded = Buffer.from(m[1] ?? '', 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
-    const keyId = decoded.slice(0, colon);
+    const credentials = basicCredentials(request);
+    if (!('secret' in credentials)) return credentials;
+    const { keyId, secret } = credentials;
     // No key id holds a NUL, and the store could not even compare one: refuse before asking it.
-    if (keyId.includes('\u0000')) return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
+    if (keyId.includes('\u0000')) return refused;
     let hit = cache.get(keyId);
     if (!hit || hit.until < Date.now()) {
       const row = await keys.getApiKey(keyId);
       hit = row ? { row, until: Date.now() + cacheMs } : undefined;
       if (hit) cache.set(keyId, hit);
+      else cache.delete(keyId);
     }
-    if (!hit || !same(secretDigest(decoded.slice(colon + 1)), hit.row.secretSha256)) {
-      return { ok: false, status: 401, message: 'unknown API key or wrong secret' };
-    }
-    return { ok: true, company: companyOf(hit.row.companyId, companies), keyId };
+    if (!hit || !same(secretDigest(secret), hit.row.secretSha256)) return refused;
+    const company = companyOf(hit.row.companyId, companies);
+    return company ? { ok: true, company, keyId } : companyGone;
   };
   return Object.assign(authenticate, { headersOnly: true });
 }

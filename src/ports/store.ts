@@ -182,11 +182,11 @@ export interface OutboxRow {
   createdAt: string;
 }
 
-/** An API key: the secret is kept only as its SHA-256. */
-export interface ApiKeyRow {
+/** A revoked API key id: refused by every server on the store, whatever its configuration says. */
+export interface RevokedKeyRow {
   keyId: string;
-  companyId: string;
-  secretSha256: string;
+  /** ISO 8601 */
+  revokedAt: string;
 }
 
 /** A portal session as the store keeps it: sealed (encrypted) by whoever writes it; the store never reads it. */
@@ -360,9 +360,13 @@ export interface Store {
   markInquiryRetry(inquiryId: string, nextAttemptAt: string, error: string, claim?: string): Promise<void>;
   getInquiry(inquiryId: string): Promise<OutboxRow | undefined>;
 
-  // API keys
-  putApiKey(row: ApiKeyRow): Promise<void>;
-  getApiKey(keyId: string): Promise<ApiKeyRow | undefined>;
+  // API keys: each server's configuration names the keys it accepts; the store holds only revocations,
+  // so that one revocation reaches every server without a restart.
+  /** Revokes a key id (again: keeps the first time). */
+  revokeApiKey(keyId: string, at: string): Promise<void>;
+  /** Lifts a revocation; false when the id was not revoked. */
+  restoreApiKey(keyId: string): Promise<boolean>;
+  revokedApiKeys(): Promise<RevokedKeyRow[]>;
 
   /**
    * A named secret (the sandbox signing key, the demo API key): the stored value, or `create()`'s,

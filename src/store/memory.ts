@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditRow } from '../ports/audit.js';
-import type { ApiKeyRow, EwbDayList, EwbEvent, EwbListedRow, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, Store, TripSheetRow } from '../ports/store.js';
+import type { EwbDayList, EwbEvent, EwbListedRow, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, RevokedKeyRow, Store, TripSheetRow } from '../ports/store.js';
 import { Journal, JournaledMap, type JournalSlot } from './memory-journal.js';
 import { copyRow } from './copy-row.js';
 import { keepRecord, readRecord, type KeptRecord } from './read-only-row.js';
@@ -88,7 +88,7 @@ export function createMemoryStore(): Store {
   const jobs = journaled<string, JobRow & { seq: number }>();
   const files = journaled<string, FileMeta & { createdAt: number; chunks: Uint8Array[] }>();
   const inquiries = journaled<string, OutboxRow>();
-  const keys = journaled<string, ApiKeyRow>();
+  const revokedKeys = journaled<string, RevokedKeyRow>();
   const secrets = journaled<string, string>();
   const rejections = journaled<string, RejectedIrnRow & { seq: number }>();
   const portalSessions = journaled<string, PortalSessionRow>();
@@ -439,12 +439,14 @@ export function createMemoryStore(): Store {
       return r ? copy(r) : undefined;
     },
 
-    async putApiKey(row) {
-      keys.set(row.keyId, { ...row });
+    async revokeApiKey(keyId, at) {
+      if (!revokedKeys.has(keyId)) revokedKeys.set(keyId, { keyId, revokedAt: at });
     },
-    async getApiKey(keyId) {
-      const k = keys.get(keyId);
-      return k ? { ...k } : undefined;
+    async restoreApiKey(keyId) {
+      return revokedKeys.delete(keyId);
+    },
+    async revokedApiKeys() {
+      return [...revokedKeys.values()].map((r) => ({ ...r })).sort((a, b) => (a.keyId < b.keyId ? -1 : a.keyId > b.keyId ? 1 : 0));
     },
 
     async addAudit(entry) {

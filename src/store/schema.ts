@@ -287,6 +287,20 @@ drop index gst_ewb_by_from;
 drop index gst_ewb_by_transporter;
 `,
   },
+  {
+    version: 9,
+    name: 'api keys come from the configuration; the store keeps revocations',
+    sql: `
+-- Every key ever configured on any server used to be kept here and accepted by every server. Each server now
+-- accepts only the keys of its own configuration, so these digests are dropped, and the store keeps only
+-- revoked key ids, which every server reads within seconds.
+drop table gst_api_key;
+create table gst_revoked_key (
+  key_id text primary key,
+  revoked_at timestamptz not null
+);
+`,
+  },
 ];
 
 /** The version the code expects. */

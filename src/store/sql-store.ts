@@ -6,7 +6,7 @@
  */
 import { reportingDiskFull } from './disk-full.js';
 import type { AuditRow } from '../ports/audit.js';
-import type { ApiKeyRow, EwbEvent, EwbListed, EwbListedRow, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
+import type { EwbEvent, EwbListed, EwbListedRow, EwbRow, FileMeta, IrnRow, JobRow, OutboxRow, PortalSessionRow, RejectedIrnRow, ReturnInfo, ReturnRow, Store, TripSheetRow } from '../ports/store.js';
 import { randomUUID } from 'node:crypto';
 import { migrate } from './migrate.js';
 import { dayPageStatement } from './ewb-day-page.js';
@@ -549,18 +549,18 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
       return rows[0] ? outboxRow(rows[0]) : undefined;
     },
 
-    async putApiKey(row: ApiKeyRow) {
-      await q(
-        `insert into gst_api_key (key_id, company_id, secret_sha256) values ($1, $2, $3)
-         on conflict (key_id) do update set company_id = excluded.company_id, secret_sha256 = excluded.secret_sha256`,
-        [row.keyId, row.companyId, row.secretSha256],
-      );
+    async revokeApiKey(keyId, at) {
+      await q('insert into gst_revoked_key (key_id, revoked_at) values ($1, $2) on conflict (key_id) do nothing', [keyId, at]);
     },
 
-    async getApiKey(keyId) {
-      const rows = await q('select * from gst_api_key where key_id = $1', [keyId]);
-      const r = rows[0];
-      return r ? { keyId, companyId: String(r['company_id']), secretSha256: String(r['secret_sha256']) } : undefined;
+    async restoreApiKey(keyId) {
+      const rows = await q('delete from gst_revoked_key where key_id = $1 returning key_id', [keyId]);
+      return rows.length > 0;
+    },
+
+    async revokedApiKeys() {
+      const rows = await q('select key_id, revoked_at from gst_revoked_key order by key_id');
+      return rows.map((r) => ({ keyId: String(r['key_id']), revokedAt: iso(r['revoked_at']) }));
     },
 
     async addAudit(e) {

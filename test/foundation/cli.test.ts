@@ -75,7 +75,7 @@ describe('gstkit help, --version and --help', () => {
     expect(run.stderr).toBe('');
   });
 
-  it.each(['validate', 'normalize', 'compute', 'render', 'serve', 'masters'])('answers `%s --help` with its usage on stdout and exit 0', (command) => {
+  it.each(['validate', 'normalize', 'compute', 'render', 'serve', 'masters', 'keys'])('answers `%s --help` with its usage on stdout and exit 0', (command) => {
     const run = gstkit([command, '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^usage: gstkit ${command}`));

@@ -33,8 +33,8 @@ async function start(options: GstServerOptions): Promise<number> {
 }
 
 /** A raw connection that records what the server sends and when it closes. */
-function rawClient(port: number): { socket: Socket; received: () => string; closed: Promise<number> } {
-  const socket = connect(port, '127.0.0.1');
+function rawClient(port: number, from?: string): { socket: Socket; received: () => string; closed: Promise<number> } {
+  const socket = connect({ port, host: '127.0.0.1', ...(from ? { localAddress: from } : {}) });
   sockets.push(socket);
   let data = '';
   const opened = Date.now();
@@ -96,6 +96,31 @@ describe('connection limits of the node:http server', () => {
     await sleep(50);
     const served = await fetch(`http://127.0.0.1:${port}/anything`, { headers: { connection: 'close' } });
     expect(served.status).toBe(200);
+  });
+
+  it('answers a connection beyond the cap of its client address with a coded 503, while other addresses are served', async () => {
+    const port = await start({ maxConnections: 10, maxConnectionsPerAddress: 3 });
+    const held = [rawClient(port, '127.0.0.2'), rawClient(port, '127.0.0.2'), rawClient(port, '127.0.0.2')];
+    for (const h of held) h.socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+    await sleep(100);
+    const refused = rawClient(port, '127.0.0.2');
+    refused.socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await refused.closed;
+    const [head, body] = refused.received().split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toMatch(/svc-errorcode: SVC-972/);
+    expect(head).toMatch(/retry-after: 1/);
+    expect(JSON.parse(body!)).toMatchObject({ errorCode: 'SVC-972', errorMessage: expect.stringContaining('your address has 3 connections open') });
+    // Another address is served meanwhile.
+    expect((await fetch(`http://127.0.0.1:${port}/anything`, { headers: { connection: 'close' } })).status).toBe(200);
+    // Once one of the address's connections closes, it is served again.
+    held[0]!.socket.destroy();
+    await held[0]!.closed;
+    await sleep(50);
+    const again = rawClient(port, '127.0.0.2');
+    again.socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await again.closed;
+    expect(again.received()).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('answers a URL over the header limit with a coded 431 instead of a bare one', async () => {
@@ -232,6 +257,7 @@ describe('connection limits of the node:http server', () => {
   it('refuses limits that make no sense', () => {
     expect(() => resolveServerLimits({ maxConnections: 0 })).toThrow(/maxConnections/);
     expect(() => resolveServerLimits({ headersTimeoutMs: 5_000, requestTimeoutMs: 1_000 })).toThrow(/must not exceed/);
-    expect(resolveServerLimits({})).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 });
+    expect(() => resolveServerLimits({ maxConnectionsPerAddress: 0 })).toThrow(/maxConnectionsPerAddress/);
+    expect(resolveServerLimits({})).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000, maxConnectionsPerAddress: 100 });
   });
 });

@@ -408,9 +408,19 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     expect(await store.claimDueInquiries(at(999), at(1999), 50)).toEqual([]);
   });
 
-  it('keeps API keys and gives every caller the same secret', async () => {
-    await store.putApiKey({ keyId: 'k1', companyId: 'acme', secretSha256: 'h' });
-    expect(await store.getApiKey('k1')).toEqual({ keyId: 'k1', companyId: 'acme', secretSha256: 'h' });
+  it('keeps API key revocations and gives every caller the same secret', async () => {
+    expect(await store.revokedApiKeys()).toEqual([]);
+    await store.revokeApiKey('k2', '2026-11-14T05:30:00.000Z');
+    await store.revokeApiKey('k1', '2026-11-14T06:00:00.000Z');
+    // Revoking again keeps the first time.
+    await store.revokeApiKey('k2', '2026-11-15T00:00:00.000Z');
+    expect(await store.revokedApiKeys()).toEqual([
+      { keyId: 'k1', revokedAt: '2026-11-14T06:00:00.000Z' },
+      { keyId: 'k2', revokedAt: '2026-11-14T05:30:00.000Z' },
+    ]);
+    expect(await store.restoreApiKey('k1')).toBe(true);
+    expect(await store.restoreApiKey('k1')).toBe(false);
+    expect(await store.revokedApiKeys()).toEqual([{ keyId: 'k2', revokedAt: '2026-11-14T05:30:00.000Z' }]);
     const values = await Promise.all([1, 2, 3, 4].map((n) => store.secret('signing', () => `value-${n}`)));
     expect(new Set(values).size).toBe(1);
     expect(await store.secret('signing', () => 'later')).toBe(values[0]);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { EwbRow, Store } from '../../src/ports/store.js';
 import { createSandbox, createSigningIdentity, manualClock, parseIst, type ManualClock, type Sandbox } from '../../src/sandbox/index.js';
 import { createMemoryStore } from '../../src/store/index.js';
-import { migrations } from '../../src/store/schema.js';
+import { migrations, schemaVersion } from '../../src/store/schema.js';
 import { createSqlStore } from '../../src/store/sql-store.js';
 import { barePglite } from '../support/pglite-client.js';
 
@@ -81,7 +81,7 @@ describe('migration 8 (listed fields of e-waybills)', () => {
       await client.query("insert into gst_counter (name, value) values ('ewb-no', 99999999)");
 
       const store = await createSqlStore(client, 'pglite');
-      expect((await client.query('select max(version) as v from gst_schema_version'))[0]!['v']).toBe(8);
+      expect((await client.query('select max(version) as v from gst_schema_version'))[0]!['v']).toBe(schemaVersion);
       expect(Number((await client.query('select count(*) as n from gst_ewb where listed is null'))[0]!['n'])).toBe(1200);
       clock.set(parseIst(`${DAY} 18:00:00`)!);
       const upgraded = sandboxOn(store, clock);

@@ -11,6 +11,7 @@ import { ewaybillPdf, type EwaybillPdfOptions } from './ewaybill.js';
 import type { EwbDetail, IrnPayload, IrnRecord } from '../../types/payloads.js';
 
 export { renderTripSheetPdf } from './trip-sheet.js';
+export { inlinePdfRenderer, type PdfRenderer } from './renderer.js';
 
 export { PDF_CODES };
 export type { EinvoicePdfOptions, EwaybillPdfOptions, PdfOutcome };
