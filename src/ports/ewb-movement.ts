@@ -19,8 +19,8 @@ import type {
 /** A consolidated e-waybill made (or made again). */
 export interface TripSheetIssued {
   cEwbNo: string;
-  /** `DD/MM/YYYY HH:MM:SS` */
-  cEWBDate: string;
+  /** `DD/MM/YYYY HH:MM:SS`; absent when the portal gives none (NIC's REGENTRIPSHEET answer documents no date). */
+  cEWBDate?: string;
 }
 
 /** A multi-vehicle movement started. */

@@ -74,7 +74,7 @@ const calls: Array<{ method: string; path: string; body?: string; headers?: Reco
   { method: 'POST', path: '/api/svc/einvoice/generateirn?qrcode=yes', body: JSON.stringify(invoice('LP/2')) },
   { method: 'GET', path: `/api/svc/einvoice/getirnbydoc?gstin=${GSTIN}&doctype=INV&docno=LP/2&docdate=${(invoice('x')['DocDtls'] as Record<string, string>)['Dt']}` },
   { method: 'POST', path: '/api/svc/einvoice/generateirn', body: '{"DocDtls":' },
-  { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify({ ...invoice('LP/3'), Version: 7 }) },
+  { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify({ ...invoice('LP/3'), Version: '1.1.1.1' }) },
   { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify(invoice('LP/4')), headers: { authorization: 'Basic ' + Buffer.from('k:wrong').toString('base64') } },
   { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify(invoice('LP/5')), headers: { 'svc-company': 'someone-else' } },
   { method: 'GET', path: '/api/svc/einvoice/generateirn' },
@@ -113,7 +113,7 @@ describe("node:http's light path into gstkit's handler", () => {
     const audited = JSON.parse(pairs[12]![1].text).entries as Array<{ operation: string; status: number; result?: string; code?: string }>;
     // Newest first: the refused e-waybill part, the invalid body, the broken JSON, the QR call, the duplicate, the first.
     expect(audited.map((e) => [e.operation, e.status, e.code])).toEqual([
-      ['generateIrn', 200, undefined], ['generateIrn', 400, 'SVC-104'], ['generateIrn', 400, 'SVC-903'], ['generateIrn', 200, undefined], ['generateIrn', 409, '2150'], ['generateIrn', 200, undefined],
+      ['generateIrn', 200, undefined], ['generateIrn', 400, 'SVC-102'], ['generateIrn', 400, 'SVC-903'], ['generateIrn', 200, undefined], ['generateIrn', 409, '2150'], ['generateIrn', 200, undefined],
     ]);
     expect(audited[5]!.result).toMatch(/^IRN [0-9a-f]{64}$/);
   });

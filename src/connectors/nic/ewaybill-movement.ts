@@ -4,10 +4,13 @@
  * connector's encrypted POST and GET exchanges. The request is the canonical payload with the numbers
  * NIC's JSON carries as numbers (e-waybill and trip sheet numbers, group numbers, state codes,
  * quantities) sent as numbers, as the connector's other e-waybill actions do; NIC's answer times
- * (`dd/MM/yyyy hh:mm:ss a`) come back in the service's form.
+ * (`dd/MM/yyyy hh:mm:ss a`) come back in the service's form, and GetTripSheet's trip sheet in the
+ * trip-sheet kind's names (docs/portal-responses.md).
  * @module
  */
-import type { EwbMovementActions, ProviderResult } from '../../ports/index.js';
+import { normalize } from '../../normalize/normalize.js';
+import { isPlainObject } from '../../normalize/same-value.js';
+import type { EwbMovementActions, ProviderResult, TripSheetIssued } from '../../ports/index.js';
 import type { Obj } from './exchange.js';
 import { ewbTimeToWire } from './options.js';
 
@@ -33,7 +36,25 @@ function map<T>(out: ProviderResult<Obj>, read: (d: Obj) => T): ProviderResult<T
   return out.ok ? { ok: true, value: read(out.value) } : out;
 }
 
-const tripSheet = (d: Obj) => ({ cEwbNo: text(d['cEwbNo'] ?? d['cewbNo'] ?? d['tripSheetNo']), cEWBDate: ewbTimeToWire(d['cEwbDate'] ?? d['cEWBDate'] ?? d['cewbDate']) });
+/**
+ * GENCEWB's `{cEwbNo, cEwbDate}` and REGENTRIPSHEET's `{tripSheetNo, tripSheetEwayBills}`: NIC documents
+ * no date for a regeneration, and a date it does not give is left out rather than sent blank.
+ */
+function tripSheet(d: Obj): TripSheetIssued {
+  const date = d['cEwbDate'] ?? d['cEWBDate'] ?? d['cewbDate'];
+  const when = date === undefined || date === null ? '' : ewbTimeToWire(date);
+  return { cEwbNo: text(d['cEwbNo'] ?? d['cewbNo'] ?? d['tripSheetNo']), ...(when ? { cEWBDate: when } : {}) };
+}
+
+/**
+ * GetTripSheet's bare trip sheet as the trip-sheet kind's `Response`, the form the host returns and the
+ * trip sheet PDF draws: NIC's member names (ewbDate, fromTradeName), 12-hour times and numbers read as
+ * the response kind reads them.
+ */
+function tripSheetRecord(d: Obj): Obj {
+  const read = normalize<Obj>('trip-sheet', { Success: true, Response: d }).value;
+  return isPlainObject(read['Response']) ? read['Response'] : d;
+}
 
 /** The movement methods over a connector's exchanges. */
 export function nicMovementActions(w: MovementWire): Required<EwbMovementActions> {
@@ -47,7 +68,7 @@ export function nicMovementActions(w: MovementWire): Required<EwbMovementActions
       return map(await w.post(gstin, 'REGENTRIPSHEET', wire(request, ['tripSheetNo', 'fromState'])), tripSheet);
     },
     async getTripSheet(_ctx, gstin, tripSheetNo) {
-      return w.get(gstin, 'GetTripSheet', { tripSheetNo: tripSheetNo.trim() });
+      return map(await w.get(gstin, 'GetTripSheet', { tripSheetNo: tripSheetNo.trim() }), tripSheetRecord);
     },
     async initiateMultiVehicle(_ctx, gstin, request) {
       const out = await w.post(gstin, 'MULTIVEHMOVINT', wire(request, ['ewbNo', 'fromState', 'toState']));

@@ -20,6 +20,16 @@ const S_LABEL: TextStyle = { size: 7.5, color: [0.35, 0.35, 0.35] };
 const modes: Readonly<Record<string | number, string>> = EWB_TRANS_MODES;
 const mode = (code: unknown): string => modes[str(code)] ?? str(code);
 
+/**
+ * A member's invoice value; NIC's v1.01 GetTripSheet gives only the assessable value (and the taxes), which
+ * is shown so labelled rather than taken for the invoice value.
+ */
+function memberValue(m: Json): string {
+  if (typeof m['totInvValue'] === 'number') return `\u20B9 ${formatIndian(m['totInvValue'])}`;
+  if (typeof m['assessValue'] === 'number') return `\u20B9 ${formatIndian(m['assessValue'])}\nassessable`;
+  return '-';
+}
+
 /** The trip sheet PDF from the `trip-sheet` body or its `Response`. */
 export async function renderTripSheetPdf(sheet: unknown, options: { qrSize?: number } = {}): Promise<PdfOutcome> {
   const outer = obj(sheet);
@@ -57,6 +67,8 @@ export async function renderTripSheetPdf(sheet: unknown, options: { qrSize?: num
   field('Transport Document', [str(d['transDocNo']), str(d['transDocDate'])].filter(Boolean).join(' & '));
   field('E-Way Bills', String(members.length));
   if (str(d['tripSheetStatus']) === 'REG') field('Status', `Regenerated as ${str(d['regeneratedAs'])}`, true);
+  // The e-waybill system writes CNL for a trip sheet no longer in force.
+  if (str(d['tripSheetStatus']) === 'CNL') field('Status', 'Cancelled', true);
   flow.y = Math.max(y, top + qrSide + 8);
 
   const section = (title: string): void => {
@@ -88,7 +100,7 @@ export async function renderTripSheetPdf(sheet: unknown, options: { qrSize?: num
         `${str(m['ewbNo'])}\n${str(m['ewayBillDate'])}${str(m['status']) === 'CNL' ? '\nCANCELLED' : ''}`,
         [str(m['docType']), str(m['docNo']), str(m['docDate'])].filter(Boolean).join(' - '),
         `${[str(m['fromGstin']), str(m['fromPlace'])].filter(Boolean).join(', ')}\n${[str(m['toGstin']), str(m['toPlace'])].filter(Boolean).join(', ')}`,
-        `\u20B9 ${formatIndian(m['totInvValue'] as number)}`,
+        memberValue(m),
         str(m['validUpto']) || '-',
       ],
       { size: 7.5 },
