@@ -80,6 +80,19 @@ export function invoice(items = 3, options: { interState?: boolean; longText?: b
   };
 }
 
+/** An invoice carrying what an ERP's invoice carries: bank details, PO and contract, a preceding invoice. */
+export function erpInvoice(): IrnPayload {
+  return {
+    ...invoice(3),
+    PayDtls: { Nm: 'Sundaram Precision Works Pvt Ltd', AccDet: '50200012345678', FinInsBr: 'HDFC0001234', Mode: 'Direct Transfer', PayTerm: 'Net 30', CrDay: 30, PaymtDue: 1180 },
+    RefDtls: {
+      InvRm: 'Goods once sold are not taken back',
+      PrecDocDtls: [{ InvNo: 'INV/2025/0007', InvDt: '05/09/2025' }],
+      ContrDtls: [{ PORefr: 'PO-4471/25', PORefDt: '15/09/2025', ContrRefr: 'RC-2025-118' }],
+    },
+  };
+}
+
 export function record(status: 'ACT' | 'CNL' = 'ACT'): EinvoicePdfRecord {
   return {
     Success: true,

@@ -5,7 +5,11 @@ import { qrMatrix, type QrMatrix } from '../qr/matrix.js';
 import { amountInWords } from '../words.js';
 import { A4, Canvas, MARGIN, type TextStyle } from './canvas.js';
 import { addressLines, arr, obj, parseIst, stateLabel, str, type Json } from './data.js';
+import { displayDate } from './dates.js';
 import { CELL_PAD, type Column, Flow } from './flow.js';
+import { paymentLines } from './payment.js';
+import { referenceLines } from './references.js';
+import { signatoryBlock } from './signatory.js';
 
 export const PDF_CODES = {
   notObject: 'SVC-520',
@@ -39,6 +43,8 @@ const S_TABLE: TextStyle = { size: 7 };
 export interface EinvoicePdfOptions {
   /** QR size on the page in points; default 130 (about 1.8 inches). */
   qrSize?: number;
+  /** Terms and conditions printed beside the signatory block; lines break at `\n`. */
+  terms?: string;
 }
 
 function money(v: unknown): string {
@@ -125,7 +131,8 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
 
   const c = await Canvas.create(inv);
   const flow = new Flow(c);
-  const docLine = `${title} No. ${str(doc['No'])} dated ${str(doc['Dt'])}`;
+  const docDate = displayDate(doc['Dt']);
+  const docLine = `${title} No. ${str(doc['No'])} dated ${docDate}`;
   flow.onNewPage = () => {
     if (c.pages.length === 1) return;
     c.text(docLine, MARGIN, flow.y, { size: 9, bold: true });
@@ -142,17 +149,17 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
   const fields: Array<[string, string]> = [
     ['IRN', irn],
     ['Ack No.', str(rec['AckNo'])],
-    ['Ack Date', str(rec['AckDt'] ?? rec['AckTime'])],
+    ['Ack Date', displayDate(rec['AckDt'] ?? rec['AckTime'])],
     ['Document No.', str(doc['No'])],
-    ['Document Date', str(doc['Dt'])],
+    ['Document Date', docDate],
     ['Supply Type', SUPPLY[str(tran['SupTyp']).toUpperCase()] ?? str(tran['SupTyp'])],
     ['Reverse Charge', str(tran['RegRev']) === 'Y' ? 'Yes' : 'No'],
   ];
   if (str(tran['EcmGstin'])) fields.push(['E-commerce GSTIN', str(tran['EcmGstin'])]);
   if (str(rec['EwbNo'])) {
     fields.push(['E-way Bill No.', str(rec['EwbNo'])]);
-    if (str(rec['EwbDt'] ?? rec['EwbTime'])) fields.push(['E-way Bill Date', str(rec['EwbDt'] ?? rec['EwbTime'])]);
-    if (str(rec['EwbValidTill'])) fields.push(['Valid Until', str(rec['EwbValidTill'])]);
+    if (str(rec['EwbDt'] ?? rec['EwbTime'])) fields.push(['E-way Bill Date', displayDate(rec['EwbDt'] ?? rec['EwbTime'])]);
+    if (str(rec['EwbValidTill'])) fields.push(['Valid Until', displayDate(rec['EwbValidTill'])]);
   }
   if (cancelled) fields.push(['IRN Status', 'CANCELLED']);
   let fy = top + 40;
@@ -172,11 +179,11 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
   }
   flow.y = Math.max(fy, top + qrSide + 10) + 6;
 
-  // Parties: seller and buyer, then dispatch-from and ship-to when given.
-  const half = CONTENT_WIDTH / 2;
+  // Parties: seller and buyer, then dispatch-from and ship-to when given, then references and payment.
+  type Block = [string, Array<[string, boolean?]>];
   const buyerExtra: Array<[string, boolean?]> = [];
   if (str(buyer?.['Pos'])) buyerExtra.push([`Place of Supply: ${stateLabel(buyer?.['Pos'])}`]);
-  const rows: Array<Array<[string, Array<[string, boolean?]>]>> = [
+  const rows: Block[][] = [
     [
       ['Supplier (Seller)', partyLines(seller, 'LglNm')],
       ['Recipient (Buyer)', partyLines(buyer, 'LglNm', buyerExtra)],
@@ -188,15 +195,22 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
       ['Ship To', ship ? partyLines(ship, 'LglNm') : [['Same as recipient']]],
     ]);
   }
+  const details: Block[] = [];
+  const refs = referenceLines(inv);
+  if (refs.length > 0) details.push(['References', refs.map((l) => [l])]);
+  const payment = paymentLines(inv, docDate);
+  if (payment.length > 0) details.push(['Payment and Bank Details', payment.map((l) => [l])]);
+  if (details.length > 0) rows.push(details);
   for (const pair of rows) {
+    const width = CONTENT_WIDTH / pair.length;
     const measure = pair.map(([, lines]) =>
-      lines.reduce((h, [l, b]) => h + c.wrap(l, half - 6, { size: 8, bold: !!b }).length * c.lineHeight(8), 17),
+      lines.reduce((h, [l, b]) => h + c.wrap(l, width - 6, { size: 8, bold: !!b }).length * c.lineHeight(8), 17),
     );
     const h = Math.max(...measure);
     flow.ensure(h);
     pair.forEach(([heading, lines], i) => {
-      partyBlock(c, MARGIN + i * half, flow.y, half, heading, lines);
-      c.rect(MARGIN + i * half, flow.y, half, h, 'stroke');
+      partyBlock(c, MARGIN + i * width, flow.y, width, heading, lines);
+      c.rect(MARGIN + i * width, flow.y, width, h, 'stroke');
     });
     flow.y += h + 6;
   }
@@ -268,7 +282,7 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
         mode && `Transport mode: ${mode}`,
         str(ewb['VehNo']) && `Vehicle: ${str(ewb['VehNo'])}`,
         str(ewb['TransName'] || ewb['TransId']) && `Transporter: ${[str(ewb['TransName']), str(ewb['TransId'])].filter(Boolean).join(', ')}`,
-        str(ewb['TransDocNo']) && `Transport doc: ${str(ewb['TransDocNo'])} ${str(ewb['TransDocDt'])}`,
+        str(ewb['TransDocNo']) && `Transport doc: ${str(ewb['TransDocNo'])} ${displayDate(ewb['TransDocDt'])}`,
         str(ewb['Distance']) && `Distance: ${str(ewb['Distance'])} km`,
       ].filter((s): s is string => !!s),
     );
@@ -310,6 +324,7 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
     flow.y += lh;
   }
   void CELL_PAD;
+  signatoryBlock(c, flow, str(seller?.['LglNm']), options.terms);
 
   if (cancelled) for (const p of c.pages) c.stamp('CANCELLED', p);
   flow.footers(`${title} ${str(doc['No'])}  |  generated from the e-invoice registered with the IRP; the QR code carries its signature`);
