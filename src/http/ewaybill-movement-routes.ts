@@ -13,6 +13,7 @@ import type {
   RegenerateTripSheetPayload,
 } from '../types/payloads.js';
 import { inlinePdfRenderer } from '../render/pdf/renderer.js';
+import { pdfFileName, pdfFileResponse } from './pdf-file.js';
 import { httpCodes } from './codes.js';
 import { flag, type FlagSpec } from './query.js';
 import { json, svcFailure } from './responses.js';
@@ -48,6 +49,10 @@ async function tripSheet(ctx: RouteContext): Promise<Response> {
   if (run instanceof Response) return run;
   const out = await run(pctx(ctx), ctx.flags.gstin!, ctx.flags.tripSheetNo!);
   if (!out.ok) return svcFailure(out.status ?? 422, out.errors);
+  if (ctx.flags.pdf === 'file') {
+    const pdf = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).tripSheet(out.value);
+    return pdfFileResponse(pdf, pdfFileName('trip-sheet', ctx.flags.tripSheetNo!));
+  }
   const body: Record<string, unknown> = { Success: true, Response: out.value };
   if (ctx.flags.pdf === 'yes') {
     const pdf = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).tripSheet(out.value);

@@ -60,6 +60,10 @@ function operation(route: Route, known: Set<string>): Obj {
   const ok: Obj = route.produces
     ? { description: 'OK', content: { [route.produces]: { schema: { type: 'string', contentMediaType: route.produces } } } }
     : { description: 'OK', content: { 'application/json': { schema: route.responseKind ? schemaRef(route.responseKind, known) : { type: 'object' } } } };
+  // `pdf=file` answers the PDF itself.
+  if (route.flags.some((f) => f.name === 'pdf')) {
+    (ok['content'] as Obj)['application/pdf'] = { schema: { type: 'string', contentMediaType: 'application/pdf' } };
+  }
   const responses: Obj = { '200': ok };
   if (route.style === 'svc') {
     for (const [status, text] of [

@@ -18,6 +18,7 @@ import { auditLogRoute } from './audit-route.js';
 import { dayListAnswer } from './day-list-answer.js';
 import type { EwaybillPdfDetail } from '../render/pdf/index.js';
 import { inlinePdfRenderer } from '../render/pdf/renderer.js';
+import { pdfFileName, pdfFileResponse } from './pdf-file.js';
 import type { IrnPayload } from '../types/payloads.js';
 
 type Obj = Record<string, unknown>;
@@ -36,8 +37,9 @@ function forbiddenGstin(gstin: string, path: string): Response {
 
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
-/** The IRN record body (SPEC 2.7), with images and PDFs as the flags ask. */
+/** The IRN record body (SPEC 2.7), with images and PDFs as the flags ask; with `pdf=file`, the e-invoice PDF itself. */
 async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string): Promise<Response> {
+  if (ctx.flags.pdf === 'file') return einvoicePdfFile(ctx, record);
   const body: Obj = {
     Success: true,
     AckNo: record.AckNo,
@@ -87,6 +89,26 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
   }
   if (notes.length > 0) headers['svc-warning'] = notes.map((n) => `${n.code} ${n.message}`.replace(/[^\x20-\x7e]/g, ' ')).join('; ').slice(0, 500);
   return ctx.reply(200, body, headers);
+}
+
+/** `pdf=file`: the e-invoice PDF, with the IRN and Ack No. in headers, as the JSON answer would have carried them. */
+async function einvoicePdfFile(ctx: RouteContext, record: IrnRecord): Promise<Response> {
+  const pdf = ctx.options.pdfRenderer ?? inlinePdfRenderer;
+  const rec = { Irn: record.Irn, AckNo: record.AckNo, AckDt: record.AckDt, IrnStatus: record.IrnStatus, SignedQRCode: record.SignedQRCode, EwbNo: record.EwbNo, EwbDt: record.EwbTime, EwbValidTill: record.EwbValidTill ?? undefined };
+  const invoice = record.invoice as unknown as IrnPayload;
+  const outcome = await pdf.einvoice(rec, invoice);
+  const docNo = str((invoice as unknown as { DocDtls?: { No?: unknown } }).DocDtls?.No);
+  const ids: Record<string, string> = { 'svc-irn': record.Irn, 'svc-ackno': String(record.AckNo) };
+  if (record.EwbNo) ids['svc-ewbno'] = record.EwbNo;
+  return pdfFileResponse(outcome, pdfFileName('einvoice', docNo), ids, record.EwbErrors ?? []);
+}
+
+/** `pdf=file`: the e-waybill PDF of `ewbNo`. */
+async function ewaybillPdfFile(ctx: RouteContext, gstin: string, ewbNo: string): Promise<Response> {
+  const detail = await ctx.options.ewb.get(pctx(ctx), gstin, ewbNo);
+  if (!detail.ok) return refusalResponse(detail);
+  const outcome = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value as EwaybillPdfDetail);
+  return pdfFileResponse(outcome, pdfFileName('ewaybill', ewbNo), { 'svc-ewbno': ewbNo });
 }
 
 function owns(ctx: RouteContext, gstin: string): boolean {
@@ -147,6 +169,7 @@ async function generateEwbByIrn(ctx: RouteContext): Promise<Response> {
   const gstin = ctx.flags.gstin!;
   const out = await ctx.options.irp.generateEwbByIrn(pctx(ctx), gstin, ctx.body);
   if (!out.ok) return refusalResponse(out);
+  if (ctx.flags.pdf === 'file') return ewaybillPdfFile(ctx, gstin, out.value.EwbNo);
   const body: Obj = { Success: true, ...out.value };
   if (ctx.flags.pdf === 'yes') {
     const detail = await ctx.options.ewb.get(pctx(ctx), gstin, out.value.EwbNo);
@@ -159,6 +182,7 @@ async function generateEwbByIrn(ctx: RouteContext): Promise<Response> {
 }
 
 async function getEwb(ctx: RouteContext): Promise<Response> {
+  if (ctx.flags.pdf === 'file') return ewaybillPdfFile(ctx, ctx.flags.gstin!, ctx.flags.ewbNo!);
   const out = await ctx.options.ewb.get(pctx(ctx), ctx.flags.gstin!, ctx.flags.ewbNo!);
   return out.ok ? json(200, { Success: true, Response: out.value }) : refusalResponse(out);
 }
@@ -337,7 +361,7 @@ export const routes: Route[] = [
   { operationId: 'generateEwaybill', method: 'POST', path: E + 'generateewaybill', style: 'svc', auth: true, tag: 'e-waybill', summary: 'Generate an e-waybill (no IRN needed)', flags: [gstin()], ownGstinFlag: 'gstin', requestKind: 'ewb', responseKind: 'ewb-response', run: generateEwb },
   { operationId: 'generateEwbByIrn', method: 'POST', path: E + 'generateewbbyirn', style: 'svc', auth: true, tag: 'e-waybill', summary: 'Generate an e-waybill from an IRN', flags: [gstin(), flag('pdf')], ownGstinFlag: 'gstin', requestKind: 'ewb-by-irn', responseKind: 'ewb-response', run: generateEwbByIrn },
   { operationId: 'generateIrn', method: 'POST', path: E + 'generateirn', style: 'svc', auth: true, tag: 'e-invoice', summary: 'Register an invoice, credit note or debit note and obtain its IRN', flags: imageFlags(), requestKind: 'irn', responseKind: 'irn-record', run: generateIrn },
-  { operationId: 'getEwaybill', method: 'GET', path: E + 'getewaybill', style: 'svc', auth: true, tag: 'e-waybill', summary: 'Get an e-waybill', flags: [gstin(), flag('ewbNo', true)], ownGstinFlag: 'gstin', responseKind: 'ewb-detail', run: getEwb },
+  { operationId: 'getEwaybill', method: 'GET', path: E + 'getewaybill', style: 'svc', auth: true, tag: 'e-waybill', summary: 'Get an e-waybill', flags: [gstin(), flag('ewbNo', true), flag('pdf')], ownGstinFlag: 'gstin', responseKind: 'ewb-detail', run: getEwb },
   { operationId: 'getEwaybillsOfOtherParty', method: 'GET', path: E + 'getewaybillsofotherparty', style: 'svc', auth: true, tag: 'e-waybill', summary: 'E-waybills generated by other parties on your GSTIN', flags: [gstin(), flag('date', true)], ownGstinFlag: 'gstin', responseKind: 'ewb-list-other-party', run: listOtherParty },
   { operationId: 'getEwaybillsByDate', method: 'GET', path: E + 'getewaybillsbydate', style: 'svc', auth: true, tag: 'e-waybill', summary: 'Your active e-waybills generated on a date', flags: [gstin(), flag('date', true)], ownGstinFlag: 'gstin', responseKind: 'ewb-list-by-date', run: listByDate },
   { operationId: 'getIrnByDoc', method: 'GET', path: E + 'getirnbydoc', style: 'svc', auth: true, tag: 'e-invoice', summary: 'Get an IRN record by document type, number and date', flags: [gstin(), flag('doctype', true), flag('docno', true), flag('docdate', true), ...imageFlags()], ownGstinFlag: 'gstin', responseKind: 'irn-record', run: getIrnByDoc },
