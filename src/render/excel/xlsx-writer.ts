@@ -115,7 +115,22 @@ interface SheetRecord {
   file: string;
   first: boolean;
   filterRef?: string;
+  /** Rows printed at the top of every page (the table's header): 0 for none. */
+  titleRows: number;
 }
+
+/**
+ * Print setup of every sheet: A4 landscape, all columns on the page width (as many pages down as the rows
+ * need), narrow margins, and the sheet name and "Page n of N" in the footer. A GSTR table is wide (20 or more
+ * columns); printed as Excel's default (portrait, 100 %), its columns fall on separate pages.
+ */
+const PRINT_SETUP =
+  '<pageMargins left="0.4" right="0.4" top="0.5" bottom="0.6" header="0.3" footer="0.3"/>' +
+  '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>' +
+  '<headerFooter><oddFooter>&amp;L&amp;A&amp;RPage &amp;P of &amp;N</oddFooter></headerFooter>';
+
+/** Height of a table's header row in points: two lines of the wrapped header text. */
+export const HEADER_ROW_HEIGHT = 30;
 
 export interface TableResult {
   /** Names of the sheets the table used (more than one when it passed the row limit). */
@@ -173,6 +188,8 @@ export class XlsxStreamWriter {
     return (
       XML_HEAD +
       `<worksheet xmlns="${NS}" xmlns:r="${NS_R}">` +
+      // fitToPage makes the pageSetup's fitToWidth count; without it Excel prints at the scale.
+      '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' +
       `<sheetViews><sheetView workbookViewId="0"${selected}>${pane}</sheetView></sheetViews>` +
       `<sheetFormatPr defaultRowHeight="15"/>` +
       (cols ? `<cols>${cols}</cols>` : '') +
@@ -180,8 +197,8 @@ export class XlsxStreamWriter {
     );
   }
 
-  private async openSheet(name: string, first: boolean): Promise<{ record: SheetRecord; entry: EntryWriter }> {
-    const record: SheetRecord = { name: this.sheetName(name), file: `sheet${this.sheets.length + 1}.xml`, first };
+  private async openSheet(name: string, first: boolean, titleRows: number): Promise<{ record: SheetRecord; entry: EntryWriter }> {
+    const record: SheetRecord = { name: this.sheetName(name), file: `sheet${this.sheets.length + 1}.xml`, first, titleRows };
     this.sheets.push(record);
     const entry = await this.zip.openEntry(`xl/worksheets/${record.file}`);
     return { record, entry };
@@ -203,18 +220,18 @@ export class XlsxStreamWriter {
     const styles = columns.map((c) => STYLE_ID[c.kind]);
     const lastCol = letters[n - 1] ?? 'A';
     const headerRow =
-      '<row r="1">' + columns.map((c, i) => inlineString(`${letters[i]}1`, 1, c.header)).join('') + '</row>';
+      `<row r="1" ht="${HEADER_ROW_HEIGHT}" customHeight="1">` + columns.map((c, i) => inlineString(`${letters[i]}1`, 1, c.header)).join('') + '</row>';
     const used: string[] = [];
     let total = 0;
     let part = 1;
-    let { record, entry } = await this.openSheet(name, false);
+    let { record, entry } = await this.openSheet(name, false, 1);
     used.push(record.name);
     let buf = this.sheetHead(columns, 1) + headerRow;
     let r = 1;
 
     const closeSheet = async (): Promise<void> => {
       record.filterRef = `A1:${lastCol}${r}`;
-      buf += '</sheetData>' + `<autoFilter ref="${record.filterRef}"/>` + '</worksheet>';
+      buf += '</sheetData>' + `<autoFilter ref="${record.filterRef}"/>` + PRINT_SETUP + '</worksheet>';
       const p = entry.write(buf);
       if (p) await p;
       buf = '';
@@ -226,7 +243,7 @@ export class XlsxStreamWriter {
         await closeSheet();
         part++;
         const next = options.continuationName ? options.continuationName(part) : `${name} (${part})`;
-        ({ record, entry } = await this.openSheet(next, false));
+        ({ record, entry } = await this.openSheet(next, false, 1));
         used.push(record.name);
         buf = this.sheetHead(columns, 1) + headerRow;
         r = 1;
@@ -268,7 +285,7 @@ export class XlsxStreamWriter {
     rows: GridCell[][],
     options: { widths?: number[]; first?: boolean; frozenRows?: number } = {},
   ): Promise<string> {
-    const { record, entry } = await this.openSheet(name, options.first ?? false);
+    const { record, entry } = await this.openSheet(name, options.first ?? false, options.frozenRows ?? 0);
     let buf = this.sheetHead((options.widths ?? []).map((width) => ({ width })), options.frozenRows ?? 0);
     rows.forEach((row, i) => {
       const r = i + 1;
@@ -278,7 +295,7 @@ export class XlsxStreamWriter {
       });
       buf += s + '</row>';
     });
-    buf += '</sheetData></worksheet>';
+    buf += `</sheetData>${PRINT_SETUP}</worksheet>`;
     const p = entry.write(buf);
     if (p) await p;
     await entry.close();
@@ -292,13 +309,13 @@ export class XlsxStreamWriter {
       .map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
       .join('');
     const defined = ordered
-      .map((s, i) =>
-        s.filterRef
-          ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">'${escapeXml(
-              s.name.replace(/'/g, "''"),
-            )}'!${absolute(s.filterRef)}</definedName>`
-          : '',
-      )
+      .map((s, i) => {
+        const quoted = `'${escapeXml(s.name.replace(/'/g, "''"))}'`;
+        const filter = s.filterRef ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${quoted}!${absolute(s.filterRef)}</definedName>` : '';
+        // The header rows repeat at the top of every printed page.
+        const titles = s.titleRows > 0 ? `<definedName name="_xlnm.Print_Titles" localSheetId="${i}">${quoted}!$1:$${s.titleRows}</definedName>` : '';
+        return filter + titles;
+      })
       .join('');
     const workbook =
       XML_HEAD +
