@@ -21,13 +21,3 @@ export function displayDate(value: unknown): string {
   if (dashed) return `${dashed[1]}/${dashed[2]}/${dashed[3]}${dashed[4]}`;
   return text;
 }
-
-/** `days` after a DD/MM/YYYY date, as DD/MM/YYYY; undefined when the date cannot be read. */
-export function addDays(date: string, days: number): string | undefined {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})/.exec(displayDate(date));
-  if (!m || !Number.isInteger(days) || days < 0) return undefined;
-  const t = new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1]) + days));
-  if (Number.isNaN(t.getTime())) return undefined;
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `${two(t.getUTCDate())}/${two(t.getUTCMonth() + 1)}/${t.getUTCFullYear()}`;
-}

@@ -4,7 +4,7 @@
  * @module
  */
 import { formatIndian } from '../format.js';
-import { addDays } from './dates.js';
+import { addDays } from '../../compute/dates.js';
 import { obj, str, type Json } from './data.js';
 
 /** Printable lines of `PayDtls`, empty when the payload has none. `docDate` (DD/MM/YYYY) dates the credit period. */
@@ -25,7 +25,7 @@ export function paymentLines(invoice: Json, docDate: string): string[] {
   text('Direct Debit', 'DirDr');
   const days = Number(str(pay['CrDay']));
   if (str(pay['CrDay']) && Number.isFinite(days)) {
-    const due = addDays(docDate, days);
+    const due = Number.isInteger(days) && days >= 0 ? addDays(docDate, days) : undefined;
     lines.push(`Credit Period: ${str(pay['CrDay'])} days${due ? `, due by ${due}` : ''}`);
   }
   if (str(pay['PaidAmt'])) lines.push(`Paid: ${formatIndian(pay['PaidAmt'] as number)}`);
