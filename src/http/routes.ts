@@ -4,7 +4,7 @@
  * @module
  */
 import { error, type Issue } from '../issue.js';
-import type { IrnRecord, ProviderContext, Refusal } from '../ports/index.js';
+import type { RegisteredIrn, ProviderContext, Refusal } from '../ports/index.js';
 import { httpCodes, gstrCodes } from './codes.js';
 import { flag, type FlagSpec } from './query.js';
 import { headerFailure, json, svcFailure } from './responses.js';
@@ -18,7 +18,7 @@ import { auditLogRoute } from './audit-route.js';
 import { dayListAnswer } from './day-list-answer.js';
 import type { EwaybillPdfDetail } from '../render/pdf/index.js';
 import { inlinePdfRenderer } from '../render/pdf/renderer.js';
-import type { IrnPayload } from '../types/payloads.js';
+import { validatedBody } from './validated-body.js';
 
 type Obj = Record<string, unknown>;
 
@@ -37,7 +37,7 @@ function forbiddenGstin(gstin: string, path: string): Response {
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 /** The IRN record body (SPEC 2.7), with images and PDFs as the flags ask. */
-async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string): Promise<Response> {
+async function irnRecordBody(ctx: RouteContext, record: RegisteredIrn, gstin: string): Promise<Response> {
   const body: Obj = {
     Success: true,
     AckNo: record.AckNo,
@@ -72,7 +72,7 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
   if (ctx.flags.pdf === 'yes') {
     const pdf = ctx.options.pdfRenderer ?? inlinePdfRenderer;
     // The stored request passed validation before it was registered, so it has the IRN request's shape.
-    const einvoice = await pdf.einvoice({ ...body, AckDt: record.AckDt }, record.invoice as unknown as IrnPayload);
+    const einvoice = await pdf.einvoice({ ...body, AckDt: record.AckDt }, record.invoice);
     body['EinvoicePdf'] = einvoice.ok ? base64(einvoice.value) : null;
     notes.push(...(einvoice.ok ? einvoice.warnings : einvoice.errors));
     const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
@@ -96,7 +96,7 @@ function owns(ctx: RouteContext, gstin: string): boolean {
 async function generateIrn(ctx: RouteContext): Promise<Response> {
   const seller = str((ctx.body['SellerDtls'] as Obj | undefined)?.['Gstin']);
   if (!owns(ctx, seller)) return forbiddenGstin(seller, '/SellerDtls/Gstin');
-  const out = await ctx.options.irp.generateIrn(pctx(ctx), ctx.body);
+  const out = await ctx.options.irp.generateIrn(pctx(ctx), validatedBody(ctx, 'irn'));
   if (!out.ok) {
     const info = out.info ?? {};
     const dup = info['Irn']
@@ -145,7 +145,7 @@ async function generateEwb(ctx: RouteContext): Promise<Response> {
 
 async function generateEwbByIrn(ctx: RouteContext): Promise<Response> {
   const gstin = ctx.flags.gstin!;
-  const out = await ctx.options.irp.generateEwbByIrn(pctx(ctx), gstin, ctx.body);
+  const out = await ctx.options.irp.generateEwbByIrn(pctx(ctx), gstin, validatedBody(ctx, 'ewb-by-irn'));
   if (!out.ok) return refusalResponse(out);
   const body: Obj = { Success: true, ...out.value };
   if (ctx.flags.pdf === 'yes') {
