@@ -6,7 +6,8 @@
 import type { Decimal } from './decimal.js';
 import { invoiceTotals } from './invoice-totals.js';
 import { derivedLineFields } from './line.js';
-import { isNumeric, obj, type IrnPayload } from './payload.js';
+import type { IrnPayload } from '../types/payloads.js';
+import { isNumeric, obj, type IrnDraft } from './payload.js';
 import type { RoundOffMode } from './round-off.js';
 import { workLines } from './work-lines.js';
 
@@ -36,9 +37,12 @@ const num = (d: Decimal): number => d.toNumber();
  * SgstVal, IgstVal, CesVal, StCesVal, RndOffAmt and TotInvVal. Sent amounts are kept (and used for the
  * steps after them) unless `overwrite` is set. The input is never changed; a non-object gives `{}`.
  */
-export function completeInvoice(inv: unknown, options: CompleteOptions = {}): IrnPayload {
+// A validated invoice stays one: completing only fills in amounts its schema allows.
+export function completeInvoice(inv: IrnPayload, options?: CompleteOptions): IrnPayload;
+export function completeInvoice(inv: unknown, options?: CompleteOptions): IrnDraft;
+export function completeInvoice(inv: unknown, options: CompleteOptions = {}): IrnDraft | IrnPayload {
   if (typeof inv !== 'object' || inv === null || Array.isArray(inv)) return {};
-  const out = copy(inv) as IrnPayload;
+  const out = copy(inv) as IrnDraft;
   const overwrite = options.overwrite === true;
   const { lines } = workLines(out, overwrite);
   const items = out.ItemList as unknown[];

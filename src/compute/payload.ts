@@ -81,8 +81,11 @@ export interface ValDtls {
   TotInvValFc?: Numeric;
 }
 
-/** An IRN generation request in canonical (normalised) form. */
-export interface IrnPayload {
+/**
+ * An IRN request in any state of completion, as the computations read it: every field optional, amounts as
+ * numbers or numeric strings. The complete, validated request is `IrnPayload` (generated from schemas/irn).
+ */
+export interface IrnDraft {
   Version?: string;
   TranDtls?: TranDtls;
   DocDtls?: DocDtls;

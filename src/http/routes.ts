@@ -4,7 +4,7 @@
  * @module
  */
 import { error, type Issue } from '../issue.js';
-import type { IrnRecord, ProviderContext, Refusal } from '../ports/index.js';
+import type { RegisteredIrn, ProviderContext, Refusal } from '../ports/index.js';
 import { httpCodes, gstrCodes } from './codes.js';
 import { flag, type FlagSpec } from './query.js';
 import { headerFailure, json, svcFailure } from './responses.js';
@@ -19,7 +19,7 @@ import { dayListAnswer } from './day-list-answer.js';
 import type { EwaybillPdfDetail } from '../render/pdf/index.js';
 import { inlinePdfRenderer } from '../render/pdf/renderer.js';
 import { pdfFileName, pdfFileResponse } from './pdf-file.js';
-import type { IrnPayload } from '../types/payloads.js';
+import { validatedBody } from './validated-body.js';
 
 type Obj = Record<string, unknown>;
 
@@ -38,7 +38,7 @@ function forbiddenGstin(gstin: string, path: string): Response {
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 /** The IRN record body (SPEC 2.7), with images and PDFs as the flags ask; with `pdf=file`, the e-invoice PDF itself. */
-async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string): Promise<Response> {
+async function irnRecordBody(ctx: RouteContext, record: RegisteredIrn, gstin: string): Promise<Response> {
   if (ctx.flags.pdf === 'file') return einvoicePdfFile(ctx, record);
   const body: Obj = {
     Success: true,
@@ -74,7 +74,7 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
   if (ctx.flags.pdf === 'yes') {
     const pdf = ctx.options.pdfRenderer ?? inlinePdfRenderer;
     // The stored request passed validation before it was registered, so it has the IRN request's shape.
-    const einvoice = await pdf.einvoice({ ...body, AckDt: record.AckDt }, record.invoice as unknown as IrnPayload);
+    const einvoice = await pdf.einvoice({ ...body, AckDt: record.AckDt }, record.invoice);
     body['EinvoicePdf'] = einvoice.ok ? base64(einvoice.value) : null;
     notes.push(...(einvoice.ok ? einvoice.warnings : einvoice.errors));
     const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
@@ -92,12 +92,21 @@ async function irnRecordBody(ctx: RouteContext, record: IrnRecord, gstin: string
 }
 
 /** `pdf=file`: the e-invoice PDF, with the IRN and Ack No. in headers, as the JSON answer would have carried them. */
-async function einvoicePdfFile(ctx: RouteContext, record: IrnRecord): Promise<Response> {
+async function einvoicePdfFile(ctx: RouteContext, record: RegisteredIrn): Promise<Response> {
   const pdf = ctx.options.pdfRenderer ?? inlinePdfRenderer;
-  const rec = { Irn: record.Irn, AckNo: record.AckNo, AckDt: record.AckDt, IrnStatus: record.IrnStatus, SignedQRCode: record.SignedQRCode, EwbNo: record.EwbNo, EwbDt: record.EwbTime, EwbValidTill: record.EwbValidTill ?? undefined };
-  const invoice = record.invoice as unknown as IrnPayload;
+  const rec = {
+    Irn: record.Irn,
+    AckNo: record.AckNo,
+    AckDt: record.AckDt,
+    IrnStatus: record.IrnStatus,
+    SignedQRCode: record.SignedQRCode,
+    EwbNo: record.EwbNo ?? undefined,
+    EwbDt: record.EwbTime ?? undefined,
+    EwbValidTill: record.EwbValidTill ?? undefined,
+  };
+  const invoice = record.invoice;
   const outcome = await pdf.einvoice(rec, invoice);
-  const docNo = str((invoice as unknown as { DocDtls?: { No?: unknown } }).DocDtls?.No);
+  const docNo = str(invoice.DocDtls?.No);
   const ids: Record<string, string> = { 'svc-irn': record.Irn, 'svc-ackno': String(record.AckNo) };
   if (record.EwbNo) ids['svc-ewbno'] = record.EwbNo;
   return pdfFileResponse(outcome, pdfFileName('einvoice', docNo), ids, record.EwbErrors ?? []);
@@ -118,7 +127,7 @@ function owns(ctx: RouteContext, gstin: string): boolean {
 async function generateIrn(ctx: RouteContext): Promise<Response> {
   const seller = str((ctx.body['SellerDtls'] as Obj | undefined)?.['Gstin']);
   if (!owns(ctx, seller)) return forbiddenGstin(seller, '/SellerDtls/Gstin');
-  const out = await ctx.options.irp.generateIrn(pctx(ctx), ctx.body);
+  const out = await ctx.options.irp.generateIrn(pctx(ctx), validatedBody(ctx, 'irn'));
   if (!out.ok) {
     const info = out.info ?? {};
     const dup = info['Irn']
@@ -167,7 +176,7 @@ async function generateEwb(ctx: RouteContext): Promise<Response> {
 
 async function generateEwbByIrn(ctx: RouteContext): Promise<Response> {
   const gstin = ctx.flags.gstin!;
-  const out = await ctx.options.irp.generateEwbByIrn(pctx(ctx), gstin, ctx.body);
+  const out = await ctx.options.irp.generateEwbByIrn(pctx(ctx), gstin, validatedBody(ctx, 'ewb-by-irn'));
   if (!out.ok) return refusalResponse(out);
   if (ctx.flags.pdf === 'file') return ewaybillPdfFile(ctx, gstin, out.value.EwbNo);
   const body: Obj = { Success: true, ...out.value };

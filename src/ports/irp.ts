@@ -6,33 +6,31 @@ import type { EwbGenerated } from './ewb.js';
 import type { ProviderContext } from './company.js';
 import type { Issue } from '../issue.js';
 import type { ProviderResult } from './result.js';
+import type { EwbByIrnPayload, IrnPayload, IrnRecord as WireIrnRecord } from '../types/payloads.js';
 
-/** One registered document as the IRP keeps it. */
-export interface IrnRecord {
-  Irn: string;
-  /** 15 digits. */
-  AckNo: string;
-  /** `YYYY-MM-DD HH:MM:SS` IST, as inside the signed tokens. */
-  AckDt: string;
-  /** `DD/MM/YYYY HH:MM:SS` IST, as on the wire. */
-  AckTime: string;
-  /** ACT active, CNL cancelled, REJ rejected by the central duplicate check across the IRPs. */
-  IrnStatus: 'ACT' | 'CNL' | 'REJ';
-  /** The registration portal that issued the IRN (IRP1..IRP6); only it can return or cancel the IRN (2148 elsewhere). */
-  Irp?: string;
-  SignedInvoice: string;
-  SignedQRCode: string;
-  /** `DD/MM/YYYY HH:MM:SS`, when cancelled. */
-  CancelDate?: string;
-  EwbNo?: string;
-  EwbTime?: string;
-  EwbValidTill?: string | null;
-  EwbStatus?: 'ACT' | 'CNL';
-  /** Set when the IRN was issued but the e-waybill asked for in EwbDtls was refused. */
-  EwbErrors?: Issue[];
-  /** The canonical invoice that was registered (for PDFs). */
-  invoice: Record<string, unknown>;
-}
+/**
+ * One registered document as the IRP keeps it. Its fields are those of the `irn-record` answer (the
+ * generated `IrnRecord`, from schemas/), the ones every registration has made required, plus what the
+ * provider keeps beside them: the portal's AckDt, the IRP's name, the cancellation and the invoice itself.
+ */
+export type RegisteredIrn = Required<Pick<WireIrnRecord, 'Irn' | 'AckNo' | 'AckTime' | 'IrnStatus' | 'SignedInvoice' | 'SignedQRCode'>> &
+  Pick<WireIrnRecord, 'EwbNo' | 'EwbTime' | 'EwbValidTill' | 'EwbStatus'> & {
+    /** `YYYY-MM-DD HH:MM:SS` IST, as inside the signed tokens. */
+    AckDt: string;
+    /** The registration portal that issued the IRN (IRP1..IRP6); only it can return or cancel the IRN (2148 elsewhere). */
+    Irp?: string;
+    /** `DD/MM/YYYY HH:MM:SS`, when cancelled. */
+    CancelDate?: string;
+    /** Set when the IRN was issued but the e-waybill asked for in EwbDtls was refused. */
+    EwbErrors?: Issue[];
+    /** The canonical invoice that was registered (for PDFs). */
+    invoice: IrnPayload;
+  };
+
+/**
+ * @deprecated Renamed {@link RegisteredIrn}; `IrnRecord` from `gstkit` is the `irn-record` answer on the wire.
+ */
+export type IrnRecord = RegisteredIrn;
 
 export interface DocumentKey {
   docType: string;
@@ -49,9 +47,9 @@ export interface CancelIrnRequest {
 
 /** The invoice registration portal. */
 export interface IrpProvider {
-  generateIrn(ctx: ProviderContext, invoice: Record<string, unknown>): Promise<ProviderResult<IrnRecord>>;
-  getIrn(ctx: ProviderContext, gstin: string, irn: string): Promise<ProviderResult<IrnRecord>>;
-  getIrnByDocument(ctx: ProviderContext, gstin: string, doc: DocumentKey): Promise<ProviderResult<IrnRecord>>;
+  generateIrn(ctx: ProviderContext, invoice: IrnPayload): Promise<ProviderResult<RegisteredIrn>>;
+  getIrn(ctx: ProviderContext, gstin: string, irn: string): Promise<ProviderResult<RegisteredIrn>>;
+  getIrnByDocument(ctx: ProviderContext, gstin: string, doc: DocumentKey): Promise<ProviderResult<RegisteredIrn>>;
   cancelIrn(
     ctx: ProviderContext,
     gstin: string,
@@ -60,6 +58,6 @@ export interface IrpProvider {
   generateEwbByIrn(
     ctx: ProviderContext,
     gstin: string,
-    request: Record<string, unknown>,
+    request: EwbByIrnPayload,
   ): Promise<ProviderResult<EwbGenerated>>;
 }

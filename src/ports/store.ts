@@ -33,7 +33,7 @@ export interface IrnRow {
   /** `YYYY-MM` of the document date, for the buyer's GSTR-2A/2B. */
   docPeriod: string;
   status: string;
-  /** The IRP's record as JSON (`IrnRecord`). */
+  /** The IRP's record as JSON (`RegisteredIrn`). */
   record: Record<string, unknown>;
 }
 

@@ -17,7 +17,7 @@ export const cancelIrnRules: Rule[] = [
     code: 'SVC-420',
     severity: 'error',
     certainty: 'certain',
-    evidence: { portal: 'IRP', source: 'NIC cancel-IRN API: CnlRsn 1-4 (nic.md section 4, Cancellation)' },
+    evidence: { portal: 'IRP', source: 'NIC e-invoice API, Cancel IRN: CnlRsn 1-4 (https://einv-apisandbox.nic.in)' },
     description: `CnlRsn must be 1 to 4 (${REASONS}).`,
     check(doc) {
       const value = field(doc, 'CnlRsn');
@@ -32,7 +32,7 @@ export const cancelIrnRules: Rule[] = [
     code: 'SVC-421',
     severity: 'error',
     certainty: 'likely',
-    evidence: { portal: 'IRP', source: 'NIC cancel-IRN API: CnlRem at most 100 characters (nic.md section 4, Cancellation)' },
+    evidence: { portal: 'IRP', source: 'NIC e-invoice API, Cancel IRN: CnlRem at most 100 characters (https://einv-apisandbox.nic.in)' },
     description: 'CnlRem must be at most 100 characters.',
     check(doc) {
       const value = field(doc, 'CnlRem');

@@ -13,7 +13,7 @@ import { conveyanceRules, ewbNumberRules, movementTransDocDateRule, placeRules, 
 import { vehicleFormatRule } from './ewaybill/transport.js';
 
 /** The multi-vehicle codes are not in the shared EWB list; india-compliance keeps a copy of NIC's GetErrorList with them. */
-const IC_LIST = "india-compliance e_waybill_errors.py (b2664d6), a copy of the NIC GetErrorList";
+const IC_LIST = 'NIC GetErrorList as copied in https://github.com/resilient-tech/india-compliance/blob/b2664d6/india_compliance/gst_india/api_classes/nic/e_waybill_errors.py';
 const mv = (code: string): Evidence => ewb(code, IC_LIST);
 
 /** groupNo given and not zero (406). */

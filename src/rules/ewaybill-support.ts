@@ -143,7 +143,7 @@ export interface RuleSpec {
  * the e-waybill portal otherwise); an SVC code is gstkit's own.
  */
 export function defaultEvidence(id: string, code: string): Evidence {
-  if (/^(DEAL|GSTR|CLOSEEWB)-/.test(id)) return { spec: 'SPEC.md (the service API)' };
+  if (/^(DEAL|GSTR|CLOSEEWB)-/.test(id)) return { spec: 'the service API specification' };
   return evidenceFromCode(code, /^(EWBIRN|CANIRN)-/.test(id) ? 'IRP' : 'EWB');
 }
 

@@ -13,7 +13,7 @@ export const paymentQrIsB2c = defineRule({
   id: 'PQR-SUPPLY-B2C',
   code: 'SVC-310',
   certainty: 'certain',
-  evidence: { spec: 'SPEC.md payment QR: B2C invoices only' },
+  evidence: { spec: 'the service API specification, payment QR: B2C invoices only' },
   description: 'A payment QR is for B2C invoices: TranDtls.SupTyp must be B2C.',
   check: (_doc, _c, s) =>
     s.type !== 'B2C'
@@ -25,7 +25,7 @@ export const paymentQrNoBuyerGstin = defineRule({
   id: 'PQR-BUYER-GSTIN',
   code: 'SVC-311',
   certainty: 'certain',
-  evidence: { spec: 'SPEC.md payment QR: B2C invoices only' },
+  evidence: { spec: 'the service API specification, payment QR: B2C invoices only' },
   description: 'A B2C invoice has an unregistered recipient: BuyerDtls.Gstin must be absent or null.',
   check: (doc) => {
     const buyer = doc['BuyerDtls'];

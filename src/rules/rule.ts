@@ -1,5 +1,7 @@
 import type { Issue, Severity } from '../issue.js';
 import type { HsnMaster } from '../masters/hsn.js';
+import { IRP_ERROR_LIST } from './einvoice/evidence.js';
+import { EWB_ERROR_LIST } from './ewaybill/evidence.js';
 
 /** How sure we are that the government portal applies a rule exactly so (research/nic.md labels). */
 export type Certainty = 'certain' | 'likely' | 'uncertain';
@@ -117,9 +119,16 @@ export function ruleSeverity(rule: Pick<Rule, 'evidence' | 'certainty' | 'adviso
   return strict ? 'error' : 'warning';
 }
 
+/** Where each portal publishes the error codes its rules refuse with. */
+const PUBLIC_ERROR_LISTS: Record<Portal, string> = {
+  IRP: IRP_ERROR_LIST,
+  EWB: EWB_ERROR_LIST,
+  GSTN: 'GST portal API error codes (https://developer.gst.gov.in)',
+};
+
 /** Evidence for a rule not yet annotated: a numeric code is the portal's, an SVC code is gstkit's own. */
 export function evidenceFromCode(code: string, portal: Portal): Evidence {
-  return /^\d+$/.test(code) ? { portal, code, source: 'shared/reference error-code list' } : 'own';
+  return /^\d+$/.test(code) ? { portal, code, source: PUBLIC_ERROR_LISTS[portal] } : 'own';
 }
 
 /** Turnover bounds in words (`>= 10 crore`, `< 5 crore`), for the docs and messages. */

@@ -155,7 +155,7 @@ export function specificationLimitRule(kind: Kind, portal: 'IRP' | 'EWB'): Rule 
       id: `${kind.toUpperCase()}-SPEC-LIMITS`,
       code: SPECIFICATION_LIMIT,
       certainty: 'certain',
-      evidence: { spec: 'SPEC.md field tables (String(n), Number(p,s))' },
+      evidence: { spec: 'the service API specification, field tables (String(n), Number(p,s))' },
       portalAccepts: true,
       description: `A value the ${portal}'s published schema accepts but the specification's field table limits more tightly (the limits are the \`specification\` annotations of the ${kind} schema); a warning unless strict.`,
     },

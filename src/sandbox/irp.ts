@@ -16,7 +16,8 @@ import { error } from '../issue.js';
 import { signJws, type SigningIdentity } from './certificate.js';
 import { obj, str, num, refuse, type Obj } from './values.js';
 import type { SandboxEwbPortal } from './ewaybill.js';
-import type { DocumentKey, EwbGenerated, IrnRecord, IrpProvider, ProviderContext, ProviderResult, Refusal } from './ports.js';
+import type { IrnPayload } from '../types/payloads.js';
+import type { DocumentKey, EwbGenerated, RegisteredIrn, IrpProvider, ProviderContext, ProviderResult, Refusal } from './ports.js';
 import { istDateTime, istIsoDateTime, type Clock } from './time.js';
 
 /** The `iss` claim of the sandbox's tokens: never NIC. */
@@ -25,7 +26,7 @@ export const SANDBOX_ISSUER = 'gstkit sandbox IRP';
 interface IrnEntry {
   companyId: string;
   sellerGstin: string;
-  record: IrnRecord;
+  record: RegisteredIrn;
   doc: DocumentKey;
 }
 
@@ -71,22 +72,27 @@ export function duplicateDocKey(docNo: string, reportedOn: string): string {
  * the invoice once (a third of its size), and a memory store keeps a few strings where it kept the
  * invoice's objects. {@link recordOf} reads it back.
  */
-function storedRecord(record: IrnRecord): Record<string, unknown> {
+function storedRecord(record: RegisteredIrn): Record<string, unknown> {
   if (record.SignedInvoice === '') return record as unknown as Record<string, unknown>;
   const { invoice: _inSignedInvoice, ...kept } = record;
   return kept;
 }
 
 /** The IRN record of a row, its invoice read from SignedInvoice when the row does not keep it (rows stored before do). */
-function recordOf(row: IrnRow): IrnRecord {
-  const record = row.record as unknown as IrnRecord;
+function recordOf(row: IrnRow): RegisteredIrn {
+  const record = row.record as unknown as RegisteredIrn;
   if (record.invoice !== undefined) return record;
-  return { ...record, invoice: invoiceInSignedInvoice(record.SignedInvoice) ?? {} };
+  return { ...record, invoice: registeredInvoice(invoiceInSignedInvoice(record.SignedInvoice) ?? {}) };
+}
+
+/** An invoice read back from the store or a SignedInvoice: the payload registered, which was an `IrnPayload`. */
+function registeredInvoice(kept: Obj): IrnPayload {
+  return kept as unknown as IrnPayload;
 }
 
 function entryOf(row: IrnRow): IrnEntry {
   const record = recordOf(row);
-  const doc = obj(record.invoice['DocDtls']);
+  const doc = obj(obj(record.invoice)['DocDtls']);
   return {
     companyId: row.companyId,
     sellerGstin: row.sellerGstin,
@@ -201,7 +207,7 @@ export function createSandboxIrp(deps: {
     return `11${yy}${String(n).padStart(11, '0')}`;
   };
 
-  const withEwb = async (entry: IrnEntry): Promise<IrnRecord> => {
+  const withEwb = async (entry: IrnEntry): Promise<RegisteredIrn> => {
     const r = entry.record;
     if (!r.EwbNo) return r;
     const e = await ewb.entry(r.EwbNo);
@@ -226,7 +232,7 @@ export function createSandboxIrp(deps: {
 
   /** Issues the e-waybill of an IRN (number `ewbNo`) and records it on the IRN, both through `via` (one transaction). */
   const attachEwb = async (ctx: ProviderContext, entry: IrnEntry, transport: Obj, via: Store, ewbNo: string): Promise<ProviderResult<EwbGenerated>> => {
-    const partA = partAFromInvoice(entry.record.invoice, transport, entry.sellerGstin);
+    const partA = partAFromInvoice(obj(entry.record.invoice), transport, entry.sellerGstin);
     if ((partA['itemList'] as unknown[]).length === 0) {
       return refuse('4009', 'an e-waybill needs at least one line of goods', 422, '/ItemList');
     }
@@ -240,7 +246,7 @@ export function createSandboxIrp(deps: {
 
   /** 2150 for a document registered before; the acknowledgement only to the company that registered it. */
   const duplicate = (ctx: ProviderContext, existing: IrnRow): Refusal => {
-    const r = existing.record as unknown as IrnRecord;
+    const r = existing.record as unknown as RegisteredIrn;
     return {
       ok: false,
       status: 409,
@@ -251,11 +257,11 @@ export function createSandboxIrp(deps: {
   };
   // A document registered first on another IRP: this IRP issues the IRN, and the central duplicate check
   // rejects it (status REJ, on the rejected-IRN list). The sandbox does both at once.
-  const rejectAgainst = async (ctx: ProviderContext, invoice: Obj, irn: string, gstin: string, docKey: DocumentKey, existing: IrnRow): Promise<ProviderResult<IrnRecord>> => {
-    const first = existing.record as unknown as IrnRecord;
+  const rejectAgainst = async (ctx: ProviderContext, invoice: IrnPayload, irn: string, gstin: string, docKey: DocumentKey, existing: IrnRow): Promise<ProviderResult<RegisteredIrn>> => {
+    const first = existing.record as unknown as RegisteredIrn;
     const at = clock.now();
     const ackDt = istIsoDateTime(at);
-    const record: IrnRecord = {
+    const record: RegisteredIrn = {
       Irn: irn, AckNo: await nextAckNo(ackDt), AckDt: ackDt, AckTime: istDateTime(at), IrnStatus: 'REJ', Irp: name,
       SignedInvoice: '', SignedQRCode: '', invoice,
     };
@@ -267,9 +273,9 @@ export function createSandboxIrp(deps: {
     return { ok: true, value: record };
   };
   const onOtherIrp = (ctx: ProviderContext, existing: IrnRow): boolean =>
-    existing.companyId === ctx.company.id && ((existing.record as unknown as IrnRecord).Irp ?? 'IRP1') !== name;
+    existing.companyId === ctx.company.id && ((existing.record as unknown as RegisteredIrn).Irp ?? 'IRP1') !== name;
   /** What registering a document already stored answers: a rejection on this IRP, or 2150. */
-  const registeredBefore = (ctx: ProviderContext, invoice: Obj, irn: string, gstin: string, docKey: DocumentKey, existing: IrnRow): Promise<ProviderResult<IrnRecord>> | Refusal =>
+  const registeredBefore = (ctx: ProviderContext, invoice: IrnPayload, irn: string, gstin: string, docKey: DocumentKey, existing: IrnRow): Promise<ProviderResult<RegisteredIrn>> | Refusal =>
     onOtherIrp(ctx, existing) ? rejectAgainst(ctx, invoice, irn, gstin, docKey, existing) : duplicate(ctx, existing);
 
   const irp: SandboxIrp = {
@@ -280,7 +286,8 @@ export function createSandboxIrp(deps: {
       return rows.map((r) => r.entry as unknown as RejectedIrn);
     },
 
-    async generateIrn(ctx, invoice) {
+    async generateIrn(ctx, payload) {
+      const invoice = obj(payload);
       const seller = obj(invoice['SellerDtls']);
       const doc = obj(invoice['DocDtls']);
       const gstin = str(seller['Gstin']);
@@ -299,7 +306,7 @@ export function createSandboxIrp(deps: {
       const docNoKey = duplicateDocKey(docKey.docNo, reportedOn);
       // A cheap look first; the store's constraint below is what decides between concurrent requests.
       const seen = await store.getIrn(ctx.company.id, irn);
-      if (seen) return registeredBefore(ctx, invoice, irn, gstin, docKey, seen);
+      if (seen) return registeredBefore(ctx, payload, irn, gstin, docKey, seen);
       const at = clock.now();
       const ackDt = istIsoDateTime(at);
       const ackNo = await nextAckNo(ackDt);
@@ -337,7 +344,7 @@ export function createSandboxIrp(deps: {
           Irp: name,
           SignedInvoice: signedInvoice,
           SignedQRCode: signedQr,
-          invoice,
+          invoice: payload,
         },
       };
       const row: IrnRow = {
@@ -368,7 +375,7 @@ export function createSandboxIrp(deps: {
               return { saved, attached: await attachEwb(ctx, entry, obj(invoice['EwbDtls']), tx, ewbNo) };
             });
       const { saved, attached } = outcome;
-      if (!saved.inserted) return registeredBefore(ctx, invoice, irn, gstin, docKey, saved.existing);
+      if (!saved.inserted) return registeredBefore(ctx, payload, irn, gstin, docKey, saved.existing);
       if (transport.length > 0) return { ok: true, value: { ...entry.record, EwbErrors: transport } };
       // The IRN stands even when its e-waybill is refused (IRP behaviour, InfoDtls EWBERR).
       if (attached && !attached.ok) return { ok: true, value: { ...entry.record, EwbErrors: attached.errors } };
@@ -421,12 +428,12 @@ export function createSandboxIrp(deps: {
       }
       if (entry.doc.docType !== 'INV') return refuse('4010', 'e-waybills are generated for invoices only', 422, '/Irn');
       const ewbNo = await ewb.reserveNumber();
-      return store.atomically((tx) => attachEwb(ctx, entry, request, tx, ewbNo));
+      return store.atomically((tx) => attachEwb(ctx, entry, obj(request), tx, ewbNo));
     },
 
     async invoicesOfSeller(companyId, sellerGstin, period) {
       const rows = await store.irnsOfSeller(companyId, sellerGstin, period);
-      return rows.map((row) => ({ invoice: recordOf(row).invoice, cancelled: row.status !== 'ACT' }));
+      return rows.map((row) => ({ invoice: obj(recordOf(row).invoice), cancelled: row.status !== 'ACT' }));
     },
 
     async invoicesForBuyer(buyerGstin, period) {

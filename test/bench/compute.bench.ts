@@ -1,5 +1,5 @@
 import { bench, describe } from 'vitest';
-import { checkAmounts, completeInvoice, type IrnPayload } from '../../src/compute/index.js';
+import { checkAmounts, completeInvoice, type IrnDraft } from '../../src/compute/index.js';
 import { einvoiceRules } from '../../src/rules/einvoice.js';
 import { rawIntra } from '../rules/einvoice-fixtures.js';
 
@@ -7,7 +7,7 @@ import { rawIntra } from '../rules/einvoice-fixtures.js';
 const context = () => ({ today: '20/06/2024', reportingWindowDays: 30, shared: new Map<string, unknown>() });
 
 /** The test invoice with `n` lines (copies of its three lines). */
-function invoiceOf(n: number): IrnPayload {
+function invoiceOf(n: number): IrnDraft {
   const doc = rawIntra();
   const base = doc.ItemList!;
   doc.ItemList = Array.from({ length: n }, (_, i) => ({ ...base[i % base.length]!, SlNo: String(i + 1) }));

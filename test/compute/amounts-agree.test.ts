@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { completeInvoice, type IrnPayload } from '../../src/compute/index.js';
+import { completeInvoice, type IrnDraft } from '../../src/compute/index.js';
 import { amountIssuesOnDecimals, checkAmounts } from '../../src/compute/check-amounts.js';
 import { amountsAgree, roundDiv } from '../../src/compute/amounts-agree.js';
 import { Decimal } from '../../src/compute/decimal.js';
@@ -28,7 +28,7 @@ const invoice = fc
     othChrg: fc.oneof(fc.constant(undefined), amount(100, 2)),
     roundOff: fc.constantFrom('none' as const, 'rupee' as const),
   })
-  .map(({ supply: [SupTyp, seller, pos], typ, items, discount, othChrg, roundOff }): IrnPayload => {
+  .map(({ supply: [SupTyp, seller, pos], typ, items, discount, othChrg, roundOff }): IrnDraft => {
     const raw = {
       TranDtls: { TaxSch: 'GST', SupTyp },
       DocDtls: { Typ: typ, No: 'T/1', Dt: '15/06/2024' },

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { checkAmounts, completeInvoice, dec, withinTolerance, type IrnPayload } from '../../src/compute/index.js';
+import { checkAmounts, completeInvoice, dec, withinTolerance, type IrnDraft } from '../../src/compute/index.js';
 import { amountRules, einvoiceRules } from '../../src/rules/einvoice.js';
 import { paymentQrRules } from '../../src/rules/payment-qr.js';
 
@@ -39,7 +39,7 @@ const invoice = fc
     discount: amount(100, 2),
     othChrg: amount(100, 2),
   })
-  .map(({ supply: [SupTyp, seller, pos], igstOnIntra, typ, items, discount, othChrg }): IrnPayload => ({
+  .map(({ supply: [SupTyp, seller, pos], igstOnIntra, typ, items, discount, othChrg }): IrnDraft => ({
     TranDtls: { TaxSch: 'GST', SupTyp, IgstOnIntra: igstOnIntra && seller === pos ? 'Y' : 'N' },
     DocDtls: { Typ: typ, No: 'T/1', Dt: '15/06/2024' },
     SellerDtls: { Stcd: seller },
@@ -53,7 +53,7 @@ const invoice = fc
     ValDtls: { Discount: discount, OthChrg: othChrg },
   }));
 
-const lines = (doc: IrnPayload): Array<Record<string, number>> => doc.ItemList as unknown as Array<Record<string, number>>;
+const lines = (doc: IrnDraft): Array<Record<string, number>> => doc.ItemList as unknown as Array<Record<string, number>>;
 
 describe('properties of completed invoices', () => {
   test('completeInvoice output passes checkAmounts and every arithmetic rule', () => {

@@ -7,6 +7,7 @@ import { createGstHandler, type GstHandler } from '../../src/http/index.js';
 import { createNicEwbProvider, createNicIrpProvider, type NicEinvoiceOptions } from '../../src/connectors/nic/index.js';
 import { basicAuth, createSandbox } from '../../src/sandbox/index.js';
 import { FakeNic } from '../support/fake-nic.js';
+import type { IrnPayload } from '../../src/types/payloads.js';
 
 export const SELLER = '29AAGCK4821M1Z4';
 export const SHIPPER = '33AAHCT2290K1Z6';
@@ -21,9 +22,9 @@ export function example(name: string): Record<string, any> {
 }
 
 /** An invoice of the seller with its own document number. */
-export function invoice(docNo: string): Record<string, any> {
-  const inv = example('irn');
-  inv['DocDtls'] = { ...inv['DocDtls'], No: docNo };
+export function invoice(docNo: string): IrnPayload {
+  const inv = example('irn') as IrnPayload;
+  inv.DocDtls = { ...inv.DocDtls, No: docNo };
   return inv;
 }
 

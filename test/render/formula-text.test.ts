@@ -50,9 +50,7 @@ describe('text that looks like a formula', () => {
         'src/reconcile/job.ts',
         'src/reconcile/purchase-csv.ts', // the reader
         'src/reconcile/types.ts',
-        'src/rules/einvoice/evidence.ts', // names irp-error-codes.csv
         'src/rules/ewaybill-actions/shared.ts',
-        'src/rules/ewaybill/evidence.ts',
         'src/sandbox/ewaybill-actions/codes.ts',
       ].sort(),
     );

@@ -2,7 +2,7 @@
  * Documents for the e-invoice tests, all derived from one valid intra-state Karnataka invoice.
  */
 
-import { completeInvoice, type IrnPayload } from '../../src/compute/index.js';
+import { completeInvoice, type IrnDraft } from '../../src/compute/index.js';
 import { gstinCheckChar } from '../../src/masters/index.js';
 import type { RuleContext } from '../../src/rules/rule.js';
 
@@ -17,7 +17,7 @@ export const ECOM_TCS = gstin('29AAACA1234B1C');
 export const context: RuleContext = { today: '20/06/2024' };
 
 /** An intra-state B2B invoice (Karnataka to Karnataka) without derived amounts. */
-export function rawIntra(): IrnPayload {
+export function rawIntra(): IrnDraft {
   return {
     Version: '1.1',
     TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N', IgstOnIntra: 'N' },
@@ -34,19 +34,19 @@ export function rawIntra(): IrnPayload {
 }
 
 /** The valid intra-state invoice, amounts filled in. */
-export function intra(): IrnPayload {
+export function intra(): IrnDraft {
   return completeInvoice(rawIntra(), { roundOff: 'rupee' });
 }
 
 /** The same invoice to a Maharashtra buyer: inter-state. */
-export function inter(): IrnPayload {
+export function inter(): IrnDraft {
   const doc = rawIntra();
   doc.BuyerDtls = { Gstin: BUYER_MH, LglNm: 'Pune Traders Ltd', Pos: '27', Addr1: '1 FC Road', Loc: 'Pune', Pin: 411004, Stcd: '27' };
   return completeInvoice(doc, { roundOff: 'rupee' });
 }
 
 /** An export without payment of tax. */
-export function exportDoc(): IrnPayload {
+export function exportDoc(): IrnDraft {
   const doc = rawIntra();
   doc.TranDtls = { TaxSch: 'GST', SupTyp: 'EXPWOP', RegRev: 'N' };
   doc.BuyerDtls = { Gstin: 'URP', LglNm: 'Acme Inc', Pos: '96', Addr1: '1 Main St', Loc: 'Boston', Pin: 999999, Stcd: '96' };
@@ -56,14 +56,14 @@ export function exportDoc(): IrnPayload {
 }
 
 /** A supply to an SEZ unit with payment of IGST. */
-export function sezDoc(): IrnPayload {
+export function sezDoc(): IrnDraft {
   const doc = rawIntra();
   doc.TranDtls = { TaxSch: 'GST', SupTyp: 'SEZWP', RegRev: 'N' };
   return completeInvoice(doc, { roundOff: 'rupee' });
 }
 
 /** A B2C invoice (for the payment QR). */
-export function b2cDoc(): IrnPayload {
+export function b2cDoc(): IrnDraft {
   const doc = rawIntra();
   doc.TranDtls = { TaxSch: 'GST', SupTyp: 'B2C' };
   doc.BuyerDtls = { LglNm: 'Walk-in customer', Pos: '29', Addr1: 'Jayanagar', Loc: 'Bengaluru', Pin: 560041, Stcd: '29' };
@@ -72,4 +72,4 @@ export function b2cDoc(): IrnPayload {
 
 /** Reads and writes into a document loosely, as tests need. */
 export type Loose = Record<string, any>;
-export const loose = (doc: IrnPayload): Loose => doc as Loose;
+export const loose = (doc: IrnDraft): Loose => doc as Loose;

@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
-import { completeInvoice, type IrnPayload } from '../../src/compute/index.js';
+import { completeInvoice, type IrnDraft } from '../../src/compute/index.js';
 import { gstin, rawIntra } from './einvoice-fixtures.js';
 
 type Doc = Record<string, any>;
@@ -22,15 +22,15 @@ type Doc = Record<string, any>;
 /** An SEZ unit in Pune, Maharashtra (27); the supplier is in Karnataka (29). */
 const SEZ_UNIT = gstin('27AABCS9876K1Z');
 
-function sezInvoice(type: 'SEZWP' | 'SEZWOP', change: (d: Doc) => void = () => {}): IrnPayload {
+function sezInvoice(type: 'SEZWP' | 'SEZWOP', change: (d: Doc) => void = () => {}): IrnDraft {
   const d: Doc = rawIntra();
   d.TranDtls = { TaxSch: 'GST', SupTyp: type, RegRev: 'N', IgstOnIntra: 'N' };
   d.BuyerDtls = { Gstin: SEZ_UNIT, LglNm: 'Hinjewadi SEZ Unit', Pos: '27', Addr1: 'Plot 4, Phase II', Loc: 'Pune', Pin: 411057, Stcd: '27' };
   change(d);
-  return completeInvoice(d as IrnPayload, { roundOff: 'rupee' });
+  return completeInvoice(d as IrnDraft, { roundOff: 'rupee' });
 }
 
-function codes(doc: IrnPayload): string[] {
+function codes(doc: IrnDraft): string[] {
   const r = validate('irn', doc, { today: '20/06/2024' });
   return r.errors.map((i) => `${i.code} ${i.path}`);
 }

@@ -2,30 +2,30 @@ import { describe, expect, test } from 'vitest';
 import { einvoiceRules } from '../../src/rules/einvoice.js';
 import { paymentQrRules } from '../../src/rules/payment-qr.js';
 import { applyRules } from '../../src/rules/apply.js';
-import { checkAmounts, completeInvoice, type IrnPayload } from '../../src/compute/index.js';
+import { checkAmounts, completeInvoice, type IrnDraft } from '../../src/compute/index.js';
 import { createHsnMaster, useHsnMaster } from '../../src/masters/index.js';
 import type { Rule, RuleContext } from '../../src/rules/rule.js';
 import { BUYER_MH, ECOM_TCS, SELLER, b2cDoc, context, exportDoc, gstin, inter, intra, loose, rawIntra, sezDoc } from './einvoice-fixtures.js';
 
 interface Case {
   /** A document the rule accepts (default: the intra-state invoice). */
-  pass?: () => IrnPayload;
+  pass?: () => IrnDraft;
   /** A document the rule refuses. */
-  fail: () => IrnPayload;
+  fail: () => IrnDraft;
   context?: RuleContext;
   /** Set up and tear down around the rule run (for the HSN master). */
   around?: (run: () => void) => void;
 }
 
 /** Changes a copy of a document. */
-const edit = (make: () => IrnPayload, change: (doc: Record<string, any>) => void) => (): IrnPayload => {
+const edit = (make: () => IrnDraft, change: (doc: Record<string, any>) => void) => (): IrnDraft => {
   const doc = make();
   change(loose(doc));
   return doc;
 };
 
 /** The intra-state invoice with e-waybill details (road, Part-A and Part-B), changed as given (undefined removes a key). */
-const withEwb = (change: Record<string, unknown>) => (): IrnPayload => {
+const withEwb = (change: Record<string, unknown>) => (): IrnDraft => {
   const doc = intra();
   const details: Record<string, unknown> = { TransId: SELLER, TransName: 'Road Movers', TransMode: '1', Distance: 150, VehNo: 'KA01AB1234', VehType: 'R' };
   for (const [key, value] of Object.entries(change)) {
@@ -194,7 +194,7 @@ const cases: Record<string, Case> = {
   },
 };
 
-function runs(rule: Rule, c: Case, doc: IrnPayload): ReturnType<Rule['check']> {
+function runs(rule: Rule, c: Case, doc: IrnDraft): ReturnType<Rule['check']> {
   let issues: ReturnType<Rule['check']> = [];
   const run = (): void => {
     issues = rule.check(doc, c.context ?? context);

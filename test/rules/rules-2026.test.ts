@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { validate, type ValidateOptions } from '../../src/index.js';
-import { completeInvoice, irnOf, type IrnPayload } from '../../src/compute/index.js';
+import { completeInvoice, irnOf, type IrnDraft } from '../../src/compute/index.js';
 import { SELLER, intra, loose, rawIntra } from './einvoice-fixtures.js';
 
 const crore = 10_000_000;
 
 /** The intra-state invoice dated `dt`, with `change` applied before its amounts are computed. */
-function invoice(dt: string, change: (d: Record<string, any>) => void = () => undefined): IrnPayload {
+function invoice(dt: string, change: (d: Record<string, any>) => void = () => undefined): IrnDraft {
   const raw = rawIntra();
   raw.DocDtls = { ...raw.DocDtls!, Dt: dt };
   change(raw as Record<string, any>);

@@ -7,17 +7,18 @@ import type { Store } from '../../src/ports/store.js';
 import { loadCorpus } from '../corpus/corpus.js';
 import { example } from '../support/examples.js';
 import { storeAdapters } from '../support/stores.js';
+import type { IrnPayload } from '../../src/types/payloads.js';
 
 const SELLER = '29AAGCK4821M1Z4';
 
 /** The example invoice, numbered `no`, in its canonical form (what the handler hands the IRP). */
-function canonicalInvoice(no: string, withEwb = false): Record<string, unknown> {
+function canonicalInvoice(no: string, withEwb = false): IrnPayload {
   const inv = example('irn');
   if (!withEwb) delete inv.EwbDtls;
   inv.DocDtls.No = no;
   const checked = validate('irn', inv, { today: '14/11/2026' });
   expect(checked.errors).toEqual([]);
-  return checked.value as unknown as Record<string, unknown>;
+  return checked.value as IrnPayload;
 }
 
 const jsonCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox, createSandboxIrp, manualClock, parseIst } from '../../src/sandbox/index.js';
 import { example } from '../support/examples.js';
+import type { IrnPayload } from '../../src/types/payloads.js';
 
 const SELLER = '29AAGCK4821M1Z4';
 
@@ -13,7 +14,7 @@ function twoIrps() {
   return { irp1: sandbox.irp, irp2, ctx };
 }
 
-function invoice(no: string): Record<string, unknown> {
+function invoice(no: string): IrnPayload {
   const inv = example('irn');
   delete inv.EwbDtls;
   inv.DocDtls.No = no;

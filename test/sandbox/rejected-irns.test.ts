@@ -11,6 +11,7 @@ import { createSandbox, createSandboxIrp, createSigningIdentity, manualClock, pa
 import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
 import { example } from '../support/examples.js';
 import { databaseUrl, freshDatabase, need } from '../support/services.js';
+import type { IrnPayload } from '../../src/types/payloads.js';
 
 const SELLER = '29AAGCK4821M1Z4';
 const OTHER_SELLER = '29AAGCM4821K1Z6';
@@ -50,7 +51,7 @@ if (need(databaseUrl)) {
   ]);
 }
 
-function invoice(no: string, seller = SELLER): Record<string, unknown> {
+function invoice(no: string, seller = SELLER): IrnPayload {
   const inv = example('irn');
   delete inv.EwbDtls;
   inv.DocDtls.No = no;

@@ -7,6 +7,7 @@ import type { EwbListed, EwbRow, IrnRow, JobRow, RecoveryPolicy, Store } from '.
 import { RETURN_PIECE_CHARS } from '../../src/store/return-pieces.js';
 import { createSandbox, createSigningIdentity, manualClock, parseIst } from '../../src/sandbox/index.js';
 import { storeAdapters } from '../support/stores.js';
+import type { IrnPayload } from '../../src/types/payloads.js';
 
 const adapters = storeAdapters({ pgliteThread: true });
 
@@ -211,7 +212,7 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     };
     const sandbox = createSandbox({ companies: { acme: ['29AAGCK4821M1Z4', '29AAGCM4821K1Z6'] }, clock, identity, seed: 11, store: flaky });
     const ctx = { company: sandbox.companies.get('acme')! };
-    const invoice = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const invoice = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8')) as IrnPayload;
     await expect(sandbox.irp.generateIrn(ctx, invoice)).rejects.toThrow('the database went away');
     expect(await store.irnsOfSeller('acme', '29AAGCK4821M1Z4', '2026-11')).toEqual([]);
     expect(await store.ewbsGeneratedOn('acme', '29AAGCK4821M1Z4', '14/11/2026')).toEqual([]);

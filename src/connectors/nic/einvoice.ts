@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { error, type Issue } from '../../issue.js';
-import type { CancelIrnRequest, DocumentKey, EwbGenerated, IrnRecord, IrpProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
+import type { IrnPayload } from '../../types/payloads.js';
+import type { CancelIrnRequest, DocumentKey, EwbGenerated, RegisteredIrn, IrpProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
 import { connectorCodes } from './codes.js';
 import { aesDecrypt, base64Json, newAppKey, rsaCapacity, rsaEncrypt } from './crypto.js';
 import { connectorRefusal, einvoiceIssues, looseJson, portalRefusal } from './errors.js';
@@ -80,9 +81,12 @@ function errorCodesOf(env: Obj): string[] {
   return einvoiceIssues(env['ErrorDetails'] ?? env['errorDetails']).map((i) => i.code);
 }
 
-/** The invoice inside SignedInvoice, whose `data` claim may come as JSON, JSON text or base64 JSON. */
-function invoiceFromSigned(signedInvoice: unknown): Obj {
-  return invoiceOfSignedData(looseJson(jwsClaims(signedInvoice)?.['data'])) ?? {};
+/**
+ * The invoice inside SignedInvoice, whose `data` claim may come as JSON, JSON text or base64 JSON: the
+ * payload the portal registered, so an `IrnPayload` (the portal checks the same schema).
+ */
+function invoiceFromSigned(signedInvoice: unknown): IrnPayload {
+  return (invoiceOfSignedData(looseJson(jwsClaims(signedInvoice)?.['data'])) ?? {}) as unknown as IrnPayload;
 }
 
 function infoList(env: Obj): Obj[] {
@@ -197,8 +201,8 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
     }
   };
 
-  const record = (data: Obj, env: Obj | undefined, invoice?: Obj): IrnRecord => {
-    const r: IrnRecord = {
+  const record = (data: Obj, env: Obj | undefined, invoice?: IrnPayload): RegisteredIrn => {
+    const r: RegisteredIrn = {
       Irn: String(data['Irn'] ?? ''),
       AckNo: String(data['AckNo'] ?? ''),
       AckDt: String(data['AckDt'] ?? ''),
@@ -219,18 +223,18 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
     return r;
   };
 
-  const byIrn = async (gstin: string, irn: string): Promise<ProviderResult<IrnRecord>> => {
+  const byIrn = async (gstin: string, irn: string): Promise<ProviderResult<RegisteredIrn>> => {
     const opened = open(await get(gstin, paths.byIrn.replace('{irn}', encodeURIComponent(irn.trim()))));
     return opened.ok ? { ok: true, value: record(opened.value.data, undefined) } : opened;
   };
 
-  const byDocument = async (gstin: string, doc: DocumentKey): Promise<ProviderResult<IrnRecord>> => {
+  const byDocument = async (gstin: string, doc: DocumentKey): Promise<ProviderResult<RegisteredIrn>> => {
     const q = new URLSearchParams({ doctype: doc.docType, docnum: doc.docNo, docdate: doc.docDate });
     const opened = open(await get(gstin, `${paths.byDocument}?${q.toString()}`));
     return opened.ok ? { ok: true, value: record(opened.value.data, undefined) } : opened;
   };
 
-  const generateOnce = async (gstin: string, invoice: Obj): Promise<ProviderResult<IrnRecord>> => {
+  const generateOnce = async (gstin: string, invoice: IrnPayload): Promise<ProviderResult<RegisteredIrn>> => {
     const ex = await post(gstin, paths.invoice, invoice);
     if (!ex.ok) return ex;
     if (!statusOk(ex.envelope) && errorCodesOf(ex.envelope).includes('2150')) {
@@ -240,7 +244,7 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
       if (ex.ambiguous) {
         // An earlier attempt of this very call may have registered the document and lost the
         // answer: the registered IRN is this call's success, never a second registration.
-        const doc = isObj(invoice['DocDtls']) ? invoice['DocDtls'] : {};
+        const doc: Obj = { ...invoice.DocDtls };
         const existing = d['Irn']
           ? await byIrn(gstin, String(d['Irn']))
           : await byDocument(gstin, { docType: String(doc['Typ'] ?? ''), docNo: String(doc['No'] ?? ''), docDate: String(doc['Dt'] ?? '') });
@@ -258,7 +262,7 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
   };
 
   // Identical generate calls in flight share one portal call: one registration, one answer.
-  const inFlight = new Map<string, Promise<ProviderResult<IrnRecord>>>();
+  const inFlight = new Map<string, Promise<ProviderResult<RegisteredIrn>>>();
 
   const provider: NicIrpProvider = {
     get loginCount() {
@@ -266,8 +270,7 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
     },
 
     async generateIrn(_ctx: ProviderContext, invoice) {
-      const seller = isObj(invoice['SellerDtls']) ? invoice['SellerDtls'] : {};
-      const gstin = String(seller['Gstin'] ?? '');
+      const gstin = String(invoice.SellerDtls?.Gstin ?? '');
       const key = `${gstin}\u0000${createHash('sha256').update(JSON.stringify(invoice)).digest('hex')}`;
       const running = inFlight.get(key);
       if (running) return running;

@@ -35,7 +35,7 @@ export const documentNumber = defineRule({
   id: 'EINV-DOC-NO',
   code: 'SVC-306',
   certainty: 'likely',
-  evidence: irpWithoutCode(`${NIC_SCHEMA}: DocNo pattern; nic.md section 1`),
+  evidence: irpWithoutCode(`${NIC_SCHEMA}: DocNo pattern`),
   description:
     'DocDtls.No must be 1 to 16 characters of letters, digits, / and -, and must not start with 0, / or -.',
   check: (doc) => {

@@ -99,7 +99,7 @@ export const hsnDigitsByTurnover = defineRule({
   id: 'EINV-HSN-DIGITS',
   code: 'SVC-313',
   certainty: 'likely',
-  evidence: irpWithoutCode('IRP validation from 15/12/2023 (taxscan 349822; saginfotech; domain-2026.md 1.6)'),
+  evidence: irpWithoutCode('IRP validation from 15/12/2023: 6-digit HSN above 5 crore AATO (GSTN advisory; taxscan.in news 349822)'),
   since: '15/12/2023',
   aato: { over: 50_000_000 },
   description: 'For a taxpayer with AATO above 5 crore, HsnCd must have at least 6 digits (documents dated from 15/12/2023).',

@@ -34,7 +34,7 @@ export const sellerGstinValid = defineRule({
   id: 'EINV-SELLER-GSTIN',
   code: 'SVC-152',
   certainty: 'certain',
-  evidence: irpWithoutCode(`${NIC_SCHEMA}: Gstin pattern; check character as in nic.md section 4 (GSTIN)`),
+  evidence: irpWithoutCode(`${NIC_SCHEMA}: Gstin pattern and check character`),
   description: 'SellerDtls.Gstin must be a well-formed GSTIN with a correct check character.',
   check: (doc) => gstinValidity('SellerDtls', doc),
 });
@@ -43,7 +43,7 @@ export const buyerGstinValid = defineRule({
   id: 'EINV-BUYER-GSTIN',
   code: 'SVC-152',
   certainty: 'certain',
-  evidence: irpWithoutCode(`${NIC_SCHEMA}: Gstin pattern; check character as in nic.md section 4 (GSTIN)`),
+  evidence: irpWithoutCode(`${NIC_SCHEMA}: Gstin pattern and check character`),
   description: 'BuyerDtls.Gstin, unless URP, must be a well-formed GSTIN with a correct check character.',
   check: (doc) => gstinValidity('BuyerDtls', doc),
 });

@@ -18,7 +18,7 @@ import { irp } from './evidence.js';
 
 /** Days a document may be old on the reporting date (older is refused). */
 export const REPORTING_LIMIT_DAYS = 30;
-const ADVISORIES = 'GSTN advisories 13/09/2023 and 05/11/2024; IC issue #592 (2305 text); domain-2026.md 1.4';
+const ADVISORIES = 'GSTN advisories 13/09/2023 and 05/11/2024; 2305 text: https://github.com/resilient-tech/india-compliance/issues/592';
 
 function tooOld(doc: Doc, context: RuleContext, limit: number) {
   const dt = party(doc, 'DocDtls')['Dt'];

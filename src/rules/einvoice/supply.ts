@@ -14,7 +14,7 @@ export const noIrnForB2c = defineRule({
   id: 'EINV-SUPPLY-B2C',
   code: 'SVC-303',
   certainty: 'certain',
-  evidence: irpWithoutCode(`${NIC_SCHEMA}: SupTyp has no B2C; nic.md section 4`),
+  evidence: irpWithoutCode(`${NIC_SCHEMA}: SupTyp has no B2C`),
   description: 'The IRP generates no IRN for B2C supplies (use a payment QR instead).',
   check: (_doc, _c, s) =>
     s.type === 'B2C'

@@ -108,7 +108,7 @@ export const itemRules: Rule[] = [
     code: '724',
     severity: 'error',
     certainty: 'likely',
-    evidence: ewb('724', `${EWB_ERROR_LIST}; domain-2026.md 1.6`),
+    evidence: ewb('724', EWB_ERROR_LIST),
     description: 'At least one item must be goods: an e-waybill whose every hsnCode is a service code (SAC, starting 99) is refused.',
     check(doc) {
       const codes = (itemsOf(doc) ?? []).map((item) => digitsOf(field(item, 'hsnCode'))).filter((c): c is string => c !== undefined && c.length >= 2);
