@@ -30,7 +30,9 @@ Exit 0 when valid, 1 when invalid, 2 on misuse.
 Prints the canonical payload: every accepted spelling and key case resolved to the NIC schema.`,
   compute: `usage: gstkit compute irn <file|->
 
-Prints the IRN request with every derivable amount filled in (line amounts, tax split, totals).`,
+Prints the IRN request with every derivable amount filled in (line amounts, tax split, totals).
+A missing input is never read as 0: an amount that needs one (TotAmt of a line without Qty, and
+what follows from it) is left as sent, or left out and named on stderr (SVC-530); then exit 1.`,
   render: `usage: gstkit render <what> <file|-> [options] > output
 
   qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
