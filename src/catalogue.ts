@@ -32,6 +32,7 @@ export const otherCodes: readonly OtherCode[] = [
   { code: 'SVC-524', area: 'PDF', when: 'The signed QR code is too long to draw.' },
   { code: 'SVC-525', area: 'PDF', when: 'A warning: a character no embedded font draws (outside Latin, Greek, Cyrillic and the nine Indian scripts) is printed as ?.' },
   { code: 'SVC-526', area: 'PDF', when: 'The trip sheet given to the trip sheet PDF renderer has no tripSheetNo.' },
+  { code: 'SVC-530', area: 'compute', when: 'A warning of completeInvoiceWithGaps and `gstkit compute irn`: an amount cannot be derived because an input it needs is missing (a line without Qty and without TotAmt, a GstRt, an invoice without lines); it is left out, never set to 0. Send it, or the missing input.' },
   { code: 'SVC-601', area: 'GSTR readers', when: 'The input is not JSON, or not a JSON object.' },
   { code: 'SVC-602', area: 'GSTR readers', when: 'A section or block has the wrong shape (an object where a list belongs, ...).' },
   { code: 'SVC-603', area: 'GSTR readers', when: 'A field that identifies a document is missing or empty.' },

@@ -10,6 +10,7 @@ import { packageFile } from '../package-files.js';
 export const commandHelp: Readonly<Record<string, string>> = {
   validate: `usage: gstkit validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES]
                        [--irp IRP1..IRP6] [--environment sandbox|production] [--strict]
+                       [--coercions summary|each|silent]
 
 Checks a payload the way the portals check it and prints {"ok","errors","warnings"} as JSON.
 Exit 0 when valid, 1 when invalid, 2 on misuse.
@@ -24,13 +25,17 @@ Exit 0 when valid, 1 when invalid, 2 on misuse.
   --aato RUPEES      the seller's aggregate annual turnover, for the rules that depend on it
   --irp IRP1..IRP6   the IRP the invoice goes to
   --environment      sandbox or production (rules that differ between them)
-  --strict           gstkit's own and uncertain rules refuse instead of warn`,
+  --strict           gstkit's own and uncertain rules refuse instead of warn
+  --coercions        how values sent as another type (amounts as text) are reported: summary (one
+                     warning per field, with a count; the default), each (one per value) or silent`,
   normalize: `usage: gstkit normalize <kind> <file|->
 
 Prints the canonical payload: every accepted spelling and key case resolved to the NIC schema.`,
   compute: `usage: gstkit compute irn <file|->
 
-Prints the IRN request with every derivable amount filled in (line amounts, tax split, totals).`,
+Prints the IRN request with every derivable amount filled in (line amounts, tax split, totals).
+A missing input is never read as 0: an amount that needs one (TotAmt of a line without Qty, and
+what follows from it) is left as sent, or left out and named on stderr (SVC-530); then exit 1.`,
   render: `usage: gstkit render <what> <file|-> [options] > output
 
   qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
@@ -170,7 +175,7 @@ export function overview(): string {
 
 Commands:
   validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES] [--irp IRP1..IRP6]
-           [--environment sandbox|production] [--strict]
+           [--environment sandbox|production] [--strict] [--coercions summary|each|silent]
   normalize <kind> <file|->
   compute irn <file|->
   render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]

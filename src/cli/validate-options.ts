@@ -1,9 +1,10 @@
 import { irpNames, type IrpName } from '../rules/rule.js';
 import type { ValidateOptions } from '../schema/validate.js';
 import { UsageError } from './io.js';
+import { coercionReports, type CoercionReport } from '../normalize/coercion-summary.js';
 
 /** The command-line options of every command that validates. */
-export const validateOptionNames = ['today', 'hsn-master', 'aato', 'irp', 'environment'] as const;
+export const validateOptionNames = ['today', 'hsn-master', 'aato', 'irp', 'environment', 'coercions'] as const;
 /** The options without a value. */
 export const validateSwitches = ['strict'] as const;
 
@@ -32,6 +33,11 @@ export function contextFromOptions(options: ReadonlyMap<string, string>): Valida
   if (environment !== undefined) {
     if (environment !== 'sandbox' && environment !== 'production') throw new UsageError('--environment must be sandbox or production');
     out.environment = environment;
+  }
+  const coercions = options.get('coercions');
+  if (coercions !== undefined) {
+    if (!(coercionReports as readonly string[]).includes(coercions)) throw new UsageError(`--coercions must be one of ${coercionReports.join(', ')}`);
+    out.coercions = coercions as CoercionReport;
   }
   if (options.get('strict') === 'true') out.strict = true;
   return out;

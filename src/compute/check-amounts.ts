@@ -8,10 +8,11 @@ import { error, pointer, type Issue } from '../issue.js';
 import { type Decimal, dec } from './decimal.js';
 import { invoiceTotals } from './invoice-totals.js';
 import type { DerivedLineField } from './line.js';
-import { isNumeric, list, obj, numeric, text } from './payload.js';
+import { isNumeric, obj, numeric, text } from './payload.js';
 import { toleranceRange, withinTolerance } from './tolerance.js';
 import { workLines } from './work-lines.js';
 import { amountsAgree } from './amounts-agree.js';
+import { totalsGaps, type SummedTotal } from './totals-gaps.js';
 
 const show = (d: Decimal): string => d.toFixed(2);
 
@@ -39,7 +40,8 @@ const lineHow: Record<DerivedLineField, string> = {
 /**
  * The arithmetic issues of an IRN request: per line 2192 (TotAmt), 2193 (AssAmt), 2234 (CGST/SGST),
  * 2235 (IGST), 2266 (cess), 2267 (state cess), 2194 (TotItemVal); per invoice 2182-2189 and 2220.
- * Only amounts that were sent are compared. Tax amounts of credit and debit notes are not compared
+ * Only amounts that were sent are compared, and only with what can be derived: a line without Qty has
+ * no 2192, and an amount whose inputs are missing is compared with nothing (never with zero). Tax amounts of credit and debit notes are not compared
  * with their rates (the IRP stopped doing so in 2020), and a zero IGST on EXPWOP or SEZWOP is accepted.
  */
 export function checkAmounts(inv: unknown): Issue[] {
@@ -54,18 +56,16 @@ export function amountIssuesOnDecimals(inv: unknown): Issue[] {
   const { supply, lines } = workLines(doc);
   const docType = (text(obj(doc['DocDtls'])['Typ']) ?? '').toUpperCase();
   const checkRates = docType !== 'CRN' && docType !== 'DBN';
-  const items = list(doc['ItemList']);
 
   for (const { index, line } of lines) {
-    const item = obj(items[index]);
     const compare = (field: DerivedLineField, code: string, expected = line.expected[field]): void => {
-      if (!line.sent[field]) return;
+      if (!line.sent[field] || line.gaps[field] !== undefined) return;
       const sent = line.value[field];
       if (!withinTolerance(sent, expected)) {
         issues.push(mismatch(code, pointer('ItemList', index, field), `ItemList[${index}].${field}`, sent, expected, lineHow[field]));
       }
     };
-    if (isNumeric(item['Qty']) && isNumeric(item['UnitPrice'])) compare('TotAmt', '2192');
+    compare('TotAmt', '2192');
     compare('AssAmt', '2193');
     if (checkRates) {
       if (supply.interState) {
@@ -84,9 +84,11 @@ export function amountIssuesOnDecimals(inv: unknown): Issue[] {
 
   const val = obj(doc['ValDtls']);
   const totals = invoiceTotals(lines.map((l) => l.line.value), val);
-  const total = (field: string, code: string, expected: Decimal, how: string): void => {
+  // A sum over no lines is 0 to the IRP; only sums over lines that are not all known are left unchecked.
+  const unknownTotals = lines.length === 0 ? {} : totalsGaps(lines, false);
+  const total = (field: SummedTotal, code: string, expected: Decimal, how: string): void => {
     const raw = val[field];
-    if (!isNumeric(raw)) return;
+    if (!isNumeric(raw) || unknownTotals[field] !== undefined) return;
     const sent = dec(raw);
     if (!withinTolerance(sent, expected)) {
       issues.push(mismatch(code, pointer('ValDtls', field), `ValDtls.${field}`, sent, expected, how));
@@ -99,6 +101,7 @@ export function amountIssuesOnDecimals(inv: unknown): Issue[] {
   const cesVal = numeric(val['CesVal']);
   if (
     isNumeric(cesVal) &&
+    unknownTotals.CesVal === undefined &&
     !totals.nonAdValoremCess.isZero() &&
     !withinTolerance(cesVal, totals.CesVal) &&
     withinTolerance(cesVal, totals.adValoremCess)
@@ -117,7 +120,7 @@ export function amountIssuesOnDecimals(inv: unknown): Issue[] {
   total('TotInvVal', '2189', totals.TotInvVal, 'the sum of TotItemVal + OthChrg - Discount + RndOffAmt');
 
   const gross = totals.itemTotal.plus(totals.OthChrg);
-  if (totals.Discount.gt(0) && totals.Discount.gte(gross)) {
+  if (unknownTotals.TotInvVal === undefined && totals.Discount.gt(0) && totals.Discount.gte(gross)) {
     issues.push(
       error(
         '2220',

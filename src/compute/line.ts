@@ -11,6 +11,7 @@ import { obj, isNumeric, numeric } from './payload.js';
 import type { Supply } from './supply.js';
 import { taxAt, taxSplit } from './tax-split.js';
 import { adValoremCess } from './cess.js';
+import { lineGaps, type LineGaps } from './line-gaps.js';
 
 /** The amounts of a line that can be derived. */
 export const derivedLineFields = [
@@ -41,15 +42,29 @@ export interface ComputedLine {
   sent: Record<DerivedLineField, boolean>;
   /** IGST at the full rate, even on a supply without payment (for checking a non-zero IGST sent). */
   igstAtRate: Decimal;
+  /**
+   * The derived fields whose expected value cannot be computed (an input is missing), with the reason.
+   * Their `expected` entry is a placeholder zero: never compare with it, never write it out.
+   */
+  gaps: LineGaps;
+}
+
+/** Whether a line's field has a value: sent, or derivable from what the line carries. */
+export function lineKnows(line: ComputedLine, field: DerivedLineField): boolean {
+  return line.sent[field] || line.gaps[field] === undefined;
 }
 
 /**
  * Works one line through. With `recompute`, sent derived amounts are ignored and everything follows
- * from Qty, UnitPrice, Discount, the rates and the non-derivable amounts.
+ * from Qty, UnitPrice, Discount, the rates and the non-derivable amounts; a sent amount that cannot be
+ * derived (see {@link lineGaps}) is used even then.
  */
 export function computeLine(item: unknown, supply: Supply, recompute = false): ComputedLine {
   const it = obj(item);
-  const sentOf = (field: DerivedLineField): boolean => !recompute && isNumeric(it[field]);
+  const given = Object.fromEntries(derivedLineFields.map((f) => [f, isNumeric(it[f])])) as Record<DerivedLineField, boolean>;
+  const gaps = lineGaps(it, supply, given);
+  // Recomputing replaces sent amounts, except those that cannot be derived: they are all there is.
+  const sentOf = (field: DerivedLineField): boolean => given[field] && (!recompute || gaps[field] !== undefined);
   const pick = (field: DerivedLineField, expected: Decimal): Decimal =>
     sentOf(field) ? dec(numeric(it[field])) : expected;
 
@@ -84,6 +99,7 @@ export function computeLine(item: unknown, supply: Supply, recompute = false): C
   });
   const totItem = pick('TotItemVal', expTotItem);
 
+  const sent = Object.fromEntries(derivedLineFields.map((f) => [f, sentOf(f)])) as Record<DerivedLineField, boolean>;
   return {
     expected: {
       TotAmt: expTot,
@@ -108,7 +124,8 @@ export function computeLine(item: unknown, supply: Supply, recompute = false): C
       StateCesNonAdvlAmt: stCesNonAdvl,
       OthChrg: othChrg,
     },
-    sent: Object.fromEntries(derivedLineFields.map((f) => [f, sentOf(f)])) as Record<DerivedLineField, boolean>,
+    sent,
     igstAtRate,
+    gaps,
   };
 }

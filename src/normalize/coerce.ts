@@ -8,6 +8,17 @@ import { warning, readablePath, type Issue } from '../issue.js';
 import { svcCodes } from '../schema/codes.js';
 import type { ScalarShape } from './shape.js';
 
+/** What a conversion did, for reporting them per field (see coercion-summary.ts). */
+export type Conversion = 'text-to-number' | 'number-to-text' | 'padding' | 'state-code';
+
+/** The conversion behind each SVC-118 warning this module makes (a side table: the Issue shape stays as it is). */
+const conversions = new WeakMap<Issue, Conversion>();
+
+/** The conversion an SVC-118 warning of the reader reports, or undefined for any other issue. */
+export function conversionOf(issue: Issue): Conversion | undefined {
+  return conversions.get(issue);
+}
+
 /** A plain decimal written in JSON or by a person: optional minus, digits, optional fraction. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -57,7 +68,9 @@ export function coerceScalar(value: unknown, shape: ScalarShape, path: string, w
  */
 function twoDigitStateCode(value: unknown, path: string, warnings: Issue[]): unknown {
   if (typeof value !== 'string' || !/^[1-9]$/.test(value)) return value;
-  warnings.push(warning(svcCodes.converted.code, `${readablePath(path)}: the state code "${value}" was read as "0${value}", its two-digit form in the state master (the portals take both)`, path));
+  const issue = warning(svcCodes.converted.code, `${readablePath(path)}: the state code "${value}" was read as "0${value}", its two-digit form in the state master (the portals take both)`, path);
+  conversions.set(issue, 'state-code');
+  warnings.push(issue);
   return `0${value}`;
 }
 
@@ -69,7 +82,7 @@ function coerceType(value: unknown, shape: ScalarShape, path: string, warnings: 
     if (wantsNumber || (wantsInteger && Number.isInteger(value)) || !wantsText) return value;
     const text = exactText(value);
     if (text === undefined) return value;
-    warnings.push(note(path, `the number ${text} was read as the text "${text}"`));
+    warnings.push(note(path, `the number ${text} was read as the text "${text}"`, 'number-to-text'));
     return text;
   }
   if (typeof value !== 'string') return value;
@@ -77,11 +90,11 @@ function coerceType(value: unknown, shape: ScalarShape, path: string, warnings: 
   if (!wantsText && (wantsNumber || wantsInteger)) {
     const n = exactNumber(trimmed);
     if (n === undefined || (!wantsNumber && !Number.isInteger(n))) return value;
-    warnings.push(note(path, `the text ${JSON.stringify(value)} was read as the number ${String(n)}`));
+    warnings.push(note(path, `the text ${JSON.stringify(value)} was read as the number ${String(n)}`, 'text-to-number'));
     return n;
   }
   if (wantsText && shape.coded && trimmed !== value && trimmed !== '') {
-    warnings.push(note(path, `the padding around ${JSON.stringify(value)} was removed`));
+    warnings.push(note(path, `the padding around ${JSON.stringify(value)} was removed`, 'padding'));
     return trimmed;
   }
   return value;
@@ -99,6 +112,8 @@ export function readsAsIs(value: unknown, shape: ScalarShape): boolean {
   return !shape.number && !shape.integer;
 }
 
-function note(path: string, text: string): Issue {
-  return warning(svcCodes.converted.code, `${readablePath(path)}: ${text} (the type the specification gives)`, path);
+function note(path: string, text: string, conversion: Conversion): Issue {
+  const issue = warning(svcCodes.converted.code, `${readablePath(path)}: ${text} (the type the specification gives)`, path);
+  conversions.set(issue, conversion);
+  return issue;
 }

@@ -1,1 +1,2 @@
 export { normalize, type NormalizeResult } from './normalize.js';
+export type { CoercionReport } from './coercion-summary.js';

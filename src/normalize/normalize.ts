@@ -6,6 +6,7 @@ import { shapeOf, type ObjectShape, type Shape } from './shape.js';
 import { isPlainObject, sameValue, setOwn } from './same-value.js';
 import { readTotAmtAsTotItemVal } from './total-item-value.js';
 import { coerceScalar, readsAsIs } from './coerce.js';
+import { reportCoercions, type CoercionReport } from './coercion-summary.js';
 import { isPortalResponseKind, readPortalResponse } from './portal-response.js';
 import { envelopePortalResponse } from './portal-response-forms.js';
 import { dropBlankEwbFields } from './ewaybill-blanks.js';
@@ -23,6 +24,8 @@ export interface NormalizeResult<T = unknown> {
  */
 export interface ReadOptions {
   handedOver?: boolean;
+  /** How values converted to the schema's type are reported (SVC-118): per field with a count (default), each, or not at all. */
+  coercions?: CoercionReport;
 }
 
 /**
@@ -31,8 +34,8 @@ export interface ReadOptions {
  * (null means "not given" there), converts numbers and numeric text to the type the schema gives (SVC-118)
  * and reports keys it cannot place as warnings. Never changes its input.
  */
-export function normalize<T = unknown>(kind: Kind, payload: unknown): NormalizeResult<T> {
-  return readPayload<T>(kind, payload, {});
+export function normalize<T = unknown>(kind: Kind, payload: unknown, options: { coercions?: CoercionReport } = {}): NormalizeResult<T> {
+  return readPayload<T>(kind, payload, options.coercions === undefined ? {} : { coercions: options.coercions });
 }
 
 /** {@link normalize} with the caller's {@link ReadOptions}. */
@@ -48,7 +51,7 @@ export function readPayload<T = unknown>(kind: Kind, payload: unknown, options: 
   }
   // A portal writes numbers as text as a matter of course: in its answers that is no sender's slip to warn of.
   const warnings = isPortalResponseKind(kind) ? reader.warnings.filter((w) => w.code !== svcCodes.converted.code) : reader.warnings;
-  return { value: value as T, warnings };
+  return { value: value as T, warnings: reportCoercions(warnings, options.coercions) };
 }
 
 /**

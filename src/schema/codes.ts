@@ -35,7 +35,7 @@ export const svcCodes = {
   converted: {
     code: 'SVC-118',
     title: 'Value converted to its type',
-    when: 'A number was sent where the specification has text (subSupplyType 1 for "1", Pin as text or number), a number as text ("20", "1500.50"), or a code with padding ("1  "). The portals accept these; gstkit converts the value without changing it (no rounding, no float round trip) and warns. Values that cannot be converted without guessing stay errors.',
+    when: 'A number was sent where the specification has text (subSupplyType 1 for "1", Pin as text or number), a number as text ("20", "1500.50"), or a code with padding ("1  "). The portals accept these; gstkit converts the value without changing it (no rounding, no float round trip) and warns, once per field with a count (the `coercions` option of validate: `each` warns per value, `silent` not at all). Values that cannot be converted without guessing stay errors.',
   },
   moreIssues: {
     code: 'SVC-119',

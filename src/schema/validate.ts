@@ -2,6 +2,7 @@ import type { PayloadTypes } from '../types/payloads.js';
 import type { Issue } from '../issue.js';
 import { isKind, type Kind } from '../kinds.js';
 import { readPayload } from '../normalize/normalize.js';
+import { coercionReports, type CoercionReport } from '../normalize/coercion-summary.js';
 import { applyRules } from '../rules/apply.js';
 import { irpNames, type Environment, type IrpName, type RuleContext } from '../rules/rule.js';
 import type { HsnMaster } from '../masters/hsn.js';
@@ -9,6 +10,7 @@ import { istDate } from '../compute/dates.js';
 import { isPlainObject } from '../normalize/same-value.js';
 import { objectPrototypeInert, schemaErrors } from './registry.js';
 import { translateAjvErrors } from './translate.js';
+import { oneIssuePerBlankText } from './blank-text.js';
 import { svcCodes } from './codes.js';
 import { relaxTestGstins } from './sandbox-gstins.js';
 import { capIssues, exceededLimit, type PayloadMake } from './limits.js';
@@ -41,6 +43,11 @@ export interface ValidateOptions {
    * Rules backed by a portal's code stay errors either way.
    */
   strict?: boolean;
+  /**
+   * How values sent in another type than the schema's and converted (amounts as text, SVC-118 warnings) are
+   * reported: `'summary'` (default) one warning per field with a count, `'each'` one per value, `'silent'` none.
+   */
+  coercions?: CoercionReport;
 }
 
 /** What {@link validate} found: the canonical payload and every issue at once. */
@@ -94,9 +101,12 @@ function check<K extends Kind>(kind: K, payload: unknown, options: ValidateOptio
   // The canonical form of the kind; when the result is not ok it may still break the schema (see `errors`).
   // The reader makes only plain objects and arrays, and keeps those it was given: a JSON-like payload reads
   // into a JSON-like value.
-  const { value, warnings } = readPayload<PayloadTypes[K]>(kind, payload, { handedOver: handedOver !== undefined });
+  const { value, warnings } = readPayload<PayloadTypes[K]>(kind, payload, {
+    handedOver: handedOver !== undefined,
+    coercions: options.coercions ?? 'summary',
+  });
   const ajvErrors = schemaErrors(kind, value, made.jsonLike && objectPrototypeInert() ? 'json' : 'any');
-  const schemaIssues = ajvErrors.length === 0 ? [] : translateAjvErrors(ajvErrors);
+  const schemaIssues = ajvErrors.length === 0 ? [] : oneIssuePerBlankText(translateAjvErrors(ajvErrors), value);
   const ruleIssues: Issue[] = [];
   if (options.rules !== false && isPlainObject(value)) {
     const context: RuleContext = {
@@ -123,20 +133,23 @@ const bounded = (issues: Issue[], severity: 'error' | 'warning'): Issue[] => (is
 
 /** The master checks the schema makes through formats (state, unit, GSTIN, country, currency). */
 const masterFormatCodes = new Set<string>([svcCodes.stateCode, svcCodes.unitCode, svcCodes.gstin, svcCodes.countryCode, svcCodes.currencyCode].map((c) => c.code));
+/** The schema's complaints about the shape of a text: a portal's code at the same place (2239 for a blank Unit) says it better. */
+const textShapeCodes = new Set<string>([svcCodes.maxLength, svcCodes.minLength, svcCodes.pattern].map((c) => c.code));
 const isPortalCode = (code: string): boolean => /^\d+$/.test(code);
 
 /**
  * One finding, one issue. Rules also work without the schema, so some repeat what it found: a rule issue
  * with the same code at the same place adds nothing. And where a rule gives the portal's own code for a
  * master check the schema also made (EWB 208 for a GSTIN with a wrong check character), the portal's code
- * is the one to report, so the schema's SVC issue at that place gives way.
+ * is the one to report, so the schema's SVC issue at that place gives way; so does its complaint about
+ * the shape of a text (length, pattern) there.
  */
 function mergeFindings(schemaIssues: Issue[], ruleIssues: Issue[]): Issue[] {
   // Nothing to reconcile when one side found nothing (a valid document: both).
   if (ruleIssues.length === 0) return schemaIssues;
   if (schemaIssues.length === 0) return ruleIssues;
   const portalCoded = new Set(ruleIssues.filter((i) => i.severity === 'error' && isPortalCode(i.code)).map((i) => i.path));
-  const kept = schemaIssues.filter((i) => !(masterFormatCodes.has(i.code) && portalCoded.has(i.path)));
+  const kept = schemaIssues.filter((i) => !((masterFormatCodes.has(i.code) || textShapeCodes.has(i.code)) && portalCoded.has(i.path)));
   const seen = new Set(kept.map((i) => `${i.code}|${i.path}`));
   return [...kept, ...ruleIssues.filter((i) => !seen.has(`${i.code}|${i.path}`))];
 }
@@ -148,6 +161,9 @@ function checkOptions(options: ValidateOptions): void {
   }
   if (options.environment !== undefined && options.environment !== 'sandbox' && options.environment !== 'production') {
     throw new TypeError(`unknown environment ${String(options.environment)}: sandbox or production`);
+  }
+  if (options.coercions !== undefined && !coercionReports.includes(options.coercions)) {
+    throw new TypeError(`unknown coercions ${String(options.coercions)}: one of ${coercionReports.join(', ')}`);
   }
   if (options.aato !== undefined && !(typeof options.aato === 'number' && Number.isFinite(options.aato) && options.aato >= 0)) {
     throw new TypeError(`aato must be a turnover in rupees (a number, 0 or more), not ${String(options.aato)}`);

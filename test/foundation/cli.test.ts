@@ -59,6 +59,31 @@ describe('gstkit normalize', () => {
   });
 });
 
+describe('gstkit compute irn', () => {
+  const invoice = (line: Record<string, unknown>) => {
+    const doc = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8'));
+    doc.ItemList = [{ SlNo: '1', PrdDesc: 'Annual maintenance', IsServc: 'Y', HsnCd: '998713', UnitPrice: 10000, GstRt: 18, ...line }];
+    doc.ValDtls = {};
+    return JSON.stringify(doc);
+  };
+
+  it('keeps the TotAmt of a service line without Qty', () => {
+    const run = gstkit(['compute', 'irn', '-'], invoice({ TotAmt: 10000 }));
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.ItemList[0]).toMatchObject({ TotAmt: 10000, AssAmt: 10000, TotItemVal: 11800 });
+    expect(out.ValDtls.TotInvVal).toBe(11800);
+  });
+
+  it('never prices a line without Qty and without TotAmt at 0: it names what it could not derive and exits 1', () => {
+    const run = gstkit(['compute', 'irn', '-'], invoice({}));
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).ItemList[0]).not.toHaveProperty('TotAmt');
+    expect(run.stderr).toContain('SVC-530 /ItemList/0/TotAmt');
+    expect(run.stderr).toContain('SVC-530 /ValDtls/TotInvVal');
+  });
+});
+
 describe('gstkit help, --version and --help', () => {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 

@@ -1,0 +1,9 @@
+/**
+ * The codes of the computations (listed in docs/error-codes.md through src/catalogue.ts).
+ * @module
+ */
+
+export const COMPUTE_CODES = {
+  /** An amount completeInvoice could not derive because an input it needs is missing; it is left out. */
+  notDerived: 'SVC-530',
+} as const;
