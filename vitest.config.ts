@@ -1,8 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Suites that start real servers to break them (stalled and killed databases, a full disk, kill -9 and
+ * restart, several servers on one store, the NIC connector's processes): minutes on two cores, so a
+ * developer's `npm test` leaves them out and `npm run test:all` runs them. CI (CI=true) always runs them,
+ * so `npm test` there is the whole suite.
+ */
+export const LONG_SUITES = [
+  'test/http/dependency-stall.test.ts',
+  'test/store/connections-terminated.test.ts',
+  'test/store/disk-full.test.ts',
+  'test/store/restart.test.ts',
+  'test/store/multi-server.test.ts',
+  'test/connectors/nic-serve.test.ts',
+  'test/connectors/nic-shared-sessions.test.ts',
+];
+
+const all = process.env['CI'] === 'true' || process.env['GSTKIT_TEST_ALL'] === '1';
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(all ? [] : LONG_SUITES)],
     // Lists, at the end, the tests skipped for want of PostgreSQL or Redis and how to start them.
     globalSetup: ['test/support/skipped-summary.ts'],
     testTimeout: 60_000,
