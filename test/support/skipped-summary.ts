@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LONG_SUITES } from '../../vitest.config.js';
 
 const SERVERS = { DATABASE_URL: 'PostgreSQL (DATABASE_URL)', REDIS_URL: 'Redis (REDIS_URL)' } as const;
 
@@ -39,9 +40,15 @@ export default function setup(): () => void {
   const log = join(dir, 'log');
   // Inherited by the test workers, which start after this.
   process.env['GSTKIT_SKIPPED_LOG'] = log;
+  // A whole run (no file filters after `vitest run`) on a developer's machine says what it left out, too.
+  const filtered = process.argv.slice(process.argv.indexOf('run') + 1).some((a) => !a.startsWith('-'));
+  const all = process.env['CI'] === 'true' || process.env['GSTKIT_TEST_ALL'] === '1';
   return () => {
     const summary = existsSync(log) ? skippedSummary(readFileSync(log, 'utf8')) : '';
     if (summary) process.stdout.write(summary + '\n');
+    if (!all && !filtered && process.argv.includes('run')) {
+      process.stdout.write(`Left out: the ${LONG_SUITES.length} long suites of vitest.config.ts (LONG_SUITES); npm run test:all runs them.\n`);
+    }
     rmSync(dir, { recursive: true, force: true });
   };
 }
