@@ -1,14 +1,45 @@
 // Builds dist/ with the TypeScript compiler. Plain Node (no rm -rf, no chmod) so it runs on Windows too.
-import { chmodSync, rmSync } from 'node:fs';
+//   node scripts/build.mjs              always builds
+//   node scripts/build.mjs --if-stale   builds only when the inputs changed since the last build
+// The inputs' content hash (not their mtimes, which a checkout or a copy resets) is kept in
+// dist/.build-stamp, written only after a build succeeds; package.json's files leave it out of the tarball.
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
+const require = createRequire(import.meta.url);
+const STAMP = 'dist/.build-stamp';
+
+/** Every input of the build, by path and content: the sources, the compiler settings, this script and the compiler's version. */
+function inputsHash() {
+  const hash = createHash('sha256');
+  const add = (path) => hash.update(`${path}\0`).update(readFileSync(path)).update('\0');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else add(path);
+    }
+  };
+  walk('src');
+  for (const path of ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs']) add(path);
+  hash.update(require('typescript/package.json').version);
+  return hash.digest('hex');
+}
+
+const hash = inputsHash();
+if (process.argv.includes('--if-stale') && existsSync('dist/cli.js') && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) {
+  process.exit(0);
+}
 rmSync('dist', { recursive: true, force: true });
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const tsc = require.resolve('typescript/bin/tsc');
 const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 // The bin must be executable where the file system has modes; npm sets it on install as well.
 if (process.platform !== 'win32') chmodSync('dist/cli.js', 0o755);
+writeFileSync(STAMP, hash);

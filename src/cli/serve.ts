@@ -15,7 +15,7 @@
 import { createGstHandler } from '../http/index.js';
 import { createGstServer, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/node-server.js';
 import { createBullJobRunner } from '../jobs/bullmq.js';
-import { basicAuth } from '../ports/auth.js';
+import { basicAuth, generateApiKey } from '../ports/auth.js';
 import { threadPdfRenderer } from '../jobs/pdf-threads.js';
 import { createThreadPool } from '../jobs/thread-pool.js';
 import { revokedKeyIds } from '../ports/revoked-keys.js';
@@ -359,8 +359,12 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     out.write(`demo api key: ${demoKey.keyId}:${demoKey.keySecret}\n`);
     out.write(`company: ${demoKey.companyId}\n`);
   } else if (demoKey) {
-    // Off loopback anyone who reaches the port could use the demo key: it is not printed; real keys are asked for.
+    // Off loopback anyone who reaches the port could use the demo key, so it is not printed, and a key
+    // nobody can read is useless: say how to configure one instead (a fresh example, inactive until set).
+    const example = generateApiKey(demoKey.companyId);
     out.write(`demo api key: not shown, because ${host} is reachable from other machines; set GSTKIT_API_KEYS, or serve on --host 127.0.0.1 to see it\n`);
+    out.write(`api keys: none configured. Set GSTKIT_API_KEYS to keyId:keySecret:companyId entries (comma-separated) and start again, e.g.\n`);
+    out.write(`  GSTKIT_API_KEYS=${example.keyId}:${example.keySecret}:${example.companyId} gstkit serve --host ${shellQuote(host)}\n`);
     out.write(`company: ${demoKey.companyId}\n`);
   } else {
     out.write(`api keys: ${keys.map((k) => `${k.keyId} (company ${k.companyId})`).join(', ')}\n`);
@@ -372,8 +376,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`client limits: ${rate.clientsWhere}\n`);
   out.write(`audit log: ${auditDays.days === null ? 'kept forever' : `kept ${auditDays.days} days`}\n`);
   const auth = demoKey && loopback ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
-  // The walkthrough registers the bundled examples: only against the sandbox, never at NIC.
-  if (!live) {
+  // The walkthrough registers the bundled examples: only against the sandbox, never at NIC; and only with a
+  // key the reader has (configured, or the demo key printed above), not one whose secret nobody was shown.
+  if (!live && !(demoKey && !loopback)) {
     out.write('\nwalkthrough (paste into a shell; it writes invoice.pdf and gstr2b.xlsx in the current folder):\n');
     out.write(walkthrough({ url, auth, company: key.companyId, examples: shellQuote(packageFile('docs/examples')) }));
   }

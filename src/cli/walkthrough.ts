@@ -31,7 +31,7 @@ export function walkthrough(s: WalkthroughSettings): string {
 API=${s.url}/api/svc
 # 1. Register the bundled invoice: its IRN, signed QR code and PDF (saved as invoice.pdf).
 ${curl} ${json} --data @$EX/irn.json "$API/einvoice/generateirn?qrcode=yes&pdf=yes" -o irn-response.json
-node -e "const r = require('./irn-response.json'); require('fs').writeFileSync('invoice.pdf', Buffer.from(r.EinvoicePdf, 'base64')); console.log('IRN', r.Irn, '-> invoice.pdf')"
+node -e "const r = require('./irn-response.json'); if (!r.EinvoicePdf) { for (const e of r.Errors || []) console.log(e.Code, e.Message, r.Irn ? 'IRN ' + r.Irn + ' AckNo ' + r.AckNo : ''); process.exit(1); } require('fs').writeFileSync('invoice.pdf', Buffer.from(r.EinvoicePdf, 'base64')); console.log('IRN', r.Irn, '-> invoice.pdf')"
 # 2. An e-waybill for the bundled consignment.
 ${curl} ${json} --data @$EX/ewb.json "$API/einvoice/generateewaybill?gstin=${CONSIGNOR}"; echo
 # 3. Look up a taxpayer.

@@ -92,4 +92,17 @@ describe('the walkthrough', () => {
     expect(xlsx.subarray(0, 2).toString()).toBe('PK');
     expect(existsSync(join(work, 'irn-response.json'))).toBe(true);
   }, 120_000);
+
+  it('run again, as pasted into a shell (no -e), prints the IRP answer 2150 with the IRN, not a stack trace', () => {
+    const work = join(dir, 'work');
+    const first = readFileSync(join(work, 'invoice.pdf'));
+    const run = spawnSync('bash', ['walkthrough.sh'], { cwd: work, encoding: 'utf8', timeout: 120_000 });
+    const irn = JSON.parse(readFileSync(join(work, 'irn-response.json'), 'utf8')).Irn as string;
+    expect(run.stdout).toContain(`2150 Duplicate IRN IRN ${irn} AckNo `);
+    // curl reports the 409 on stderr; node must not add a stack trace to it.
+    expect(run.stderr).not.toMatch(/\n\s+at |TypeError|node:internal/);
+    // The rest of the walkthrough still runs, and the first PDF is kept.
+    expect(run.stdout).toContain('GSTR-2B -> gstr2b.xlsx');
+    expect(readFileSync(join(work, 'invoice.pdf')).equals(first)).toBe(true);
+  }, 120_000);
 });

@@ -80,6 +80,13 @@ describe('gstkit serve --host', () => {
     const printed = await serve(['--host', '0.0.0.0']);
     expect(printed).not.toMatch(/demo api key: k[0-9a-f]+:/);
     expect(printed).toMatch(/demo api key: not shown, because 0\.0\.0\.0 is reachable from other machines; set GSTKIT_API_KEYS/);
+    // No walkthrough with a key nobody can read; instead a line that sets one, which the server takes as it is.
+    expect(printed).not.toContain('<secret>');
+    expect(printed).not.toContain('walkthrough');
+    const setting = /^ {2}GSTKIT_API_KEYS=(k[0-9a-f]+:[\w-]+:demo) gstkit serve --host 0\.0\.0\.0$/m.exec(printed)?.[1];
+    expect(setting).toBeDefined();
+    const configured = await serve([], { GSTKIT_API_KEYS: setting! });
+    expect(configured).toContain(`api keys: ${setting!.split(':')[0]} (company demo)`);
     const port = Number(new URL(/listening on (http:\/\/\S+)/.exec(printed)![1]!).port);
     expect(await reachable('127.0.0.1', port)).toBe(true);
     const outside = outsideAddress();

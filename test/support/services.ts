@@ -2,7 +2,9 @@
  * The servers some tests need (PostgreSQL at DATABASE_URL, Redis at REDIS_URL). Outside CI a test
  * without them is skipped; in CI (CI=true) their absence is a failure, never a silent skip.
  */
+import { appendFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { relative } from 'node:path';
 
 const inCi = process.env['CI'] === 'true';
 
@@ -31,13 +33,39 @@ export async function serviceUrl(name: 'DATABASE_URL' | 'REDIS_URL'): Promise<st
   return undefined;
 }
 
-export const databaseUrl = await serviceUrl('DATABASE_URL').catch((e: Error) => e);
-export const redisUrl = await serviceUrl('REDIS_URL').catch((e: Error) => e);
+/** A server that is not there outside CI, named so that `need` can say which one a skipped test wanted. */
+class Missing {
+  constructor(readonly name: 'DATABASE_URL' | 'REDIS_URL') {}
+}
 
-/** Throws the CI error, or tells whether the server is there. */
-export function need(value: string | Error | undefined): value is string {
+const urlOrMissing = (name: 'DATABASE_URL' | 'REDIS_URL'): Promise<string | Error | Missing> =>
+  serviceUrl(name).then(
+    (url) => url ?? new Missing(name),
+    (e: Error) => e,
+  );
+export const databaseUrl = await urlOrMissing('DATABASE_URL');
+export const redisUrl = await urlOrMissing('REDIS_URL');
+
+/** Throws the CI error, or tells whether the server is there (a missing one is noted for the run's summary). */
+export function need(value: string | Error | Missing): value is string {
   if (value instanceof Error) throw value;
-  return value !== undefined;
+  if (value instanceof Missing) {
+    noteSkipped(value.name);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Notes the test file that skips for want of `name` in the file test/support/skipped-summary.ts names, so
+ * the end of `npm test` lists what did not run and how to run it. The file is the first test file on the
+ * stack (a helper such as stores.ts may be the one asking).
+ */
+function noteSkipped(name: 'DATABASE_URL' | 'REDIS_URL'): void {
+  const log = process.env['GSTKIT_SKIPPED_LOG'];
+  if (!log) return;
+  const file = /(\/[^\s()]*\.test\.ts)/.exec(new Error().stack?.split('\n').find((l) => /\.test\.ts/.test(l)) ?? '')?.[1];
+  appendFileSync(log, `${name} ${file ? relative(process.cwd(), file.replace(/^file:\/\//, '')) : '?'}\n`);
 }
 
 /** A new empty database on the server at `url` (dropped by the returned function), so tests never share rows. */
