@@ -13,7 +13,7 @@
 
 import type { AnySchemaObject } from 'ajv';
 import { schemaId, type Kind } from '../kinds.js';
-import { allSchemas } from '../schema/registry.js';
+import { allSchemas, resolveSchemaRef } from '../schema/registry.js';
 import { portalDate, portalDateTime, portalInstant } from './portal-datetime.js';
 
 /** What the schema takes at one place, read off its types, `$ref`s and alternatives. */
@@ -30,17 +30,6 @@ export interface Expect {
 const isSchemaObject = (node: unknown): node is AnySchemaObject => typeof node === 'object' && node !== null && !Array.isArray(node);
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function resolve(ref: string, base: string): { node: unknown; base: string } {
-  const location = new URL(ref, base).href;
-  const [fileId = '', fragment = ''] = location.split('#');
-  let node: unknown = allSchemas().get(fileId);
-  for (const raw of fragment.split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isSchemaObject(node) ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return { node, base: fileId };
-}
-
 const DATE_TIME_PATTERN = '^[0-9]{2}/[0-9]{2}/[0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2}$';
 const DATE_PATTERN = '^[0-9]{2}/[0-9]{2}/[0-9]{4}$';
 
@@ -53,7 +42,7 @@ export function expectOf(node: unknown, base: string, depth = 0): Expect {
   const out: Expect = { types: new Set() };
   if (!isSchemaObject(node) || depth > 20) return out;
   if (typeof node.$ref === 'string') {
-    const target = resolve(node.$ref, base);
+    const target = resolveSchemaRef(node.$ref, base);
     merge(out, expectOf(target.node, target.base, depth + 1));
   }
   const type = node.type;

@@ -1,5 +1,5 @@
 import type { AnySchemaObject } from 'ajv';
-import { allSchemas } from '../schema/registry.js';
+import { allSchemas, resolveSchemaRef } from '../schema/registry.js';
 import { schemaId, type Kind } from '../kinds.js';
 
 /**
@@ -99,12 +99,9 @@ class ShapeBuilder {
   }
 
   private followRef(ref: string, base: string): Shape {
-    const location = new URL(ref, base).href;
+    const { location, node: target, base: fileId } = resolveSchemaRef(ref, base);
     const known = this.byLocation.get(location);
     if (known) return known;
-    const [fileId = '', fragment = ''] = location.split('#');
-    const file = allSchemas().get(fileId);
-    const target = resolvePointer(file, fragment);
     // A placeholder object filled in place, so a self-referencing schema terminates.
     const placeholder: ObjectShape = { type: 'object', properties: new Map(), byLowerCase: new Map(), open: true };
     this.byLocation.set(location, placeholder);
@@ -118,15 +115,6 @@ class ShapeBuilder {
     this.byLocation.set(location, built);
     return built;
   }
-}
-
-function resolvePointer(root: unknown, fragment: string): unknown {
-  let node = root;
-  for (const raw of fragment.split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isSchemaObject(node) ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return node;
 }
 
 const scalarTypes = new Set(['string', 'number', 'integer', 'boolean', 'null']);

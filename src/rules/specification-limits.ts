@@ -9,7 +9,7 @@
 
 import { warning, pointer, readablePath, type Issue } from '../issue.js';
 import { schemaId, type Kind } from '../kinds.js';
-import { allSchemas } from '../schema/registry.js';
+import { allSchemas, resolveSchemaRef } from '../schema/registry.js';
 import { describeDigits, digitLimits, fitsDigits } from '../schema/digits.js';
 import { makeRule, type Rule } from './rule.js';
 
@@ -60,8 +60,8 @@ function collect(node: unknown, base: string, path: string[], out: LimitedField[
   if (depth > MAX_DEPTH || typeof node !== 'object' || node === null) return;
   const schema = node as Record<string, unknown>;
   if (typeof schema['$ref'] === 'string') {
-    const target = resolve(schema['$ref'], base);
-    if (target) collect(target.node, target.base, path, out, depth + 1);
+    const target = resolveSchemaRef(schema['$ref'], base);
+    collect(target.node, target.base, path, out, depth + 1);
   }
   const specification = schema['specification'] as SpecificationLimit | undefined;
   if (specification) out.push(limitedField(path, specification));
@@ -70,20 +70,6 @@ function collect(node: unknown, base: string, path: string[], out: LimitedField[
     for (const [key, child] of Object.entries(properties)) collect(child, base, [...path, key], out, depth + 1);
   }
   if (typeof schema['items'] === 'object') collect(schema['items'], base, [...path, '*'], out, depth + 1);
-}
-
-/** A `$ref` (relative to the schema it stands in) to the schema node and the base its own refs resolve against. */
-function resolve(ref: string, base: string): { node: unknown; base: string } | undefined {
-  const url = new URL(ref, base);
-  const fragment = decodeURIComponent(url.hash.replace(/^#/, ''));
-  url.hash = '';
-  const file = url.toString();
-  let node: unknown = allSchemas().get(file);
-  for (const segment of fragment.split('/').filter((s) => s !== '')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node === undefined ? undefined : { node, base: file };
 }
 
 function limitedField(path: readonly string[], specification: SpecificationLimit): LimitedField {

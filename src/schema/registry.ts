@@ -29,6 +29,29 @@ export function allSchemas(): Map<string, AnySchemaObject> {
   return loaded;
 }
 
+/** Where a `$ref` points: its absolute location, the schema node there, and the file its own refs resolve against. */
+export interface SchemaRefTarget {
+  location: string;
+  node: unknown;
+  base: string;
+}
+
+/**
+ * Follows a `$ref` written in the schema file `base` to the node it names (undefined when there is none).
+ * Readers that walk a schema themselves (the tolerant reader's shapes, the portal-answer reader, the
+ * specification limits) resolve references through here.
+ */
+export function resolveSchemaRef(ref: string, base: string): SchemaRefTarget {
+  const location = new URL(ref, base).href;
+  const [file = '', fragment = ''] = location.split('#');
+  let node: unknown = allSchemas().get(file);
+  for (const raw of fragment.split('/').slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return { location, node, base: file };
+}
+
 /**
  * What a payload is made of, as far as the schema check cares: `any` objects, or only `json`-like ones
  * (plain objects and arrays, as JSON.parse makes them; see limits.ts, whose walk finds this out).
