@@ -10,13 +10,13 @@ import { pointer, warning, type Issue } from '../../issue.js';
 import { isCountry, isCurrency, isUnit } from '../../masters/index.js';
 import { list, obj, text } from '../../compute/payload.js';
 import { defineRule } from './define.js';
+import { masterSpellingByCase } from '../master-spelling.js';
 
 /** A code of a master whose own spelling is in capitals, as sent, and whether the master holds it in capitals. */
 function caseIssue(value: unknown, known: (code: string) => boolean, where: Array<string | number>, what: string): Issue | undefined {
   const code = text(value);
-  if (code === undefined || code === '' || code === code.toUpperCase()) return undefined;
-  const upper = code.toUpperCase();
-  if (!known(upper)) return undefined;
+  const upper = masterSpellingByCase(code, known);
+  if (upper === undefined) return undefined;
   return warning('SVC-314', `${where.join('.')} ${code} is written in another case than the ${what} master's ${upper}; the IRP's schema takes either case`, pointer(...where));
 }
 

@@ -10,6 +10,7 @@ import { isUnit } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
 import { defineRule, field, found, textOf, type Finding } from '../ewaybill-support.js';
 import { itemsOf } from './shared.js';
+import { masterSpellingByCase } from '../master-spelling.js';
 
 export const unitCase = defineRule({
   id: 'EWB-MASTER-CASE',
@@ -23,10 +24,9 @@ export const unitCase = defineRule({
     const out: Finding[] = [];
     (itemsOf(doc) ?? []).forEach((item, i) => {
       const unit = textOf(field(item, 'qtyUnit'));
-      if (unit === undefined || unit === unit.toUpperCase() || !isUnit(unit.toUpperCase())) return;
-      out.push(
-        found(`itemList[${i}].qtyUnit ${unit} is written in another case than the unit master's ${unit.toUpperCase()}; the EWB API's schema takes it`, 'itemList', i, 'qtyUnit'),
-      );
+      const master = masterSpellingByCase(unit, isUnit);
+      if (master === undefined) return;
+      out.push(found(`itemList[${i}].qtyUnit ${unit} is written in another case than the unit master's ${master}; the EWB API's schema takes it`, 'itemList', i, 'qtyUnit'));
     });
     return out;
   },
