@@ -53,20 +53,18 @@ describe.skipIf(!hasDatabase)('a PostgreSQL connection lost inside a transaction
 describe('over HTTP, a database that is gone', () => {
   it('answers 503 SVC-951 with Retry-After in the route style, and the next call succeeds', async () => {
     const { createMemoryJobRunner } = await import('../../src/sandbox/index.js');
-    const { authA, world } = await import('../http/harness.js');
+    const { targets, world } = await import('../http/harness.js');
     const runner = createMemoryJobRunner();
     const submit = runner.submit.bind(runner);
     let down = true;
     runner.submit = (job) => (down ? Promise.reject(new StoreUnavailableError('Connection terminated unexpectedly')) : submit(job));
     const { handler } = world({ jobs: runner, onError: () => {} });
+    const { call } = await targets[0]!.start(handler);
     const exportOnce = () =>
-      handler(
-        new Request('http://localhost/api/svc/gstr2a/export', {
-          method: 'POST',
-          headers: { authorization: authA, 'svc-company': 'acme', 'content-type': 'application/json' },
-          body: JSON.stringify({ gstins: ['29AAGCK4821M1Z4'], startReturnPeriod: '2026-01', endReturnPeriod: '2026-02' }),
-        }),
-      );
+      call('POST', '/api/svc/gstr2a/export', {
+        headers: { 'svc-company': 'acme' },
+        body: { gstins: ['29AAGCK4821M1Z4'], startReturnPeriod: '2026-01', endReturnPeriod: '2026-02' },
+      });
     const gone = await exportOnce();
     expect(gone.status).toBe(503);
     expect(gone.headers.get('svc-errorcode')).toBe('SVC-951');
