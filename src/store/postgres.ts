@@ -96,30 +96,30 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     close: () => pool.end(),
   };
   const inTransaction: SqlClient['transaction'] = async (work) => {
-      const c = await pool.connect();
-      // A client checked out of the pool has no listener of the pool's: without one, the database closing
-      // the connection (a restart, a failover, pg_terminate_backend) is an unhandled 'error' event that
-      // ends the process. The transaction's own query fails instead, and the broken client is discarded.
-      let lost: Error | undefined;
-      const onError = (e: Error): void => {
-        lost = e;
-      };
-      c.on('error', onError);
-      try {
-        await c.query('begin');
-        const out = await work({ query: async (text, params) => (await c.query(text, params ? [...params] : [])).rows as Row[] });
-        await c.query('commit');
-        return out;
-      } catch (e) {
-        // A connection that timed out may still be running the statement: it is destroyed, not rolled back.
-        lost ??= connectionLost(e) || timedOut(e) ? (e as Error) : undefined;
-        if (!lost) await c.query('rollback').catch(() => {});
-        throw lost ? unavailableOr(lost) : e;
-      } finally {
-        c.off('error', onError);
-        // release(error) destroys the client rather than handing a dead connection to the next caller.
-        c.release(lost);
-      }
+    const c = await pool.connect();
+    // A client checked out of the pool has no listener of the pool's: without one, the database closing
+    // the connection (a restart, a failover, pg_terminate_backend) is an unhandled 'error' event that
+    // ends the process. The transaction's own query fails instead, and the broken client is discarded.
+    let lost: Error | undefined;
+    const onError = (e: Error): void => {
+      lost = e;
+    };
+    c.on('error', onError);
+    try {
+      await c.query('begin');
+      const out = await work({ query: async (text, params) => (await c.query(text, params ? [...params] : [])).rows as Row[] });
+      await c.query('commit');
+      return out;
+    } catch (e) {
+      // A connection that timed out may still be running the statement: it is destroyed, not rolled back.
+      lost ??= connectionLost(e) || timedOut(e) ? (e as Error) : undefined;
+      if (!lost) await c.query('rollback').catch(() => {});
+      throw lost ? unavailableOr(lost) : e;
+    } finally {
+      c.off('error', onError);
+      // release(error) destroys the client rather than handing a dead connection to the next caller.
+      c.release(lost);
+    }
   };
   try {
     await client.query('select 1');
