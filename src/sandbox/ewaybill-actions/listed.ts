@@ -7,7 +7,7 @@ import type { EwbDayList, EwbListed, EwbListedRow, Store } from '../../ports/sto
 import { entryFromJson, type EwbEntry } from '../ewaybill.js';
 import { istDateTime } from '../time.js';
 import { num, str } from '../values.js';
-import { actionsOf, extendedTimesOf, hasPartBNow, PART_A_DISCARD_DAYS, rejectStatusOf } from './state.js';
+import { actionsOf, discardedSlip, extendedTimesOf, hasPartBNow, rejectStatusOf } from './state.js';
 
 /** E-waybills read from the store a page at a time: small enough to leave the serving thread free between pages. */
 export const DAY_LIST_PAGE = 500;
@@ -45,9 +45,7 @@ export function listedOf(e: EwbEntry): EwbListed {
 
 /** The status a list shows at `now`: a Part-A slip never given Part-B reads as cancelled once discarded (state.ts). */
 export function listedStatus(l: EwbListed, now: Date): 'ACT' | 'CNL' {
-  if (l.status === 'CNL') return 'CNL';
-  const discarded = !l.hasPartB && now.getTime() > Date.parse(l.generatedAt) + PART_A_DISCARD_DAYS * 86_400_000;
-  return discarded ? 'CNL' : 'ACT';
+  return l.status === 'CNL' || discardedSlip(l.hasPartB, Date.parse(l.generatedAt), now) ? 'CNL' : 'ACT';
 }
 
 /** The listed fields of a row of a page: as stored, or read from the entry of a row stored before them. */

@@ -90,9 +90,14 @@ export function hasPartBNow(e: EwbEntry): boolean {
  */
 export const PART_A_DISCARD_DAYS = 15;
 
+/** Whether an e-waybill generated at `generatedAtMs`, with Part-B now or not, is a discarded Part-A slip by `now`. */
+export function discardedSlip(hasPartB: boolean, generatedAtMs: number, now: Date): boolean {
+  return !hasPartB && now.getTime() > generatedAtMs + PART_A_DISCARD_DAYS * 86_400_000;
+}
+
 /** Whether a Part-A slip has been discarded by `now`. */
 export function isDiscarded(e: EwbEntry, now: Date): boolean {
-  return !hasPartBNow(e) && now.getTime() > e.generatedAt.getTime() + PART_A_DISCARD_DAYS * 86_400_000;
+  return discardedSlip(hasPartBNow(e), e.generatedAt.getTime(), now);
 }
 
 /** The status the portal shows: a discarded Part-A slip reads as cancelled. */
