@@ -97,39 +97,50 @@ function limitedField(path: readonly string[], specification: SpecificationLimit
   return { path, specification, within: (value) => tests.every((test) => test(value)), expectation };
 }
 
-/** Every value at a field's path, with its JSON Pointer. */
-function valuesAt(doc: unknown, path: readonly string[], at: Array<string | number>, out: Array<{ value: unknown; where: Array<string | number> }>): void {
-  if (path.length === 0) {
-    out.push({ value: doc, where: at });
+/**
+ * Calls `visit` with every value at a field's path (from segment `i` on) and the keys leading to it. The keys
+ * are one stack, pushed and popped as the walk goes: every validation of a kind walks these paths, and only a
+ * value beyond its limit needs its pointer written out.
+ */
+function eachValue(doc: unknown, path: readonly string[], i: number, at: Array<string | number>, visit: (value: unknown, at: Array<string | number>) => void): void {
+  if (i === path.length) {
+    visit(doc, at);
     return;
   }
-  const [head, ...rest] = path;
+  const head = path[i]!;
   if (head === '*') {
-    if (Array.isArray(doc)) doc.forEach((entry, index) => valuesAt(entry, rest, [...at, index], out));
+    if (!Array.isArray(doc)) return;
+    for (let index = 0; index < doc.length; index++) {
+      at.push(index);
+      eachValue(doc[index], path, i + 1, at, visit);
+      at.pop();
+    }
     return;
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return;
-  const value = (doc as Record<string, unknown>)[head!];
-  if (value !== undefined && value !== null) valuesAt(value, rest, [...at, head!], out);
+  const value = (doc as Record<string, unknown>)[head];
+  if (value === undefined || value === null) return;
+  at.push(head);
+  eachValue(value, path, i + 1, at, visit);
+  at.pop();
 }
 
 /** The issues of a document: one per value beyond its specification limit. */
 export function specificationLimitIssues(kind: Kind, doc: unknown, portal: string): Issue[] {
   const issues: Issue[] = [];
+  const portalName = portal === 'IRP' ? 'IRP' : 'e-way bill portal';
   for (const field of limitedFieldsOf(kind)) {
-    const found: Array<{ value: unknown; where: Array<string | number> }> = [];
-    valuesAt(doc, field.path, [], found);
-    for (const { value, where } of found) {
-      if (field.within(value)) continue;
-      const path = pointer(...where);
+    eachValue(doc, field.path, 0, [], (value, at) => {
+      if (field.within(value)) return;
+      const path = pointer(...at);
       issues.push(
         warning(
           SPECIFICATION_LIMIT,
-          `${readablePath(path)} ${JSON.stringify(value)} is beyond the specification's ${field.specification.limit} (${field.expectation}); the ${portal === 'IRP' ? 'IRP' : 'e-way bill portal'}'s own schema accepts it`,
+          `${readablePath(path)} ${JSON.stringify(value)} is beyond the specification's ${field.specification.limit} (${field.expectation}); the ${portalName}'s own schema accepts it`,
           path,
         ),
       );
-    }
+    });
   }
   return issues;
 }
