@@ -1,7 +1,7 @@
 /**
  * The floor for schema validation: a fresh Ajv 2020 with its default options compiling gstkit's schemas.
- * It gets only what the schemas need to compile: the formats they name and the two keywords of their own
- * (`digits`, checked the same way, and `patternMessage`, an annotation).
+ * It gets only what the schemas need to compile: the formats they name and the keywords of their own
+ * (`digits`, checked the same way; `patternMessage` and `specification`, annotations).
  */
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
@@ -31,6 +31,7 @@ export function freshAjvValidator(kind: Kind): ValidateFunction {
     },
   });
   ajv.addKeyword({ keyword: 'patternMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'specification', schemaType: 'object' });
   const validator = ajv.getSchema(schemaId(kind)) as ValidateFunction | undefined;
   if (!validator) throw new Error(`no schema for ${kind}`);
   return validator;

@@ -25,6 +25,7 @@ function plainAjv(): Ajv2020Type {
   for (const [name, format] of Object.entries(gstFormats)) ajv.addFormat(name, { type: 'string', validate: format.validate });
   ajv.addKeyword({ keyword: 'digits', type: 'number', schemaType: 'array', validate: () => true });
   ajv.addKeyword({ keyword: 'patternMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'specification', schemaType: 'object' });
   return ajv;
 }
 
