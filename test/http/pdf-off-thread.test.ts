@@ -70,9 +70,10 @@ describe('PDFs rendered in a worker thread', () => {
     );
     expect(pool.threadIds.length).toBe(1);
     expect(threaded.pdf).toBe(inline.pdf);
-    // The render itself is long; the serving thread is held up by a small part of it (reading the record,
-    // base64 of the PDF), not by the drawing.
-    expect(inline.lateMs).toBeGreaterThan(150);
+    // In line, the render holds the serving thread for most of its time (how long that is depends on the
+    // machine: 140-250 ms measured); in a thread, the serving thread is held up by a small part of it (reading
+    // the record, base64 of the PDF), not by the drawing.
+    expect(inline.lateMs).toBeGreaterThan(inline.tookMs / 2);
     expect(threaded.lateMs).toBeLessThan(Math.min(150, inline.lateMs / 4));
   }, 120_000);
 });
