@@ -3,7 +3,8 @@
 import { validate } from 'gstkit';
 import { createGstHandler, type GstHandlerOptions } from 'gstkit/http';
 import { toNodeListener } from 'gstkit/http/node';
-import { createSandbox, basicAuth, generateApiKey } from 'gstkit/sandbox';
+import { basicAuth, generateApiKey } from 'gstkit/ports';
+import { createSandbox } from 'gstkit/sandbox';
 
 const checked = validate('irn', {}, { today: '22/11/2026' });
 if (!checked.ok) for (const e of checked.errors) console.log(e.code, e.path, e.message);

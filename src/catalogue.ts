@@ -2,8 +2,8 @@ import { svcCodes } from './schema/codes.js';
 import { allRules } from './rules/index.js';
 import { describeEvidence } from './rules/table.js';
 import { ewbPortalCodes } from './masters/ewaybill-codes.js';
-import { ewbMovementCodes } from './sandbox/ewaybill-movement-codes.js';
-import { ewbActionCodes } from './sandbox/ewaybill-actions/codes.js';
+import { ewbMovementCodes } from './rules/ewaybill/movement-codes.js';
+import { ewbActionCodes } from './rules/ewaybill/action-codes.js';
 
 /** A code outside the schema table and the rule table, with where it comes from. */
 export interface OtherCode {

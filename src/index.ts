@@ -12,7 +12,7 @@ export type {
   CancelEwbResponse, CancelEwbPayload, CancelIrnResponse, CancelIrnPayload, CloseEwbResponse, CloseEwbPayload, DealError, DealSuccess, DealPayload, EwbByIrnPayload, EwbDetail, EwbListByDate, EwbListOtherParty, EwbResponse, EwbPayload, GstinInfo, GstrExportPayload, GstrPullPayload, Gstr3bExportPayload, IrnRecord, IrnPayload, JobStatus, Job, PartyGstin, PaymentQrResponse, PaymentQrPayload, PayloadTypes
 } from './types/payloads.js';
 export { kinds, requestKinds, responseKinds, isKind, schemaId, type Kind, type RequestKind, type ResponseKind } from './kinds.js';
-export { validate, type ValidateOptions, type ValidationResult } from './schema/validate.js';
+export { validate, type ValidateOptions, type ValidationResult } from './validate.js';
 export { normalize, type NormalizeResult } from './normalize/normalize.js';
 export { svcCodes, type SvcCode } from './schema/codes.js';
 export { rulesFor, allRules } from './rules/index.js';

@@ -1,5 +1,5 @@
 import { invoiceInSignedInvoice } from '../compute/signed-invoice.js';
-import { isPlainObject } from '../normalize/same-value.js';
+import { isPlainObject } from '../json.js';
 import type { EinvoicePdfRecord, EwaybillPdfDetail } from '../render/pdf/index.js';
 import type { IrnPayload } from '../types/payloads.js';
 import { parseOptions, readInput, readJson, UsageError, writeOut } from './io.js';

@@ -21,7 +21,7 @@ import { createThreadPool } from '../jobs/thread-pool.js';
 import { revokedKeyIds } from '../ports/revoked-keys.js';
 import type { JobRunner } from '../ports/jobs.js';
 import { createInquiryOutbox } from '../jobs/outbox.js';
-import { turnstileVerifier, webhookForwarder } from '../sandbox/index.js';
+import { turnstileVerifier, webhookForwarder } from '../connectors/inquiry/index.js';
 import { setUp } from './setup.js';
 import { commandHelp } from './help.js';
 import { walkthrough } from './walkthrough.js';

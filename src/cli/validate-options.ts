@@ -1,5 +1,5 @@
 import { irpNames, type IrpName } from '../rules/rule.js';
-import type { ValidateOptions } from '../schema/validate.js';
+import type { ValidateOptions } from '../validate.js';
 import { UsageError } from './io.js';
 import { coercionReports, type CoercionReport } from '../normalize/coercion-summary.js';
 

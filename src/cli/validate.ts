@@ -1,6 +1,6 @@
 import { isKind, kinds, type Kind } from '../kinds.js';
 import { normalize } from '../normalize/normalize.js';
-import { validate } from '../schema/validate.js';
+import { validate } from '../validate.js';
 import { parseOptions, readJson, UsageError, writeOut } from './io.js';
 import type { HsnMaster } from '../masters/hsn.js';
 import { contextFromOptions, validateOptionNames, validateSwitches } from './validate-options.js';

@@ -3,7 +3,7 @@
  * (DATABASE_URL), beside any number of `gstkit serve` processes with the same settings.
  * @module
  */
-import { gstrJobExecutor } from '../http/jobs.js';
+import { gstrJobExecutor } from '../jobs/executor.js';
 import { startBullWorker } from '../jobs/bullmq.js';
 import { commandHelp } from './help.js';
 import { setUp } from './setup.js';

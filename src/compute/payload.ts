@@ -129,3 +129,15 @@ export function isNumeric(value: unknown): value is number | string {
 export function numeric(value: unknown): Numeric {
   return isNumeric(value) ? value : undefined;
 }
+
+/** A payload object as the readers below see it. */
+export type Obj = Record<string, unknown>;
+
+/** Text of a validated value; empty for an absent optional field. */
+export const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
+/** A number from a validated value; zero for an absent optional field. */
+export const num = (v: unknown): number => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};

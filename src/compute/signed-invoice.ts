@@ -4,7 +4,7 @@
  * those names (its schema allows none), so taking the three away gives back the invoice as registered.
  * @module
  */
-import { isPlainObject } from '../normalize/same-value.js';
+import { isPlainObject } from '../json.js';
 
 type Obj = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 /**
- * `gstkit/gstr`: readers of GSTN JSON for GSTR-2A, GSTR-2B and GSTR-3B, the return store, the portal
- * port, and the pull and export jobs.
+ * `gstkit/gstr`: readers of GSTN JSON for GSTR-2A, GSTR-2B and GSTR-3B, the pull and export jobs and
+ * the workbooks they write. The portal and return store ports are in `gstkit/ports`, their in-memory
+ * and sandbox forms in `gstkit/store` and `gstkit/sandbox`.
  * @module
  */
 export type * from './types.js';
@@ -8,8 +9,8 @@ export { readGstr2a, type Gstr2aResult } from './read-2a.js';
 export { readGstr2b, type Gstr2bResult, IMS_FROM } from './read-2b.js';
 export { readGstr3b, type Gstr3bResult } from './read-3b.js';
 export { ReadCode, parseGstnDate, parseGstnPeriod, toPortalPeriod, periodRange, monthsInclusive, isPeriod } from './read-common.js';
-export { createMemoryReturnStore, type ReturnStore, type StoredReturn } from './store.js';
-export { GstrCode, type GstPortal } from './portal.js';
+export type { ReturnStore, StoredReturn } from '../ports/returns.js';
+export { GstrCode, type GstPortal } from '../ports/gst-portal.js';
 export {
   pullReturn,
   exportReturns,
@@ -21,7 +22,15 @@ export {
   type ExportRequest,
   type ExportFile,
 } from './jobs.js';
-export { createSandboxGstPortal, type SandboxGstPortal, type SandboxGstPortalOptions, type CanonicalInvoiceLike } from '../sandbox/gst-portal/index.js';
+export {
+  writeInwardReport,
+  writeGstr3bReport,
+  reportColumns,
+  type InwardSource,
+  type InwardReportOptions,
+  type ReportResult,
+  type ReportType,
+} from './report.js';
 export { IMS_PENDING_LIMIT_FROM, imsPendingLimit, nextPeriod } from './ims.js';
 export {
   gstr3bRowSource,

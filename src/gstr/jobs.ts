@@ -5,13 +5,13 @@
 import { error, type Issue, type Outcome } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
 import { memorySink, type ByteSink } from '../render/excel/zip.js';
-import { writeGstr3bReport, writeInwardReport, type DocumentStream, type InwardSource } from '../render/excel/gstr-report.js';
-import { GstrCode, type GstPortal } from './portal.js';
+import { writeGstr3bReport, writeInwardReport, type DocumentStream, type InwardSource } from './report.js';
+import { GstrCode, type GstPortal } from '../ports/gst-portal.js';
 import { isPeriod, monthsInclusive, periodRange } from './read-common.js';
 import { openGstr2a, readGstr2a } from './read-2a.js';
 import { openGstr2b, readGstr2b } from './read-2b.js';
 import { readGstr3b } from './read-3b.js';
-import type { ReturnStore } from './store.js';
+import type { ReturnStore } from '../ports/returns.js';
 import { countReturnDocuments } from './count-documents.js';
 import { findStoredReturn } from './stored-return.js';
 import type { InwardReturn, ReturnType } from './types.js';

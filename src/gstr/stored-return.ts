@@ -5,7 +5,7 @@
  * @module
  */
 import { parseLazily } from './lazy-json.js';
-import type { ReturnStore } from './store.js';
+import type { ReturnStore } from '../ports/returns.js';
 import type { ReturnType } from './types.js';
 
 export interface FoundReturn {

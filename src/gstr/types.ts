@@ -3,8 +3,7 @@
  * @module
  */
 
-/** The returns gstkit pulls and exports. */
-export type ReturnType = 'gstr2a' | 'gstr2b' | 'gstr3b';
+export type { ReturnType } from '../ports/gst-portal.js';
 
 /** A return period as `YYYY-MM`. */
 export type Period = string;

@@ -5,7 +5,7 @@
  */
 import { error, type Issue, type Outcome } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
-import { GstrCode } from '../gstr/portal.js';
+import { GstrCode } from '../ports/gst-portal.js';
 import { isPeriod } from '../gstr/read-common.js';
 import { buildGstr1 } from './build.js';
 import type { Gstr1Result } from './types.js';

@@ -3,6 +3,8 @@
  * keep the codes of the schemas and rules; portal refusals keep the portal's codes.
  * @module
  */
+import { jobCodes } from '../ports/jobs.js';
+
 export const httpCodes = {
   /** A required query parameter is missing. */
   missingParameter: 'SVC-901',
@@ -28,18 +30,14 @@ export const httpCodes = {
   internal: 'SVC-950',
   /** A provider (portal, queue) could not be reached. */
   unavailable: 'SVC-951',
-  /** No such job for this company. */
-  jobNotFound: 'SVC-952',
-  /** The job has no file (not finished, or not an export). */
-  jobFileMissing: 'SVC-953',
+  jobNotFound: jobCodes.jobNotFound,
+  jobFileMissing: jobCodes.jobFileMissing,
   /** No UPI payee is configured for the seller GSTIN. */
   payeeMissing: 'SVC-954',
   /** The provider needed by this route is not configured. */
   notConfigured: 'SVC-955',
-  /** A job was interrupted more times than it may be retried. */
-  jobInterrupted: 'SVC-956',
-  /** The store's disk is full: nothing was written; reads still work (HTTP 507). */
-  storageFull: 'SVC-957',
+  jobInterrupted: jobCodes.jobInterrupted,
+  storageFull: jobCodes.storageFull,
   /** The request line and headers (the URL with them) are larger than the server accepts (HTTP 431). */
   headersTooLarge: 'SVC-970',
   /** The client did not send its headers, or its whole request, in time (HTTP 408). */

@@ -4,13 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readablePath } from '../issue.js';
-import { validate } from '../schema/validate.js';
+import { validate } from '../validate.js';
 import type { Inquiry } from '../ports/index.js';
-import { istDateTime, systemClock } from '../sandbox/time.js';
+import { systemClock } from '../clock.js';
+import { istDateTime } from '../compute/dates.js';
 import { readJson } from './body.js';
 import { dealFailure, json } from './responses.js';
 import type { GstHandlerOptions, RequestExtras } from './types.js';
-import { str } from '../sandbox/values.js';
+import { str } from '../compute/payload.js';
 import { clientIp } from '../ratelimit/client-address.js';
 
 

@@ -4,4 +4,4 @@
  * Mount both: `app.use(toNodeListener(handler)); app.use(gstErrorMiddleware({ basePath }))`.
  * @module
  */
-export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './node.js';
+export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './node-listener.js';

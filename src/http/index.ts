@@ -14,14 +14,15 @@
  * @module
  */
 import { error, type Issue } from '../issue.js';
-import { validate, validateHandedOver } from '../schema/validate.js';
+import { validate, validateHandedOver } from '../validate.js';
 import { JobQueueFullError, JobQueueUnavailableError, StoreFullError, StoreUnavailableError, type Company } from '../ports/index.js';
-import { istDate, systemClock } from '../sandbox/time.js';
+import { systemClock } from '../clock.js';
+import { istDate } from '../compute/dates.js';
 import { DEFAULT_BODY_LIMIT, readJson } from './body.js';
 import { gstrCodes, httpCodes } from './codes.js';
 import { handleDeal } from './deal.js';
 import { healthResponse } from './health.js';
-import { gstrJobExecutor } from './jobs.js';
+import { gstrJobExecutor } from '../jobs/executor.js';
 import { openApiDocument } from './openapi.js';
 import { readFlags } from './query.js';
 import { dealFailure, headerFailure, json, streamlessJson, svcFailure } from './responses.js';
@@ -39,10 +40,10 @@ export type { GstHandler, GstHandlerOptions, RequestExtras, Route, DealOptions, 
 export { routes } from './routes.js';
 export { httpCodes, gstrCodes } from './codes.js';
 export { DEFAULT_BODY_LIMIT } from './body.js';
-export { gstrJobExecutor } from './jobs.js';
+/** @deprecated Import from `gstkit/jobs`; this re-export goes in the next minor version. */
+export { gstrJobExecutor } from '../jobs/executor.js';
 export { openApiDocument } from './openapi.js';
-export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './node.js';
-export { createGstServer, applyServerLimits, DEFAULT_SERVER_LIMITS, type ServerLimits, type GstServerOptions } from './node-server.js';
+export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './node-listener.js';
 export { gstPathPatterns, isGstPath } from './paths.js';
 export { routeNeeds, isRouteEnabled } from './enabled.js';
 export { createRateLimiter, memoryRateCounter, storeRateCounter, redisRateCounter, parseRateLimit, parseKeyRateLimits, clientAddress, type RateLimiterOptions } from '../ratelimit/index.js';

@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import { addressKey } from '../ratelimit/client-address.js';
 import { unservedMethod } from './binding-checks.js';
 import { httpCodes } from './codes.js';
-import { toNodeListener, type NodeListenerOptions } from './node.js';
+import { toNodeListener, type NodeListenerOptions } from './node-listener.js';
 import type { GstHandler } from './types.js';
 
 /** The limits; every one has a default fit for a server on the internet. */

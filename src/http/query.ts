@@ -5,7 +5,7 @@
  */
 import { error, type Issue } from '../issue.js';
 import { isValidGstin } from '../masters/index.js';
-import { parseIst } from '../sandbox/time.js';
+import { parseIst } from '../compute/dates.js';
 import { httpCodes } from './codes.js';
 
 /** The flags a route may read. */

@@ -5,7 +5,7 @@
  */
 import { realRequest, type RequestLike } from './light-request.js';
 import type { Company } from '../ports/index.js';
-import type { Clock } from '../sandbox/time.js';
+import type { Clock } from '../clock.js';
 import type { FlagName } from './query.js';
 import type { EnabledOptions, RequestExtras, RouteContext } from './types.js';
 

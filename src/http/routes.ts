@@ -10,7 +10,7 @@ import { flag, type FlagSpec } from './query.js';
 import { headerFailure, json, svcFailure } from './responses.js';
 import type { GstHandlerOptions, Route, RouteContext } from './types.js';
 import type { JobType } from '../ports/index.js';
-import { str } from '../sandbox/values.js';
+import { str } from '../compute/payload.js';
 import { gstr1Route, reconcileRoute } from './gstr-jobs-routes.js';
 import { ewbMovementRoutes } from './ewaybill-movement-routes.js';
 import { ewbActionRoutes } from './ewaybill-action-routes.js';

@@ -3,20 +3,19 @@
  * @module
  */
 import type { Kind } from '../kinds.js';
-import type { GstPortal } from '../gstr/portal.js';
-import type { ReturnStore } from '../gstr/store.js';
+import type { GstPortal } from '../ports/gst-portal.js';
+import type { ReturnStore } from '../ports/returns.js';
 import type {
   Authenticate,
   CaptchaVerifier,
   Company,
   EwbProvider,
   GstinRegistry,
-  Inquiry,
-  InquiryForwarder,
+  InquiryDelivery,
   IrpProvider,
   JobRunner,
 } from '../ports/index.js';
-import type { Clock } from '../sandbox/time.js';
+import type { Clock } from '../clock.js';
 import type { AuditSink } from '../ports/audit.js';
 import type { PdfRenderer } from '../render/pdf/renderer.js';
 import type { ClientRateLimits, RateLimiter } from '../ports/ratelimit.js';
@@ -31,18 +30,9 @@ export interface PaymentPayee {
 }
 
 /** The sales inquiry's settings and hooks. */
-export interface DealOptions {
+export interface DealOptions extends InquiryDelivery {
   /** Checks the captcha token; absent means MISSING_CONFIG. */
   captcha?: CaptchaVerifier;
-  /** Carries inquiries to the CRM; absent means MISSING_CONFIG. */
-  forwarder?: InquiryForwarder;
-  /**
-   * Called with every inquiry that passed the captcha, before it is forwarded: the host's chance to
-   * store it, so that none is lost whatever happens to the CRM.
-   */
-  onInquiry?: (inquiry: Inquiry) => void | Promise<void>;
-  /** Called when forwarding failed after all retries. */
-  onForwardFailed?: (inquiry: Inquiry, reason: Error) => void | Promise<void>;
   /** Message of the success body. */
   successMessage?: string;
 }

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { JobQueueUnavailableError, type JobExecutor, type JobRunner } from '../ports/jobs.js';
 import type { RecoveryPolicy, Store } from '../ports/store.js';
-import { systemClock, type Clock } from '../sandbox/time.js';
+import { systemClock, type Clock } from '../clock.js';
 import { defaultRecovery, runClaimedJob } from './run-job.js';
 import { defaultFileUrl, jobFileOf, jobStatusOf } from './status.js';
 import { connectRedis } from './redis-connection.js';

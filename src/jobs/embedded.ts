@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobExecutor, JobRunner } from '../ports/jobs.js';
 import type { RecoveryPolicy, Store } from '../ports/store.js';
-import { systemClock, type Clock } from '../sandbox/time.js';
+import { systemClock, type Clock } from '../clock.js';
 import { defaultRecovery, runClaimedJob } from './run-job.js';
 import { defaultFileUrl, jobFileOf, jobStatusOf } from './status.js';
 import { createThreadPool, type ThreadPool } from './thread-pool.js';

@@ -4,8 +4,8 @@
  * store keeps pieces; the job's file; progress).
  * @module
  */
-import type { GstPortal } from '../gstr/portal.js';
-import type { ReturnStore, StoredReturn } from '../gstr/store.js';
+import type { GstPortal } from '../ports/gst-portal.js';
+import type { ReturnStore, StoredReturn } from '../ports/returns.js';
 import type { ReturnType as GstrReturnType } from '../gstr/types.js';
 import type { Outcome } from '../issue.js';
 import type { JobContext, JobCounts, JobOutput, JobRequest } from '../ports/jobs.js';

@@ -5,8 +5,8 @@
  * acknowledged before the next is sent, so neither side ever holds the whole file.
  * @module
  */
-import type { ReturnStore, StoredReturn, StoredReturnInfo } from '../gstr/store.js';
-import type { GstPortal } from '../gstr/portal.js';
+import type { ReturnStore, StoredReturn, StoredReturnInfo } from '../ports/returns.js';
+import type { GstPortal } from '../ports/gst-portal.js';
 import type { ExportRequest, GstrServices } from '../gstr/jobs.js';
 import type { ReturnType } from '../gstr/types.js';
 import type { Outcome } from '../issue.js';

@@ -6,6 +6,9 @@
  * const jobs = createEmbeddedJobRunner({ store });
  * @module
  */
+export { createMemoryJobRunner, type MemoryJobRunner, type MemoryJobRunnerOptions } from './memory.js';
+export { gstrJobExecutor } from './executor.js';
+export { jobCodes } from '../ports/jobs.js';
 export { createEmbeddedJobRunner, type EmbeddedJobRunner, type EmbeddedJobRunnerOptions } from './embedded.js';
 export { createBullJobRunner, startBullWorker, DEFAULT_QUEUE, type BullJobRunnerOptions, type BullWorkerOptions } from './bullmq.js';
 export { runClaimedJob, defaultRecovery, FILE_CHUNK_BYTES, type RunJobDeps } from './run-job.js';

@@ -10,10 +10,10 @@
  * until its first pause is over.
  * @module
  */
-import type { DealOptions } from '../http/types.js';
+import type { InquiryDelivery } from '../ports/inquiry.js';
 import type { Inquiry, InquiryForwarder } from '../ports/inquiry.js';
 import type { Store } from '../ports/store.js';
-import { systemClock, type Clock } from '../sandbox/time.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export interface InquiryOutboxOptions {
   store: Store;
@@ -35,7 +35,7 @@ export interface InquiryOutboxOptions {
 
 export interface InquiryOutbox {
   /** The hooks to spread into the handler's `deal` options (with the captcha). */
-  deal: Pick<DealOptions, 'forwarder' | 'onInquiry' | 'onForwardFailed'>;
+  deal: Pick<InquiryDelivery, 'forwarder' | 'onInquiry' | 'onForwardFailed'>;
   /** Tries every inquiry that is due now; answers how many were delivered. */
   deliverDue(): Promise<number>;
   /** Starts the delivery loop. */

@@ -6,8 +6,8 @@
  */
 import type { JobCounts, JobExecutor, JobFileSink, JobType } from '../ports/jobs.js';
 import type { JobRow, RecoveryPolicy, Store } from '../ports/store.js';
-import { httpCodes } from '../http/codes.js';
-import type { Clock } from '../sandbox/time.js';
+import { jobCodes } from '../ports/jobs.js';
+import type { Clock } from '../clock.js';
 
 /** Chunk size of stored files. */
 export const FILE_CHUNK_BYTES = 1 << 20;
@@ -15,7 +15,7 @@ export const FILE_CHUNK_BYTES = 1 << 20;
 /** An interrupted job runs again this many times in all, then fails with SVC-956. */
 export const defaultRecovery: RecoveryPolicy = {
   maxAttempts: 3,
-  error: { code: httpCodes.jobInterrupted, message: 'the job was interrupted (its server or worker stopped) and was not retried again; submit it again' },
+  error: { code: jobCodes.jobInterrupted, message: 'the job was interrupted (its server or worker stopped) and was not retried again; submit it again' },
 };
 
 export interface RunJobDeps {
@@ -160,7 +160,7 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
     if (name === 'StoreUnavailableError') return;
     const error =
       name === 'StoreFullError'
-        ? { code: httpCodes.storageFull, message: (e as Error).message }
+        ? { code: jobCodes.storageFull, message: (e as Error).message }
         : { code: 'SVC-950', message: e instanceof Error ? e.message : 'the job failed' };
     await store.finishJob(row.jobId, owner, { state: 101, updatedAt: now(), error }).catch(() => {});
   }

@@ -4,7 +4,7 @@
  */
 import type { JobFileStream, JobState, JobStatusRecord, JobType } from '../ports/jobs.js';
 import type { JobRow, Store } from '../ports/store.js';
-import { istDateTime } from '../sandbox/time.js';
+import { istDateTime } from '../compute/dates.js';
 
 const stateText = { 0: 'waiting', 1: 'working', 100: 'done', 101: 'failed' } as const;
 

@@ -4,7 +4,7 @@
  * memory when the runner has none. Each kind of threaded job adds its own calls to these.
  * @module
  */
-import type { ReturnStore } from '../gstr/store.js';
+import type { ReturnStore } from '../ports/returns.js';
 import type { ReturnType as GstrReturnType } from '../gstr/types.js';
 import type { JobContext, JobCounts, JobFileSink } from '../ports/jobs.js';
 import { memorySink } from '../render/excel/zip.js';

@@ -16,8 +16,9 @@ export type ThreadMessage =
   | { type: 'done'; value: unknown }
   | { type: 'fail'; message: string; name?: string };
 
-/** What the serving thread answers a task's calls with; a handler may return a promise. */
-export type ThreadHandlers = Record<string, (...args: never[]) => unknown>;
+import type { ThreadHandlers, ThreadPool } from '../ports/jobs.js';
+
+export type { ThreadHandlers, ThreadPool } from '../ports/jobs.js';
 
 export interface ThreadPoolOptions {
   /** Threads at most. Default 2. */
@@ -43,14 +44,6 @@ export const JOB_THREAD_YOUNG_MB = Number(process.env['GSTKIT_JOB_THREAD_YOUNG_M
 
 /** How long an idle job thread is kept by default, ms. */
 export const JOB_THREAD_IDLE_MS = Number(process.env['GSTKIT_JOB_THREAD_IDLE_MS'] ?? 5000);
-
-export interface ThreadPool {
-  /** Runs `kind` with `input` on a free thread (waiting for one), answering its calls with `handlers`. */
-  run(kind: string, input: unknown, handlers: ThreadHandlers): Promise<unknown>;
-  /** Thread ids of the threads alive now (a test can tell the work ran off the serving thread). */
-  readonly threadIds: number[];
-  close(): Promise<void>;
-}
 
 /** A thread on the job entry (job-thread.ts), its heap capped. */
 function spawn(maxHeapMb: number, maxYoungMb: number): Worker {

@@ -6,7 +6,7 @@
  * @module
  */
 import type { IssuedInvoices } from '../gstr1/job.js';
-import type { ReturnStore } from '../gstr/store.js';
+import type { ReturnStore } from '../ports/returns.js';
 import type { Outcome } from '../issue.js';
 import { reconcileRequestOf } from '../reconcile/job.js';
 import type { JobContext, JobCounts, JobOutput, JobRequest } from '../ports/jobs.js';

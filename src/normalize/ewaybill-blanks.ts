@@ -12,7 +12,7 @@
 import { schemaId, type Kind } from '../kinds.js';
 import { allSchemas } from '../schema/registry.js';
 import { expectOf } from './portal-response.js';
-import { isPlainObject } from './same-value.js';
+import { isPlainObject } from '../json.js';
 
 /** The kinds whose blank text fields are absent ones: the e-waybill portal's requests. */
 const BLANK_MEANS_ABSENT: readonly Kind[] = ['ewb', 'cancel-ewb', 'update-vehicle', 'update-transporter', 'extend-validity', 'reject-ewb'];

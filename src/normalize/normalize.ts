@@ -3,7 +3,7 @@ import { isKind, requestKinds, type Kind } from '../kinds.js';
 import { svcCodes } from '../schema/codes.js';
 import { aliasesByKind, hoistsByKind, type Alias, type Hoist } from './aliases.js';
 import { shapeOf, type ObjectShape, type Shape } from './shape.js';
-import { isPlainObject, sameValue, setOwn } from './same-value.js';
+import { isPlainObject, sameValue, setOwn } from '../json.js';
 import { readTotAmtAsTotItemVal } from './total-item-value.js';
 import { coerceScalar, readsAsIs } from './coerce.js';
 import { reportCoercions, type CoercionReport } from './coercion-summary.js';

@@ -15,7 +15,7 @@
  */
 
 import { ewbErrors, field, irpErrors, looseJsonValue, type PortalError } from './portal-response-errors.js';
-import { isPlainObject } from './same-value.js';
+import { isPlainObject } from '../json.js';
 
 export type OpenedEnvelope =
   | { form: 'success'; answer: unknown; info?: unknown[] }

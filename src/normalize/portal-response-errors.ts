@@ -9,7 +9,7 @@
  * @module
  */
 
-import { isPlainObject } from './same-value.js';
+import { isPlainObject } from '../json.js';
 
 /** One error in the service's names. */
 export interface PortalError {

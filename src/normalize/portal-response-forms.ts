@@ -16,7 +16,7 @@ import type { Alias } from './aliases.js';
 import { expectOf, isPortalResponseKind } from './portal-response.js';
 import { openPortalEnvelope } from './portal-response-envelope.js';
 import { trimPortalKeys } from './portal-response-keys.js';
-import { isPlainObject } from './same-value.js';
+import { isPlainObject } from '../json.js';
 
 /** The IRP's error list (`ErrorDetails: [{ErrorCode, ErrorMessage}]`) in the service's names. */
 const errorAliases: readonly Alias[] = [

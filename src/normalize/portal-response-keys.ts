@@ -8,7 +8,7 @@
  */
 
 import { expectOf } from './portal-response.js';
-import { isPlainObject, setOwn } from './same-value.js';
+import { isPlainObject, setOwn } from '../json.js';
 
 /** Deeper than any portal answer nests; a cyclic value stops here instead of looping. */
 const MAX_DEPTH = 64;

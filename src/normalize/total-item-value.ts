@@ -1,7 +1,7 @@
 import { dec } from '../compute/decimal.js';
 import { warning, type Issue } from '../issue.js';
 import { svcCodes } from '../schema/codes.js';
-import { isPlainObject } from './same-value.js';
+import { isPlainObject } from '../json.js';
 
 const taxKeys = ['IgstAmt', 'CgstAmt', 'SgstAmt', 'CesAmt', 'CesNonAdvlAmt', 'StateCesAmt', 'StateCesNonAdvlAmt', 'OthChrg'] as const;
 

@@ -34,3 +34,16 @@ export interface Inquiry {
 export interface InquiryForwarder {
   forward(inquiry: Inquiry): Promise<void>;
 }
+
+/** How an accepted inquiry reaches the CRM: the carrier and the host's hooks around it. */
+export interface InquiryDelivery {
+  /** Carries inquiries to the CRM; absent means MISSING_CONFIG. */
+  forwarder?: InquiryForwarder;
+  /**
+   * Called with every inquiry that passed the captcha, before it is forwarded: the host's chance to
+   * store it, so that none is lost whatever happens to the CRM.
+   */
+  onInquiry?: (inquiry: Inquiry) => void | Promise<void>;
+  /** Called when forwarding failed after all retries. */
+  onForwardFailed?: (inquiry: Inquiry, reason: Error) => void | Promise<void>;
+}

@@ -111,6 +111,30 @@ export class JobQueueFullError extends Error {
   }
 }
 
+/** What the serving thread answers a worker thread's calls with; a handler may return a promise. */
+export type ThreadHandlers = Record<string, (...args: never[]) => unknown>;
+
+/** Worker threads that run a job's heavy work off the serving thread (`jobs/thread-pool.ts`). */
+export interface ThreadPool {
+  /** Runs `kind` with `input` on a free thread (waiting for one), answering its calls with `handlers`. */
+  run(kind: string, input: unknown, handlers: ThreadHandlers): Promise<unknown>;
+  /** Thread ids of the threads alive now (a test can tell the work ran off the serving thread). */
+  readonly threadIds: number[];
+  close(): Promise<void>;
+}
+
+/** Codes a job's status and file answer with, in the `SVC-95x` block (also in `httpCodes`). */
+export const jobCodes = {
+  /** No such job for this company. */
+  jobNotFound: 'SVC-952',
+  /** The job has no file (not finished, or not an export). */
+  jobFileMissing: 'SVC-953',
+  /** A job was interrupted more times than it may be retried. */
+  jobInterrupted: 'SVC-956',
+  /** The store's disk is full: nothing was written; reads still work (HTTP 507). */
+  storageFull: 'SVC-957',
+} as const;
+
 /** Accepts jobs at once and runs them later, here or elsewhere. */
 export interface JobRunner {
   /** Starts the runner's work with this executor (called once by the handler). */
@@ -121,7 +145,7 @@ export interface JobRunner {
   status(companyId: string, jobId: string): Promise<JobStatusRecord | undefined>;
   file(companyId: string, jobId: string): Promise<JobFile | JobFileStream | undefined>;
   /** Worker threads this runner's jobs do their heavy work in, when it has them. */
-  readonly threads?: import('../jobs/thread-pool.js').ThreadPool;
+  readonly threads?: ThreadPool;
   /** Asks the runner's queue, if it has one of its own, for a trivial answer; throws when it cannot. */
   ping?(): Promise<void>;
   close?(): Promise<void>;

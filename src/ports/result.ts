@@ -2,7 +2,7 @@
  * What a provider answers: a value, or a refusal with the portal's coded issues.
  * @module
  */
-import type { Issue } from '../issue.js';
+import { error, type Issue } from '../issue.js';
 
 /** A provider's refusal: portal-coded issues, an HTTP status hint and extra facts (e.g. DUPIRN). */
 export interface Refusal {
@@ -14,3 +14,8 @@ export interface Refusal {
 }
 
 export type ProviderResult<T> = { ok: true; value: T } | Refusal;
+
+/** A portal's refusal with one coded issue (HTTP 422 unless said otherwise). */
+export function refuse(code: string, message: string, status = 422, path = ''): Refusal {
+  return { ok: false, status, errors: [error(code, message, path)] };
+}

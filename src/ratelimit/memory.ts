@@ -4,7 +4,7 @@
  * @module
  */
 import type { RateCounter, RateSlot } from '../ports/ratelimit.js';
-import { countInSlots } from './slots.js';
+import { countInSlots } from '../ports/rate-slots.js';
 
 export const DEFAULT_MAX_BUCKETS = 10_000;
 

@@ -7,7 +7,7 @@ import type { RateCounter, RateSlot } from '../ports/ratelimit.js';
 import { connectRedis } from '../jobs/redis-connection.js';
 
 /**
- * The step of src/ratelimit/slots.ts in Lua. KEYS[1] the bucket's hash; ARGV: the slot, since, cap, by, and
+ * The step of src/ports/rate-slots.ts in Lua. KEYS[1] the bucket's hash; ARGV: the slot, since, cap, by, and
  * how long the hash may outlive its last change (ms). Answers {added, field, hits, field, hits, ...}.
  */
 const STEP = `

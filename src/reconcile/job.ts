@@ -5,8 +5,8 @@
  */
 import { error, type Issue, type Outcome } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
-import type { ReturnStore } from '../gstr/store.js';
-import { GstrCode } from '../gstr/portal.js';
+import type { ReturnStore } from '../ports/returns.js';
+import { GstrCode } from '../ports/gst-portal.js';
 import { XLSX_CONTENT_TYPE, MAX_EXPORT_MONTHS, type ExportFile } from '../gstr/jobs.js';
 import { isPeriod, monthsInclusive, periodRange } from '../gstr/read-common.js';
 import { readGstr2b } from '../gstr/read-2b.js';

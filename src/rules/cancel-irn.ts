@@ -5,7 +5,7 @@
  */
 
 import type { Rule } from './rule.js';
-import { defineRule, field, found, integerOf, irnShapeRule, isGiven } from './ewaybill-support.js';
+import { defineRule, field, found, integerOf, irnShapeRule, isGiven } from './support.js';
 
 const REASONS = '1 Duplicate, 2 Data entry mistake, 3 Order cancelled, 4 Others';
 

@@ -4,7 +4,7 @@
  */
 
 import type { Rule } from './rule.js';
-import { defineRule, field, found, type Finding } from './ewaybill-support.js';
+import { defineRule, field, found, type Finding } from './support.js';
 
 /** The deal body rules. */
 export const dealRules: Rule[] = [

@@ -8,7 +8,7 @@
 import { dateMonthNumber, periodMonthNumber } from '../compute/ewaybill-dates.js';
 import { isValidGstin } from '../masters/index.js';
 import type { Rule, RuleContext } from './rule.js';
-import { defineRule, field, found, integerOf, isGiven, type Finding } from './ewaybill-support.js';
+import { defineRule, field, found, integerOf, isGiven, type Finding } from './support.js';
 
 /** July 2017, the first GST return period, as a month number. */
 const FIRST_PERIOD = periodMonthNumber('2017-07')!;

@@ -1,15 +1,15 @@
 import type { Kind } from '../kinds.js';
 import type { Rule } from './rule.js';
-import { einvoiceRules } from './einvoice.js';
+import { einvoiceRules } from './einvoice/index.js';
 import { paymentQrRules } from './payment-qr.js';
-import { ewaybillRules } from './ewaybill.js';
-import { ewbByIrnRules } from './ewb-by-irn.js';
+import { ewaybillRules } from './ewaybill/index.js';
+import { ewbByIrnRules } from './ewaybill/by-irn.js';
 import { cancelIrnRules } from './cancel-irn.js';
-import { cancelEwbRules, closeEwbRules } from './cancel-close-ewb.js';
+import { cancelEwbRules, closeEwbRules } from './ewaybill/cancel-close.js';
 import { dealRules } from './deal.js';
-import { consolidatedEwbRules, regenerateTripSheetRules } from './ewaybill-consolidated.js';
-import { addMultiVehicleRules, changeMultiVehicleRules, initiateMultiVehicleRules } from './ewaybill-multivehicle.js';
-import { extendValidityRules, rejectEwbRules, updateTransporterRules, updateVehicleRules } from './ewaybill-actions/index.js';
+import { consolidatedEwbRules, regenerateTripSheetRules } from './ewaybill/consolidated.js';
+import { addMultiVehicleRules, changeMultiVehicleRules, initiateMultiVehicleRules } from './ewaybill/multivehicle.js';
+import { extendValidityRules, rejectEwbRules, updateTransporterRules, updateVehicleRules } from './ewaybill/actions.js';
 import { gstrPullRules, gstrExportRules, gstr3bExportRules } from './gstr.js';
 
 /** The business rules of each payload kind, run after the schema. */

@@ -6,7 +6,7 @@
 
 import { error, pointer } from '../issue.js';
 import type { Rule } from './rule.js';
-import { einvoiceRules, defineRule } from './einvoice.js';
+import { einvoiceRules, defineRule } from './einvoice/index.js';
 import { gstinText } from './einvoice/define.js';
 
 export const paymentQrIsB2c = defineRule({

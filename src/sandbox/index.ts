@@ -7,33 +7,47 @@
  * const handler = createGstHandler({ ...sandbox.providers, authenticate });
  * @module
  */
-import type { ReturnStore } from '../gstr/store.js';
+import type { ReturnStore } from '../ports/returns.js';
 import { state } from '../masters/index.js';
 import type { Store } from '../ports/store.js';
 import { createMemoryStore } from '../store/memory.js';
 import { storeReturns } from '../store/returns.js';
 import { createSigningIdentity, type SigningIdentity } from './certificate.js';
 import { storedSigningIdentity } from './stored-identity.js';
-import { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill.js';
+import { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill/portal.js';
 import { createSandboxGstPortal } from './gst-portal/index.js';
 import { createSandboxIrp, type SandboxIrp } from './irp.js';
 import { createEmbeddedJobRunner, type EmbeddedJobRunner } from '../jobs/embedded.js';
 import type { JobRunner } from '../ports/jobs.js';
-import type { Company } from './ports.js';
+import type { Company } from '../ports/company.js';
 import { createSandboxRegistry, sampleTaxpayers, type SandboxRegistry, type SandboxTaxpayer } from './registry.js';
-import { systemClock, type Clock } from './time.js';
+import { systemClock, type Clock } from '../clock.js';
 
-export * from './ports.js';
-export * from './time.js';
+// The provider ports, long re-exported from here (their home is `gstkit/ports`).
+export * from '../ports/company.js';
+export * from '../ports/result.js';
+export * from '../ports/irp.js';
+export * from '../ports/ewb.js';
+export * from '../ports/registry.js';
+export * from '../ports/jobs.js';
+export * from '../ports/inquiry.js';
+export * from '../clock.js';
+// The IST readings, long exported from here beside the clock.
+export { istDate, istDateTime, istIsoDate, formatIstDateTime as istIsoDateTime, parseIst } from '../compute/dates.js';
 export { storedSigningIdentity } from './stored-identity.js';
 export { createSigningIdentity, signJws, verifyJws, type SigningIdentity, type DecodedJws } from './certificate.js';
+export { createSandboxGstPortal, type SandboxGstPortal, type SandboxGstPortalOptions, type CanonicalInvoiceLike } from './gst-portal/index.js';
 export { createSandboxRegistry, sampleTaxpayers, type SandboxRegistry, type SandboxTaxpayer } from './registry.js';
-export { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill.js';
+export { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill/portal.js';
 export { createSandboxIrp, duplicateDocKey, SANDBOX_ISSUER, type SandboxIrp } from './irp.js';
-export { createMemoryJobRunner, type MemoryJobRunner, type MemoryJobRunnerOptions } from './jobs.js';
-export { turnstileVerifier, TURNSTILE_VERIFY_URL, type TurnstileOptions } from './turnstile.js';
-export { webhookForwarder, ForwardError, type WebhookForwarderOptions } from './crm.js';
 export { createSandboxCrm, type SandboxCrm, type SandboxCrmOptions } from './crm-inbox.js';
+/** @deprecated Import from `gstkit/jobs`; this re-export goes in the next minor version. */
+export { createMemoryJobRunner, type MemoryJobRunner, type MemoryJobRunnerOptions } from '../jobs/memory.js';
+/** @deprecated Import from `gstkit/connectors/inquiry`; this re-export goes in the next minor version. */
+export { turnstileVerifier, TURNSTILE_VERIFY_URL, type TurnstileOptions } from '../connectors/inquiry/turnstile.js';
+/** @deprecated Import from `gstkit/connectors/inquiry`; this re-export goes in the next minor version. */
+export { webhookForwarder, ForwardError, type WebhookForwarderOptions } from '../connectors/inquiry/crm-webhook.js';
+/** @deprecated Import from `gstkit/ports`; this re-export goes in the next minor version. */
 export { basicAuth, parseApiKeys, generateApiKey, type ApiKey } from '../ports/auth.js';
 export { sandboxCodes } from './codes.js';
 

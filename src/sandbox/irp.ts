@@ -14,11 +14,13 @@ import { ewbDetailsRules } from '../rules/einvoice/ewb-details.js';
 import type { IrnRow, Store } from '../ports/store.js';
 import { error } from '../issue.js';
 import { signJws, type SigningIdentity } from './certificate.js';
-import { obj, str, num, refuse, type Obj } from './values.js';
-import type { SandboxEwbPortal } from './ewaybill.js';
+import { obj, str, num, type Obj } from '../compute/payload.js';
+import { refuse } from '../ports/result.js';
+import type { SandboxEwbPortal } from './ewaybill/portal.js';
 import type { IrnPayload } from '../types/payloads.js';
-import type { DocumentKey, EwbGenerated, RegisteredIrn, IrpProvider, ProviderContext, ProviderResult, Refusal } from './ports.js';
-import { istDateTime, istIsoDateTime, type Clock } from './time.js';
+import type { DocumentKey, EwbGenerated, RegisteredIrn, IrpProvider, ProviderContext, ProviderResult, Refusal } from '../ports/index.js';
+import type { Clock } from '../clock.js';
+import { istDateTime, formatIstDateTime as istIsoDateTime } from '../compute/dates.js';
 
 /** The `iss` claim of the sandbox's tokens: never NIC. */
 export const SANDBOX_ISSUER = 'gstkit sandbox IRP';

@@ -5,7 +5,7 @@
  */
 import { error } from '../issue.js';
 import { isValidGstin, state } from '../masters/index.js';
-import type { GstinRegistry, GstinSuggestion, ProviderResult } from './ports.js';
+import type { GstinRegistry, GstinSuggestion, ProviderResult } from '../ports/index.js';
 
 /** One taxpayer as the sandbox keeps it. */
 export interface SandboxTaxpayer {

@@ -7,8 +7,10 @@
  */
 import { error, pointer, type Issue, type Severity } from '../issue.js';
 import { requestKinds, type Kind } from '../kinds.js';
-import { MAX_ITEMS as MAX_IRN_LINES } from '../rules/einvoice/items.js';
 import { svcCodes } from './codes.js';
+
+/** The most lines an IRN request may carry (NIC can raise it per taxpayer); rule 2173 refuses more. */
+export const MAX_IRN_LINES = 1000;
 
 /** The bounds, with their defaults. */
 export const payloadLimits = {

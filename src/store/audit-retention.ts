@@ -5,7 +5,7 @@
  * @module
  */
 import type { Store } from '../ports/store.js';
-import { systemClock, type Clock } from '../sandbox/time.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /**
  * Six years by default: the CGST Act (section 36) keeps accounts and records for 72 months after the due

@@ -17,6 +17,7 @@ export { openPgliteStore, DEFAULT_DATA_DIR, type PgliteStoreOptions } from './pg
 export { openPostgresStore, DEFAULT_DB_TIMEOUT_MS, DEFAULT_DB_CONNECT_TIMEOUT_MS, type PostgresStoreOptions } from './postgres.js';
 export { migrations, schemaVersion, type Migration } from './schema.js';
 export { storeReturns } from './returns.js';
+export { createMemoryReturnStore } from './memory-returns.js';
 export {
   startAuditRetention,
   parseAuditRetention,

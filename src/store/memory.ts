@@ -14,7 +14,7 @@ import { copyRow } from './copy-row.js';
 import { keepRecord, readRecord, type KeptRecord } from './read-only-row.js';
 import { returnPieces } from './return-pieces.js';
 import type { RateSlot } from '../ports/ratelimit.js';
-import { countInSlots } from '../ratelimit/slots.js';
+import { countInSlots } from '../ports/rate-slots.js';
 
 const copy = copyRow;
 

@@ -3,8 +3,8 @@
  * shared by every server, and one company never reads another's.
  * @module
  */
-import type { ReturnStore } from '../gstr/store.js';
-import type { ReturnType } from '../gstr/types.js';
+import type { ReturnStore } from '../ports/returns.js';
+import type { ReturnType } from '../ports/gst-portal.js';
 import type { Store } from '../ports/store.js';
 
 /** The pulled returns of `companyId`. */

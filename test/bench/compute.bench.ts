@@ -1,6 +1,6 @@
 import { bench, describe } from 'vitest';
 import { checkAmounts, completeInvoice, type IrnDraft } from '../../src/compute/index.js';
-import { einvoiceRules } from '../../src/rules/einvoice.js';
+import { einvoiceRules } from '../../src/rules/einvoice/index.js';
 import { rawIntra } from '../rules/einvoice-fixtures.js';
 
 /** A fresh context per document, as validate() makes one per run (rules share computations through it). */

@@ -1,5 +1,5 @@
 import { bench, describe } from 'vitest';
-import { ewaybillRules } from '../../src/rules/ewaybill.js';
+import { ewaybillRules } from '../../src/rules/ewaybill/index.js';
 import { ewbTotals } from '../../src/compute/ewaybill-totals.js';
 import { ewbValidUntil } from '../../src/compute/ewaybill-validity.js';
 import { context, ewbBase } from '../rules/ewaybill-fixtures.js';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createGstHandler } from '../../src/http/index.js';
 import { basicAuth, createSandbox, createSigningIdentity, manualClock, parseIst, signJws } from '../../src/sandbox/index.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 
 const invoice = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8')) as Record<string, any>;
 delete invoice['EwbDtls'];

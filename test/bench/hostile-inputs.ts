@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020 as Ajv2020Type } from 'ajv/dist/2020.js';
 import { allSchemas, schemaErrors } from '../../src/schema/registry.js';
 import { gstFormats } from '../../src/schema/formats.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020.js') as { default: typeof Ajv2020Type };

@@ -10,7 +10,7 @@ import { invoiceWithItems } from '../support/examples.js';
 import { benchFrom, fromGstkit } from './bench-from.js';
 import { freshAjvValidator } from './fresh-ajv.js';
 
-const { validate } = await fromGstkit<typeof import('../../src/schema/validate.js')>('schema/validate.js');
+const { validate } = await fromGstkit<typeof import('../../src/validate.js')>('schema/validate.js');
 const { validatorFor } = await fromGstkit<typeof import('../../src/schema/registry.js')>('schema/registry.js');
 const { normalize } = await fromGstkit<typeof import('../../src/normalize/normalize.js')>('normalize/normalize.js');
 

@@ -4,7 +4,7 @@
  * translation and the business rules. CPU-time medians of alternating runs: test/bench/validate-floor.ts.
  */
 import { bench, describe } from 'vitest';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { validatorFor } from '../../src/schema/registry.js';
 import { invoiceWithItems } from '../support/examples.js';
 import { freshAjvValidator } from './fresh-ajv.js';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { completeInvoice, isNumeric } from '../../src/compute/index.js';
-import { validate } from '../../src/schema/validate.js';
-import { amountRules } from '../../src/rules/einvoice.js';
+import { validate } from '../../src/validate.js';
+import { amountRules } from '../../src/rules/einvoice/index.js';
 
 /** The bundled invoice: its parties and dates are valid, so only the generated amounts decide. */
 const base = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8')) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { checkAmounts, completeInvoice, dec, withinTolerance, type IrnDraft } from '../../src/compute/index.js';
-import { amountRules, einvoiceRules } from '../../src/rules/einvoice.js';
+import { amountRules, einvoiceRules } from '../../src/rules/einvoice/index.js';
 import { paymentQrRules } from '../../src/rules/payment-qr.js';
 
 const context = { today: '20/06/2024', reportingWindowDays: 30 };

@@ -4,7 +4,7 @@
  * types, and NIC's answers (12-hour AM/PM times, bare objects) come out in the kinds' response shapes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import type { FakeNic } from '../support/fake-nic.js';
 import { call, ctx, example, nicHandler, SHIPPER, startFake } from './helpers.js';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { validate, type ValidateOptions } from '../../src/schema/validate.js';
+import { validate, type ValidateOptions } from '../../src/validate.js';
 import type { Kind } from '../../src/kinds.js';
 
 export interface CorpusEntry {

@@ -7,7 +7,7 @@ import { createGstHandler, type GstHandlerOptions } from '../../src/http/index.j
 import { basicAuth } from '../../src/ports/index.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 import type { Company, GstPortal, JobFile, ReturnStore } from '../../src/ports/index.js';
-import { istDateTime } from '../../src/sandbox/time.js';
+import { istDateTime } from '../../src/compute/dates.js';
 
 const sandbox = createSandbox({ companies: { acme: ['29AAGCK4821M1Z4', '33AAHCT2290K1Z6'] } });
 const key = { keyId: 'docs', keySecret: 'docs-secret', companyId: 'acme' };

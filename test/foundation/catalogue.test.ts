@@ -6,7 +6,7 @@ import { allRules } from '../../src/rules/index.js';
 import { httpCodes, gstrCodes } from '../../src/http/codes.js';
 import { sandboxCodes } from '../../src/sandbox/codes.js';
 import { ReadCode } from '../../src/gstr/read-common.js';
-import { GstrCode } from '../../src/gstr/portal.js';
+import { GstrCode } from '../../src/ports/gst-portal.js';
 import { UPI_CODES } from '../../src/render/upi/index.js';
 import { QR_BAD_OPTION, QR_TOO_LONG } from '../../src/render/qr/index.js';
 import { PDF_CODES } from '../../src/render/pdf/einvoice.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { kinds, schemaId, type Kind } from '../../src/kinds.js';
 import { allSchemas } from '../../src/schema/registry.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { svcCodes } from '../../src/schema/codes.js';
 import { blankMeansAbsent } from '../../src/normalize/ewaybill-blanks.js';
 import { gstFormats } from '../../src/schema/formats.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kinds } from '../../src/kinds.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { normalize } from '../../src/normalize/normalize.js';
 import { example, invoiceWithItems } from '../support/examples.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { kinds } from '../../src/kinds.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { normalize } from '../../src/normalize/normalize.js';
 import { example } from '../support/examples.js';
 

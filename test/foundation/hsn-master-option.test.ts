@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { createHsnMaster } from '../../src/masters/hsn.js';
 import { writeCompactHsn } from '../../src/masters/hsn-loader.js';
 import { example } from '../support/examples.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../../src/normalize/normalize.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { example } from '../support/examples.js';
 
 /** Changes the letter case of every key, deeply, the way some ERPs write them. */

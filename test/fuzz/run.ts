@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { kinds, requestKinds } from '../../src/kinds.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { judge, makeClient, type Reply } from './client.js';
 import { exampleOf, mutation, mutate, nearValid, operationsOf, requestFor, type Operation, type Sample } from './generators.js';
 import { knownDefects, matchingDefect } from './known-defects.js';

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createMemoryReturnStore,
   exportReturns,
   pullReturn,
   readGstr2b,
   type ReturnStore,
 } from '../../src/gstr/index.js';
 import { createSandboxGstPortal, type SandboxGstPortal } from '../../src/sandbox/gst-portal/index.js';
+import { createMemoryReturnStore } from '../../src/store/memory-returns.js';
 import { GSTIN_A, GSTIN_B, jsonSums, libreofficeCsv, readWorkbook, soffice, sum } from './helpers.js';
 
 const NOT_CONNECTED = '24AAACC4175D1Z4';

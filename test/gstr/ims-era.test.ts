@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readGstr2a, readGstr2b, readGstr3b } from '../../src/gstr/index.js';
 import { imsPendingLimit } from '../../src/gstr/ims.js';
 import { gstr3bRowSource, isGstr3bTimeBarred } from '../../src/gstr/gstr3b-periods.js';
-import { writeGstr3bReport, writeInwardReport } from '../../src/render/excel/gstr-report.js';
+import { writeGstr3bReport, writeInwardReport } from '../../src/gstr/report.js';
 import { memorySink } from '../../src/render/excel/zip.js';
 import type { InwardDocument } from '../../src/gstr/types.js';
 import { readWorkbook } from './helpers.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readGstr3b } from '../../src/gstr/index.js';
-import { writeGstr3bReport, writeInwardReport } from '../../src/render/excel/gstr-report.js';
+import { writeGstr3bReport, writeInwardReport } from '../../src/gstr/report.js';
 import { memorySink } from '../../src/render/excel/zip.js';
 import { readWorkbook } from './helpers.js';
 

@@ -1,6 +1,6 @@
 /** One contract, run against the bare fetch handler and every host binding over loopback. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { verifyJws } from '../../src/sandbox/index.js';
 import { routes } from '../../src/http/index.js';
 import { A_GSTINS, B_GSTINS, authB, example, targets, world, type Call, type World } from './harness.js';

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGstHandler, toNodeListener } from '../../src/http/index.js';
 import type { Store } from '../../src/ports/store.js';
 import { createSandbox, createSigningIdentity, manualClock, parseIst } from '../../src/sandbox/index.js';
-import { DAY_LIST_PAGE } from '../../src/sandbox/ewaybill-actions/listed.js';
+import { DAY_LIST_PAGE } from '../../src/sandbox/ewaybill/listed.js';
 import { createMemoryStore } from '../../src/store/index.js';
 
 const G = '33AAHCT2290K1Z6';

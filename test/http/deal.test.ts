@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGstHandler } from '../../src/http/index.js';
 import { turnstileVerifier, webhookForwarder, type Inquiry } from '../../src/sandbox/index.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { example, world } from './harness.js';
 
 type Behaviour = 'pass' | 'fail' | 'slow' | '5xx' | 'misconfigured';

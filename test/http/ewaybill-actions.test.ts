@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGstHandler } from '../../src/http/index.js';
 import { basicAuth, createSandbox, manualClock, parseIst } from '../../src/sandbox/index.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import type { Kind } from '../../src/kinds.js';
 import { example, identity } from './harness.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ import type { GstHandler } from '../../src/http/index.js';
 import { createSigningIdentity, manualClock, parseIst, type ManualClock } from '../../src/sandbox/index.js';
 import { openPgliteStore } from '../../src/store/index.js';
 import type { Store } from '../../src/ports/store.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { companiesServer, companyCaller } from '../support/companies.js';
 
 const SHIPPER = '33AAHCT2290K1Z6';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { A_GSTINS, example, targets, world } from './harness.js';
 
 const E = '/api/svc/einvoice';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { istDate } from '../../src/compute/dates.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

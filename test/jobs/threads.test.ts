@@ -11,7 +11,7 @@ import type { ThreadPool } from '../../src/jobs/thread-pool.js';
 import { watchedPool } from '../support/watched-pool.js';
 import type { JobStatusRecord } from '../../src/ports/jobs.js';
 import { createSandbox, createSigningIdentity } from '../../src/sandbox/index.js';
-import { manualClock } from '../../src/sandbox/time.js';
+import { manualClock } from '../../src/clock.js';
 import { createMemoryStore } from '../../src/store/index.js';
 import type { Store } from '../../src/ports/store.js';
 

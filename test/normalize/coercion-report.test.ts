@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import { normalize } from '../../src/normalize/index.js';
 import type { Issue } from '../../src/issue.js';
 

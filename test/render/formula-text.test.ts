@@ -50,8 +50,8 @@ describe('text that looks like a formula', () => {
         'src/reconcile/job.ts',
         'src/reconcile/purchase-csv.ts', // the reader
         'src/reconcile/types.ts',
-        'src/rules/ewaybill-actions/shared.ts',
-        'src/sandbox/ewaybill-actions/codes.ts',
+        'src/rules/ewaybill/action-shared.ts',
+        'src/rules/ewaybill/action-codes.ts',
       ].sort(),
     );
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cancelEwbRules, closeEwbRules } from '../../src/rules/cancel-close-ewb.js';
+import { cancelEwbRules, closeEwbRules } from '../../src/rules/ewaybill/cancel-close.js';
 import { ruleTable } from './ewaybill-fixtures.js';
 
 describe('cancelEwbRules', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { einvoiceRules } from '../../src/rules/einvoice.js';
+import { einvoiceRules } from '../../src/rules/einvoice/index.js';
 import { paymentQrRules } from '../../src/rules/payment-qr.js';
 import { applyRules } from '../../src/rules/apply.js';
 import { checkAmounts, completeInvoice, type IrnDraft } from '../../src/compute/index.js';

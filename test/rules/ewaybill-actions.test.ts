@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { extendValidityRules, rejectEwbRules, updateTransporterRules, updateVehicleRules } from '../../src/rules/ewaybill-actions/index.js';
-import { validate } from '../../src/schema/validate.js';
+import { extendValidityRules, rejectEwbRules, updateTransporterRules, updateVehicleRules } from '../../src/rules/ewaybill/actions.js';
+import { validate } from '../../src/validate.js';
 import { ruleTable } from './ewaybill-fixtures.js';
 import { allRules } from '../../src/rules/index.js';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { consolidatedEwbRules, regenerateTripSheetRules } from '../../src/rules/ewaybill-consolidated.js';
-import { addMultiVehicleRules, changeMultiVehicleRules, initiateMultiVehicleRules } from '../../src/rules/ewaybill-multivehicle.js';
-import { validate } from '../../src/schema/validate.js';
+import { consolidatedEwbRules, regenerateTripSheetRules } from '../../src/rules/ewaybill/consolidated.js';
+import { addMultiVehicleRules, changeMultiVehicleRules, initiateMultiVehicleRules } from '../../src/rules/ewaybill/multivehicle.js';
+import { validate } from '../../src/validate.js';
 import { ruleTable } from './ewaybill-fixtures.js';
 
 describe('consolidatedEwbRules', () => {

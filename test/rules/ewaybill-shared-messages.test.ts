@@ -4,10 +4,10 @@
  * here is the one the action has always given, and the Part-B update keeps its 308 remarks (no 386).
  */
 import { describe, expect, it } from 'vitest';
-import { extendValidityRules, updateVehicleRules } from '../../src/rules/ewaybill-actions/index.js';
-import { consolidatedEwbRules, regenerateTripSheetRules } from '../../src/rules/ewaybill-consolidated.js';
-import { changeMultiVehicleRules, initiateMultiVehicleRules } from '../../src/rules/ewaybill-multivehicle.js';
-import { cancelEwbRules } from '../../src/rules/cancel-close-ewb.js';
+import { extendValidityRules, updateVehicleRules } from '../../src/rules/ewaybill/actions.js';
+import { consolidatedEwbRules, regenerateTripSheetRules } from '../../src/rules/ewaybill/consolidated.js';
+import { changeMultiVehicleRules, initiateMultiVehicleRules } from '../../src/rules/ewaybill/multivehicle.js';
+import { cancelEwbRules } from '../../src/rules/ewaybill/cancel-close.js';
 import type { Rule } from '../../src/rules/rule.js';
 import { runAll } from './ewaybill-fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ewaybillRules } from '../../src/rules/ewaybill.js';
+import { ewaybillRules } from '../../src/rules/ewaybill/index.js';
 import type { RuleContext } from '../../src/rules/rule.js';
 import {
   changed,

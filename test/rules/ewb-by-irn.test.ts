@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ewbByIrnRules } from '../../src/rules/ewb-by-irn.js';
+import { ewbByIrnRules } from '../../src/rules/ewaybill/by-irn.js';
 import { OTHER_KA, ruleTable } from './ewaybill-fixtures.js';
 
 const IRN = 'a5c12dca80e743321740b001fd70953e8738d109865d28ba4013750f2046f229';

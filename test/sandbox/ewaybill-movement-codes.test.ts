@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ewbMovementCodes } from '../../src/sandbox/ewaybill-movement-codes.js';
+import { ewbMovementCodes } from '../../src/rules/ewaybill/movement-codes.js';
 import { sandboxCodes } from '../../src/sandbox/codes.js';
 import { errorCodesMarkdown } from '../../src/catalogue.js';
 
-const modules = ['ewaybill-consolidated.ts', 'ewaybill-multivehicle.ts'];
+const modules = ['ewaybill/consolidated.ts', 'ewaybill/multivehicle.ts'];
 
 describe('the codes of the consolidated and multi-vehicle actions', () => {
   it('lists every code the actions refuse with, and nothing they never give', () => {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox, manualClock, parseIst } from '../../src/sandbox/index.js';
 import { signJws, createSigningIdentity } from '../../src/sandbox/certificate.js';
 import { invoiceInSignedInvoice, invoiceOfSignedData, jwsClaims } from '../../src/compute/signed-invoice.js';
-import { validate } from '../../src/schema/validate.js';
+import { validate } from '../../src/validate.js';
 import type { Store } from '../../src/ports/store.js';
 import { loadCorpus } from '../corpus/corpus.js';
 import { example } from '../support/examples.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { notUnicode } from '../../src/schema/limits.js';
-import { validate, validateHandedOver } from '../../src/schema/validate.js';
+import { validate, validateHandedOver } from '../../src/validate.js';
 import { readPayload } from '../../src/normalize/normalize.js';
 import { loadCorpus } from '../corpus/corpus.js';
 import { invoiceWithItems } from '../support/examples.js';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { objectPrototypeInert, schemaErrors, schemaFieldNames } from '../../src/schema/registry.js';
 import { exceededLimit, type PayloadMake } from '../../src/schema/limits.js';
 import { readPayload } from '../../src/normalize/normalize.js';
-import { validate, validateHandedOver } from '../../src/schema/validate.js';
+import { validate, validateHandedOver } from '../../src/validate.js';
 import { loadCorpus } from '../corpus/corpus.js';
 import { invoiceWithItems } from '../support/examples.js';
 

@@ -9,7 +9,7 @@
  * @module
  */
 import { normalize } from '../../normalize/normalize.js';
-import { isPlainObject } from '../../normalize/same-value.js';
+import { isPlainObject } from '../../json.js';
 import type { EwbMovementActions, ProviderResult, TripSheetIssued } from '../../ports/index.js';
 import type { Obj } from './exchange.js';
 import { ewbTimeToWire } from './options.js';

@@ -1,5 +1,6 @@
 /**
- * `gstkit/render/excel`: GSTR workbooks and the streaming xlsx writer behind them.
+ * `gstkit/render/excel`: the streaming xlsx writer and the zip writer under it. The GSTR workbooks'
+ * layouts live with their feature (`gstkit/gstr`), the reconciliation's with it (`gstkit/reconcile`).
  * @module
  */
 export {
@@ -18,12 +19,3 @@ export {
   type XlsxWriterOptions,
 } from './xlsx-writer.js';
 export { ZipWriter, crc32, memorySink, streamSink, type ByteSink, type EntryWriter } from './zip.js';
-export {
-  writeInwardReport,
-  writeGstr3bReport,
-  reportColumns,
-  type InwardSource,
-  type InwardReportOptions,
-  type ReportResult,
-  type ReportType,
-} from './gstr-report.js';

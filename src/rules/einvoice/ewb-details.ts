@@ -7,7 +7,7 @@
  */
 
 import type { Issue } from '../../issue.js';
-import { ewbByIrnRules } from '../ewb-by-irn.js';
+import { ewbByIrnRules } from '../ewaybill/by-irn.js';
 import { makeRule, type Rule } from '../rule.js';
 
 /**

@@ -8,9 +8,10 @@ import { hsnChapter, hsnExists, isUnit } from '../../masters/index.js';
 import { isNumeric, text, list } from '../../compute/payload.js';
 import { defineRule, isService, lineIssues } from './define.js';
 import { irp, irpWithoutCode } from './evidence.js';
+import { MAX_IRN_LINES } from '../../schema/limits.js';
 
 /** The most lines an IRN request may carry (NIC can raise it per taxpayer). */
-export const MAX_ITEMS = 1000;
+export const MAX_ITEMS = MAX_IRN_LINES;
 
 export const itemListNotEmpty = defineRule({
   id: 'EINV-ITEMS-EMPTY',

@@ -8,7 +8,7 @@ import { dec } from '../../compute/decimal.js';
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import { rateAllowedOn } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
-import { defineRule, digitsOf, field, found, numberOf, type Finding } from '../ewaybill-support.js';
+import { defineRule, digitsOf, field, found, numberOf, type Finding } from '../support.js';
 import { itemsOf, rateDate, stateNo } from './shared.js';
 
 /**

@@ -5,7 +5,7 @@
 
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import type { Rule } from '../rule.js';
-import { defineRule, field, found } from '../ewaybill-support.js';
+import { defineRule, field, found } from '../support.js';
 import { ewb, EWB_VALIDATIONS_2025 } from './evidence.js';
 import { GST_START_DAY, MAX_DOC_AGE_DAYS, todayOf } from './shared.js';
 

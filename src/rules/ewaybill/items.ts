@@ -5,7 +5,7 @@
 
 import { hsnChapter, hsnExists, isUnit } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
-import { defineRule, digitsOf, field, found, textOf, type Finding } from '../ewaybill-support.js';
+import { defineRule, digitsOf, field, found, textOf, type Finding } from '../support.js';
 import { ewb, EWB_ERROR_LIST, EWB_HSN_DIGITS_2024 } from './evidence.js';
 import { MAX_ITEMS, itemsOf } from './shared.js';
 

@@ -8,7 +8,7 @@
 
 import { isUnit } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, textOf, type Finding } from '../ewaybill-support.js';
+import { defineRule, field, found, textOf, type Finding } from '../support.js';
 import { itemsOf } from './shared.js';
 import { masterSpellingByCase } from '../master-spelling.js';
 

@@ -14,7 +14,7 @@ import {
   gstinStateCode,
   integerOf,
   isGiven,
-} from '../ewaybill-support.js';
+} from '../support.js';
 import { EWB_OTHER_TERRITORY, isEwbForeignState } from '../../masters/ewaybill.js';
 import { FOREIGN_PIN, isExport, isImport, stateNo, supplyOf } from './shared.js';
 

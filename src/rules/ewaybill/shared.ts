@@ -6,7 +6,7 @@
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import { EWB_FOREIGN_PIN } from '../../masters/ewaybill.js';
 import type { RuleContext } from '../rule.js';
-import { field, integerOf, textOf } from '../ewaybill-support.js';
+import { field, integerOf, textOf } from '../support.js';
 
 /** The PIN of a foreign party. */
 export const FOREIGN_PIN = EWB_FOREIGN_PIN;

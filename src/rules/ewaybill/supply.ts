@@ -4,7 +4,7 @@
  */
 
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, gstinKind, isGiven, sameGstin, textOf } from '../ewaybill-support.js';
+import { defineRule, field, found, gstinKind, isGiven, sameGstin, textOf } from '../support.js';
 import {
   EWB_DOC_TYPES_FOR as DOC_TYPES,
   EWB_SUB_SUPPLY_FOR_SUPPLY as SUB_SUPPLY_TYPES,

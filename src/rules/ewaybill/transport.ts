@@ -16,7 +16,7 @@ import {
   numberOf,
   textOf,
   TRANSPORTER_ID_PATTERN,
-} from '../ewaybill-support.js';
+} from '../support.js';
 import { ewb, RAIL_ADVISORIES } from './evidence.js';
 import { FOREIGN_PIN, MAX_DISTANCE_KM, modeOf, todayOf } from './shared.js';
 

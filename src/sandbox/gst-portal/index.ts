@@ -4,8 +4,8 @@
  * @module
  */
 import { error, type Outcome } from '../../issue.js';
-import type { GstPortal } from '../../gstr/portal.js';
-import { GstrCode } from '../../gstr/portal.js';
+import type { GstPortal } from '../../ports/gst-portal.js';
+import { GstrCode } from '../../ports/gst-portal.js';
 import type { ReturnType } from '../../gstr/types.js';
 import { docFromEinvoice, syntheticDoc, type CanonicalInvoiceLike, type ModelDoc } from './model.js';
 import { render2a, render2b, render3b } from './render.js';
