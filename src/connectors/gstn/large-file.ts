@@ -58,16 +58,17 @@ function readFileList(value: unknown): FileList | Failure {
 
 /** Asks FILEDET until the files are ready or the wait is over (then RTN_24, to pull again later). */
 async function fileList(ctx: Context, connections: Connections, api: 'returns' | 'ims', gstin: string, period: string, token: string, estMinutes: number): Promise<FileList | Failure> {
-  const started = ctx.now();
-  const firstWait = Math.min(Math.max(0, estMinutes) * 60_000, ctx.large.maxWaitMs);
-  if (firstWait > 0) await sleep(firstWait);
+  // Time waited is counted in the waits themselves: the injected clock is for tokens, and may stand still.
+  let waited = Math.min(Math.max(0, estMinutes) * 60_000, ctx.large.maxWaitMs);
+  if (waited > 0) await sleep(waited);
   for (;;) {
     const query = { action: 'FILEDET', gstin, ...(period !== '' ? { ret_period: period } : {}), token };
     const out = await call(ctx, connections, gstin, { method: 'GET', api, query, ...(period !== '' ? { period } : {}) });
     if (out.ok) return readFileList(out.value);
     if (out.kind !== 'queued') return out;
-    if (ctx.now() - started + ctx.large.pollMs > ctx.large.maxWaitMs) return out;
+    if (waited + ctx.large.pollMs > ctx.large.maxWaitMs) return out;
     await sleep(ctx.large.pollMs);
+    waited += ctx.large.pollMs;
   }
 }
 
