@@ -76,6 +76,9 @@ describe('GST portal connection by OTP', () => {
     const notConnected = await p.fetchReturn(GSTIN, 'gstr2b', '2026-09');
     expect(notConnected.ok ? '' : notConnected.errors[0]!.code).toBe('2000');
     expect(messages(notConnected)).toMatch(/requestOtp/);
+    for (const out of [await p.imsSave(undefined as never), await p.gstr1File(null as never), await p.fetchReturn(42 as never, 'gstr2a', '2026-09'), await p.gstr1Save(GSTIN, '2026-09', 'text')]) {
+      expect(out.ok ? '' : out.errors[0]!.code).toBe('1000');
+    }
     await connected(p);
     const badPeriod = await p.fetchReturn(GSTIN, 'gstr2b', '2026-13');
     expect(badPeriod.ok ? '' : badPeriod.errors[0]!).toMatchObject({ code: '1000', path: '/returnPeriod' });

@@ -8,7 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { storedPortalSessions } from '../../src/connectors/nic/stored-sessions.js';
-import { createMemoryStore } from '../../src/store/index.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMemoryStore, openPgliteStore } from '../../src/store/index.js';
 import { connected, GSTIN, setup, USER } from '../support/fake-gstn-setup.js';
 
 const HOUR = 3_600_000;
@@ -42,12 +45,15 @@ describe('GSTN token lifetime', () => {
   it('refuses with AUTH4038 and an actionable message once the access has ended, and counts the GSTIN as not connected', async () => {
     const { clock, fake, portal } = setup({ accessMinutes: 8 * 60 });
     const p = await connected(portal());
+    const token = [...fake.tokens.keys()][0]!;
     clock.advance(9 * HOUR);
     const out = await p.fetchReturn(GSTIN, 'gstr2b', '2026-09');
     expect(out.ok).toBe(false);
     if (!out.ok) {
       expect(out.errors[0]!.code).toBe('AUTH4038');
       expect(out.errors[0]!.message).toMatch(/connect the GSTIN again/);
+      // The fake echoed the token in its refusal: it stays out of the message.
+      expect(out.errors[0]!.message).not.toContain(token);
     }
     expect(fake.counts['REFRESHTOKEN']).toBe(1);
     expect(await p.isConnected(GSTIN)).toBe(false);
@@ -107,4 +113,23 @@ describe('GSTN sessions shared through the store', () => {
     expect(fake.counts['REFRESHTOKEN']).toBe(1);
     expect(fake.counts['OTPREQUEST']).toBe(1);
   });
+
+  it('two servers on one PGlite database share the session, sealed under the portal name gstn', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gstn-sessions-'));
+    const store = await openPgliteStore(join(dir, 'db'));
+    try {
+      const { fake, portal } = setup();
+      const key = randomBytes(32);
+      const a = portal({ sessions: storedPortalSessions({ store, key, companyId: 'acme' }) });
+      const b = portal({ sessions: storedPortalSessions({ store, key, companyId: 'acme' }) });
+      expect((await a.requestOtp(GSTIN, USER.username)).ok).toBe(true);
+      expect((await b.connect(GSTIN, USER.otp)).ok).toBe(true);
+      expect((await a.fetchReturn(GSTIN, 'gstr3b', '2026-09')).ok).toBe(true);
+      expect(fake.counts['OTPREQUEST']).toBe(1);
+      expect(fake.counts['AUTHTOKEN']).toBe(1);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -222,7 +222,8 @@ export function createFakeGstn(options: FakeGstnOptions): FakeGstn {
         if (!session) return refusal('AUTH4033', 'Invalid Session');
         if (now() > session.accessEndsAt) {
           tokens.delete(token);
-          return refusal('AUTH4038', 'Session Expired');
+          // Echoes the token, as a careless portal might: the connector must not pass it on.
+          return refusal('AUTH4038', `Session Expired for token ${token}`);
         }
         let appKey: Buffer;
         try {

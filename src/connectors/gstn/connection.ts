@@ -145,8 +145,11 @@ export class Connections {
   /** OTPREQUEST, with the app key kept for whichever server receives the OTP. */
   async requestOtp(gstin: string, username: string): Promise<{ ok: true } | Failure> {
     const appKey = newAppKey();
-    await this.ctx.store.publish(PENDING, gstin, encodePending({ username, appKey, expiresAt: this.ctx.now() + this.ctx.otpRequestLifetimeMs }));
-    return otpRequest(this.ctx, gstin, username, appKey);
+    // Kept before the request goes: an OTP may arrive even when the request's answer is lost.
+    const version = await this.ctx.store.publish(PENDING, gstin, encodePending({ username, appKey, expiresAt: this.ctx.now() + this.ctx.otpRequestLifetimeMs }));
+    const out = await otpRequest(this.ctx, gstin, username, appKey);
+    if (!out.ok && !out.ambiguous) await this.ctx.store.drop(PENDING, gstin, version);
+    return out;
   }
 
   /** AUTHTOKEN with the OTP; a wrong OTP leaves the request open for another try. */

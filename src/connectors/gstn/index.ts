@@ -130,14 +130,14 @@ export function createGstnPortal(options: GstnPortalOptions): GstnPortal {
       });
     },
     imsRecords: (gstin, section) => checked(gstin, undefined, () => imsRecords(ctx, connections, gstin, section)),
-    imsSave: (request) => checked(request.gstin, undefined, () => imsSave(ctx, connections, request)),
-    imsReset: (request) => checked(request.gstin, undefined, () => imsReset(ctx, connections, request)),
+    imsSave: (request) => checked(request?.gstin, undefined, () => imsSave(ctx, connections, request)),
+    imsReset: (request) => checked(request?.gstin, undefined, () => imsReset(ctx, connections, request)),
     imsRequestStatus: (gstin, referenceId) => checked(gstin, undefined, () => imsRequestStatus(ctx, connections, gstin, referenceId)),
     gstr1Save: (gstin, period, data) => checked(gstin, period, (p) => gstr1Save(ctx, connections, gstin, p, data)),
     gstr1Status: (gstin, period, referenceId) => checked(gstin, period, (p) => gstr1Status(ctx, connections, gstin, p, referenceId)),
     gstr1Proceed: (gstin, period, opts) => checked(gstin, period, (p) => gstr1Proceed(ctx, connections, gstin, p, opts?.nilReturn ?? false)),
     gstr1Summary: (gstin, period) => checked(gstin, period, (p) => gstr1Summary(ctx, connections, gstin, p)),
     requestEvcOtp: (gstin, pan) => checked(gstin, undefined, () => requestEvcOtp(ctx, connections, gstin, pan)),
-    gstr1File: (request) => checked(request.gstin, request.period, (p) => gstr1File(ctx, connections, request, p)),
+    gstr1File: (request) => checked(request?.gstin, request?.period ?? '', (p) => gstr1File(ctx, connections, request, p)),
   };
 }

@@ -6,12 +6,11 @@
  * GST portal port (to `src/ports/gst-portal.ts`) is a one-line change here.
  * @module
  */
-import type { GstPortal } from '../../gstr/portal.js';
-import type { Outcome } from '../../issue.js';
+import { GstrCode, type GstPortal } from '../../gstr/portal.js';
+import type { Issue, Outcome } from '../../issue.js';
 
-export { GstrCode } from '../../gstr/portal.js';
-export type { GstPortal } from '../../gstr/portal.js';
-export type { Issue, Outcome } from '../../issue.js';
+export { GstrCode };
+export type { GstPortal, Issue, Outcome };
 export type { ReturnType as GstReturnType } from '../../gstr/types.js';
 
 /** IMS sections the portal lists (`section=` of GETINV). */
