@@ -67,7 +67,7 @@ describe('GST portal connection by OTP', () => {
     const { portal } = setup();
     const p = portal();
     const none = await p.connect(GSTIN, USER.otp);
-    expect(none.ok ? '' : none.errors[0]!.code).toBe('SVC-974');
+    expect(none.ok ? '' : none.errors[0]!.code).toBe('SVC-984');
     expect((await p.connect(GSTIN, '')).ok ? '' : 'refused').toBe('refused');
     const badGstin = await p.requestOtp('29AAGCK', USER.username);
     expect(badGstin.ok ? '' : badGstin.errors[0]!).toMatchObject({ code: '1000', path: '/gstin' });
@@ -93,7 +93,7 @@ describe('GST portal connection by OTP', () => {
     try {
       createGstnPortal({ ...base, publicKeyPem: 'garbage' });
     } catch (e) {
-      expect((e as GstnConfigError).code).toBe('SVC-971');
+      expect((e as GstnConfigError).code).toBe('SVC-981');
       expect((e as Error).message).not.toContain(FAKE_CLIENT_SECRET);
     }
   });
@@ -126,9 +126,9 @@ describe('answer decryption accepts every documented form', () => {
 
   it('refuses an answer whose HMAC does not match, or that does not decrypt', () => {
     const tampered = readAnswer({ status_cd: '1', data: aes(rek, Buffer.from(base64)), rek: aes(sek, rek), hmac: createHmac('sha256', rek).update('other').digest('base64') }, sek, []);
-    expect(tampered).toMatchObject({ ok: false, code: 'SVC-972' });
-    expect(readAnswer({ status_cd: '1', data: aes(rek, Buffer.from(base64)), rek: aes(randomBytes(32), rek) }, sek, [])).toMatchObject({ ok: false, code: 'SVC-972' });
-    expect(readAnswer('not an object', sek, [])).toMatchObject({ ok: false, code: 'SVC-972' });
+    expect(tampered).toMatchObject({ ok: false, code: 'SVC-982' });
+    expect(readAnswer({ status_cd: '1', data: aes(rek, Buffer.from(base64)), rek: aes(randomBytes(32), rek) }, sek, [])).toMatchObject({ ok: false, code: 'SVC-982' });
+    expect(readAnswer('not an object', sek, [])).toMatchObject({ ok: false, code: 'SVC-982' });
   });
 
   it('reads the portal error envelope, scrubbing secrets from its text', () => {

@@ -19,24 +19,24 @@ describe('faults', () => {
     expect(fake.counts['RETSUM']).toBe(2);
   });
 
-  it('gives up on a slow portal after the time limit, with SVC-970, in bounded time', async () => {
+  it('gives up on a slow portal after the time limit, with SVC-980, in bounded time', async () => {
     const { fake, portal } = setup();
     const p = await connected(portal({ timeoutMs: 100, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 5 } }));
     fake.inject({ action: 'RETSUM', kind: 'slow', delayMs: 5_000, times: 5 });
     const started = Date.now();
     const out = await p.fetchReturn(GSTIN, 'gstr3b', '2026-09');
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(out.ok ? '' : out.errors[0]!.code).toBe('SVC-970');
+    expect(out.ok ? '' : out.errors[0]!.code).toBe('SVC-980');
     expect(out.ok ? '' : out.errors[0]!.message).toMatch(/no answer within 100 ms/);
     expect(fake.counts['RETSUM']).toBe(2);
   });
 
-  it('keeps a 500 that never ends as SVC-970 after every attempt', async () => {
+  it('keeps a 500 that never ends as SVC-980 after every attempt', async () => {
     const { fake, portal } = setup();
     const p = await connected(portal());
     fake.inject({ action: 'B2B', kind: 'status-500', times: 10 });
     const out = await p.fetchReturn(GSTIN, 'gstr2a', '2026-09');
-    expect(out.ok ? '' : out.errors[0]!.code).toBe('SVC-970');
+    expect(out.ok ? '' : out.errors[0]!.code).toBe('SVC-980');
     expect(fake.counts['B2B']).toBe(3);
   });
 });

@@ -76,7 +76,7 @@ describe('GSTR-2A through the large-file download', () => {
     twice.fake.inject({ action: 'FILE', kind: 'bad-hash', times: 2 });
     const p2 = await connected(twice.portal());
     const refused = await p2.fetchReturn(GSTIN, 'gstr2a', '2026-09');
-    expect(refused.ok ? '' : refused.errors[0]!.code).toBe('SVC-973');
+    expect(refused.ok ? '' : refused.errors[0]!.code).toBe('SVC-983');
     expect(refused.ok ? '' : refused.errors[0]!.message).toMatch(/SHA-256 check twice/);
     expect(twice.fake.counts['FILE']).toBe(2);
   }, 60_000);
@@ -93,6 +93,6 @@ describe('GSTR-2A through the large-file download', () => {
     const { portal } = setup({ b2bCount: 11_000, largeThreshold: 10_000, notReadyPolls: 0 });
     const p = await connected(portal({ largeFiles: { pollMs: 5, maxPartBytes: 10_000 } }));
     const out = await p.fetchReturn(GSTIN, 'gstr2a', '2026-09');
-    expect(out.ok ? '' : out.errors[0]!.code).toBe('SVC-975');
+    expect(out.ok ? '' : out.errors[0]!.code).toBe('SVC-985');
   });
 });

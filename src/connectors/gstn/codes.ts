@@ -8,21 +8,21 @@ import { GstrCode, type Issue, type Outcome } from './port.js';
 
 export const gstnCodes = {
   /** The portal could not be reached, or kept failing (5xx, timeouts, dropped connections) through every retry. */
-  unreachable: 'SVC-970',
+  unreachable: 'SVC-980',
   /** The connector's settings are unusable: address, client credentials, public key. */
-  misconfigured: 'SVC-971',
+  misconfigured: 'SVC-981',
   /** The portal answered something the protocol does not allow: not JSON, undecryptable, a wrong HMAC. */
-  badAnswer: 'SVC-972',
+  badAnswer: 'SVC-982',
   /** A large file's part kept failing its SHA-256 check, or is not a readable archive. */
-  badFile: 'SVC-973',
+  badFile: 'SVC-983',
   /** The request itself is unusable (a period that is not YYYY-MM, an empty OTP, an unknown section). */
   badRequest: GstrCode.badRequest,
   /** No session for the GSTIN: the taxpayer has to connect it by OTP. */
   notConnected: GstrCode.notConnected,
   /** `connect` was called without an OTP request before it (or the request has lapsed). */
-  noOtpRequest: 'SVC-974',
+  noOtpRequest: 'SVC-984',
   /** The answer is larger than the connector accepts. */
-  tooLarge: 'SVC-975',
+  tooLarge: 'SVC-985',
 } as const;
 
 /** A connector failure raised at construction (bad settings): carries its code. */
