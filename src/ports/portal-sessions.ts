@@ -10,7 +10,7 @@
  */
 
 /** The portals a session is for. */
-export type PortalName = 'einvoice' | 'ewaybill';
+export type PortalName = 'einvoice' | 'ewaybill' | 'gstn' | 'gstn-otp';
 
 /** One login's result, as it is kept. */
 export interface PortalSession {

@@ -8,7 +8,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { pullReturn } from '../../src/gstr/jobs.js';
-import { createMemoryReturnStore, readGstr2a } from '../../src/gstr/index.js';
+import { readGstr2a } from '../../src/gstr/index.js';
+import { createMemoryReturnStore } from '../../src/store/memory-returns.js';
 import { connected, GSTIN, setup } from '../support/fake-gstn-setup.js';
 
 const MB = 1024 * 1024;

@@ -92,13 +92,13 @@ describe('GSTN sessions shared through the store', () => {
     expect(fake.counts['OTPREQUEST']).toBe(1);
     expect(fake.counts['AUTHTOKEN']).toBe(1);
     // Sealed at rest: neither the token nor the session key in clear.
-    const row = await store.getPortalSession('acme', 'gstn' as never, GSTIN);
+    const row = await store.getPortalSession('acme', 'gstn', GSTIN);
     expect(row).toBeDefined();
     const token = [...fake.tokens.keys()][0]!;
     expect(row!.sealed).not.toContain(token);
     expect(row!.sealed.startsWith('v1.')).toBe(true);
     // The pending OTP request is gone once used.
-    expect(await store.getPortalSession('acme', 'gstn-otp' as never, GSTIN)).toBeUndefined();
+    expect(await store.getPortalSession('acme', 'gstn-otp', GSTIN)).toBeUndefined();
   });
 
   it('two servers refresh a lapsing token once between them', async () => {

@@ -12,6 +12,7 @@ import { QR_BAD_OPTION, QR_TOO_LONG } from '../../src/render/qr/index.js';
 import { PDF_CODES } from '../../src/render/pdf/einvoice.js';
 import { HSN_CODES } from '../../src/masters/hsn-loader.js';
 import { connectorCodes } from '../../src/connectors/nic/codes.js';
+import { gstnCodes } from '../../src/connectors/gstn/codes.js';
 import { ReconcileCode } from '../../src/reconcile/codes.js';
 import { Gstr1Code } from '../../src/gstr1/codes.js';
 import { COMPUTE_CODES } from '../../src/compute/codes.js';
@@ -20,7 +21,7 @@ describe('the error-code catalogue', () => {
   it('lists every code the modules define, once', () => {
     const defined = new Set<string>([
       ...Object.values(httpCodes), ...Object.values(gstrCodes), ...Object.values(sandboxCodes), ...Object.values(ReadCode),
-      ...Object.values(GstrCode), ...Object.values(UPI_CODES), QR_TOO_LONG, QR_BAD_OPTION, ...Object.values(PDF_CODES), ...Object.values(HSN_CODES), ...Object.values(connectorCodes), ...Object.values(ReconcileCode), ...Object.values(Gstr1Code), ...Object.values(COMPUTE_CODES),
+      ...Object.values(GstrCode), ...Object.values(UPI_CODES), QR_TOO_LONG, QR_BAD_OPTION, ...Object.values(PDF_CODES), ...Object.values(HSN_CODES), ...Object.values(connectorCodes), ...Object.values(gstnCodes), ...Object.values(ReconcileCode), ...Object.values(Gstr1Code), ...Object.values(COMPUTE_CODES),
     ]);
     const listed = otherCodes.map((c) => c.code);
     expect(new Set(listed).size).toBe(listed.length);

@@ -3,26 +3,15 @@
  * under the host's key with session-seal.ts), under two names of this connector's own: `gstn` for a
  * GSTIN's live session, `gstn-otp` for an OTP request waiting for its OTP (its app key must reach the
  * server that receives the OTP, which may not be the one that asked for it).
- *
- * The port's `PortalName` does not list these names yet, so this folder takes the port through
- * {@link GstnSessionStore}, whose methods accept them as well: the existing implementations key rows by
- * the name as text, so `processPortalSessions()` and `storedPortalSessions(...)` serve as they are.
  * @module
  */
-import type { CurrentSession, PortalName, PortalSession } from '../../ports/portal-sessions.js';
+import type { CurrentSession, PortalSession, PortalSessions } from '../../ports/portal-sessions.js';
 
 /** The names under which this connector keeps its sessions. */
 export type GstnSlot = 'gstn' | 'gstn-otp';
 
-/** The portal-sessions port, taking this connector's names too (any `PortalSessions` is one). */
-export interface GstnSessionStore {
-  readonly scope: 'process' | 'store';
-  current(portal: PortalName | GstnSlot, gstin: string): Promise<CurrentSession | undefined>;
-  publish(portal: PortalName | GstnSlot, gstin: string, session: PortalSession): Promise<string>;
-  drop(portal: PortalName | GstnSlot, gstin: string, version: string): Promise<void>;
-  lease(portal: PortalName | GstnSlot, gstin: string, holder: string, now: number, until: number): Promise<boolean>;
-  release(portal: PortalName | GstnSlot, gstin: string, holder: string): Promise<void>;
-}
+/** The portal-sessions port, as this connector uses it. */
+export type GstnSessionStore = PortalSessions;
 
 /** A GSTIN's live session as the calls use it. */
 export interface LiveSession {
