@@ -72,6 +72,8 @@ export function completeInvoice(inv: unknown, options: CompleteOptions = {}): Ir
 }
 
 /** {@link completeInvoice}, with a warning for each amount it could not derive. */
+export function completeInvoiceWithGaps(inv: IrnPayload, options?: CompleteOptions): CompletedInvoice & { value: IrnPayload };
+export function completeInvoiceWithGaps(inv: unknown, options?: CompleteOptions): CompletedInvoice;
 export function completeInvoiceWithGaps(inv: unknown, options: CompleteOptions = {}): CompletedInvoice {
   if (typeof inv !== 'object' || inv === null || Array.isArray(inv)) return { value: {}, gaps: [] };
   const out = copy(inv) as IrnDraft;
