@@ -71,6 +71,7 @@ export const otherCodes: readonly OtherCode[] = [
   { code: 'SVC-906', area: 'HTTP', when: 'No route has this path (HTTP 404).' },
   { code: 'SVC-907', area: 'HTTP', when: 'The route exists but not for this method, or the method is one no route serves (TRACE): HTTP 405 with Allow.' },
   { code: 'SVC-908', area: 'HTTP', when: 'The URL cannot be read: a malformed percent-escape in the path (`%E0%A4%A`), or a Host header that is not a host name (HTTP 400).' },
+  { code: 'SVC-909', area: 'HTTP', when: "gstkit is mounted under a framework prefix (Express app.use, a Fastify plugin prefix, Hono app.route) that its handler's basePath does not name (HTTP 500): build the handler with that basePath. With Fastify it is thrown at registration." },
   { code: 'SVC-920', area: 'sandbox e-waybill portal', when: "The caller's GSTIN is neither party of the e-waybill." },
   { code: 'SVC-921', area: 'sandbox e-waybill portal', when: 'A closed e-waybill cannot be cancelled.' },
   { code: 'SVC-922', area: 'sandbox e-waybill portal', when: 'The e-waybill is already closed.' },

@@ -22,6 +22,8 @@ export const httpCodes = {
   methodNotAllowed: 'SVC-907',
   /** The request's path cannot be read (a malformed percent-escape) or its Host header is not a host. */
   badUrl: 'SVC-908',
+  /** gstkit is mounted under a framework prefix its handler's basePath does not name (HTTP 500, a host's mistake). */
+  mountMismatch: 'SVC-909',
   /** No or bad credentials. */
   unauthenticated: 'SVC-940',
   /** The company may not act for this GSTIN, or Svc-Company names another company. */

@@ -9,6 +9,7 @@
  */
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { errorResponse, gstPathPatterns } from './paths.js';
+import { mountMismatchMessage, prefixAsBasePath } from './mount-prefix.js';
 import { requestUrl, unservedMethod, unservedMethods } from './binding-checks.js';
 import type { GstHandler } from './types.js';
 
@@ -43,6 +44,8 @@ export interface FastifyInstanceLike {
   ): unknown;
   setErrorHandler(handler: (error: { statusCode?: number; message?: string }, request: FastifyRequestLike, reply: FastifyReplyLike) => unknown): unknown;
   all(path: string, handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => Promise<unknown>): unknown;
+  /** The prefix the plugin was registered under (`app.register(gstkitFastify, { prefix })`). */
+  readonly prefix?: string;
 }
 
 export interface FastifyBindingOptions {
@@ -98,5 +101,12 @@ export async function gstkitFastify(app: FastifyInstanceLike, options: FastifyBi
     const extras = raw !== undefined && !body ? { hasParsedBody: true, parsedBody: raw, remoteAddress } : { remoteAddress };
     return reply(res, await options.handler(request, extras));
   };
-  for (const path of gstPathPatterns(options.handler.basePath)) app.all(path, serve);
+  // Fastify puts the plugin's prefix before every route it registers: one that is the handler's basePath is
+  // left out of the patterns (Fastify adds it back); any other cannot serve the handler's paths.
+  const prefix = prefixAsBasePath(app.prefix) ?? app.prefix ?? '';
+  const basePath = options.handler.basePath ?? '';
+  if (prefix !== '' && prefix !== basePath) {
+    throw new TypeError(mountMismatchMessage(`app.register(gstkitFastify, { prefix: '${prefix}' })`, prefix, basePath));
+  }
+  for (const path of gstPathPatterns(prefix === '' ? options.handler.basePath : '')) app.all(path, serve);
 }

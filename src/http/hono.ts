@@ -6,12 +6,14 @@
  * project without Hono.
  * @module
  */
-import { gstPathPatterns } from './paths.js';
+import { errorResponse, gstPathPatterns } from './paths.js';
+import { MOUNT_MISMATCH, mountMismatchMessage, prefixAsBasePath } from './mount-prefix.js';
 import type { GstHandler } from './types.js';
 
 /** The members of a Hono context the binding reads. */
 export interface HonoContextLike {
-  req: { raw: Request; header(name: string): string | undefined };
+  /** `routePath`: the pattern that matched, with the prefixes of any `app.route(prefix, sub)` before it. */
+  req: { raw: Request; header(name: string): string | undefined; routePath?: string };
   /** The runtime's bindings: on Node (`@hono/node-server`) the incoming message, on Bun the server. */
   env?: unknown;
 }
@@ -28,6 +30,11 @@ export interface HonoBindingOptions {
    * `X-Forwarded-For` only as far as `clientRateLimit.trustedProxies` says, like every binding.
    */
   remoteAddress?: (c: HonoContextLike) => string | undefined;
+  /**
+   * The prefix under which `app` will be routed (`parent.route('/gst', app)`). The handler's `basePath`
+   * must begin with it (usually equal it); the patterns are mounted without it, since Hono adds it back.
+   */
+  routedAt?: string;
 }
 
 interface RuntimeEnv {
@@ -56,8 +63,21 @@ function connectionAddress(c: HonoContextLike): string | undefined {
 /** Mounts the handler on `app`: `mountGstkit(app, createGstHandler(options))`. Returns the app. */
 export function mountGstkit<App extends HonoLike>(app: App, handler: GstHandler, options: HonoBindingOptions = {}): App {
   const address = options.remoteAddress ?? connectionAddress;
-  for (const path of gstPathPatterns(handler.basePath)) {
-    app.all(path, (c) => {
+  const basePath = handler.basePath ?? '';
+  const routedAt = prefixAsBasePath(options.routedAt);
+  if (routedAt === undefined) throw new TypeError(`routedAt ${JSON.stringify(options.routedAt)} is not a plain path`);
+  if (routedAt !== '' && basePath !== routedAt && !basePath.startsWith(`${routedAt}/`)) {
+    throw new TypeError(mountMismatchMessage(`app.route('${routedAt}', ...)`, routedAt, basePath));
+  }
+  for (const path of gstPathPatterns(basePath)) {
+    const local = path.slice(routedAt.length);
+    app.all(local, (c) => {
+      // Routed under a prefix the handler was not told of: its paths would all be wrong, so say which.
+      const matched = c.req.routePath;
+      if (matched !== undefined && matched !== path && matched.endsWith(local)) {
+        const prefix = matched.slice(0, matched.length - local.length);
+        return errorResponse(local, 500, MOUNT_MISMATCH, `${mountMismatchMessage(`app.route('${prefix}', ...)`, prefix, basePath)} and mount it with mountGstkit(sub, handler, { routedAt: '${prefix}' })`);
+      }
       const remoteAddress = address(c);
       return handler(c.req.raw, remoteAddress === undefined ? {} : { remoteAddress });
     });

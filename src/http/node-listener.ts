@@ -9,6 +9,7 @@ import { errorResponse, isGstPath } from './paths.js';
 import { requestUrl, unservedMethod, unservedMethods } from './binding-checks.js';
 import { knownJson } from './json-body.js';
 import { isStreamed } from './streamed-body.js';
+import { MOUNT_MISMATCH, mountMismatchMessage, prefixAsBasePath } from './mount-prefix.js';
 import { LightRequest, lightEntryOf } from './light-request.js';
 import type { GstHandler, RequestExtras } from './types.js';
 
@@ -17,7 +18,8 @@ export interface NodeListenerOptions {
   bodyLimit?: number;
 }
 
-type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string };
+// `originalUrl` and `baseUrl` are Express's: the whole path, and the prefix the listener was mounted under.
+type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string; baseUrl?: string };
 type Next = (err?: unknown) => void;
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -108,6 +110,13 @@ export function toNodeListener(handler: GstHandler, options: NodeListenerOptions
     const rawUrl = req.originalUrl ?? req.url ?? '/';
     const pathname = rawUrl.split('?')[0] ?? '/';
     if (next && !isGstPath(pathname, handler.basePath)) {
+      const inner = (req.url ?? '/').split('?')[0] ?? '/';
+      const prefix = prefixAsBasePath(req.baseUrl);
+      // Mounted with app.use(prefix, ...) while the handler's basePath names another: say so, not a silent 404.
+      if (prefix && prefix !== (handler.basePath ?? '') && isGstPath(inner)) {
+        void send(res, errorResponse(inner, 500, MOUNT_MISMATCH, mountMismatchMessage(`app.use('${prefix}', ...)`, prefix, handler.basePath ?? '')));
+        return;
+      }
       next();
       return;
     }
