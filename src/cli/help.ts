@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-files.js';
+import { requestKinds } from '../kinds.js';
 
 /** Usage of each command, as printed by `gstkit <command> --help`. */
 export const commandHelp: Readonly<Record<string, string>> = {
@@ -15,10 +16,7 @@ export const commandHelp: Readonly<Record<string, string>> = {
 Checks a payload the way the portals check it and prints {"ok","errors","warnings"} as JSON.
 Exit 0 when valid, 1 when invalid, 2 on misuse.
 
-  <kind>             irn, ewb, ewb-by-irn, cancel-ewb, close-ewb, update-vehicle, update-transporter,
-                     extend-validity, reject-ewb, cancel-irn, payment-qr, deal, gstr-pull, gstr-export,
-                     gstr3b-export, consolidated-ewb, regenerate-trip-sheet, initiate-multi-vehicle,
-                     add-multi-vehicle, change-multi-vehicle, or a response kind (irn-record, ...)
+  <kind>             ${wrapList([...requestKinds, 'or a response kind (irn-record, ...)'], 83, '                     ')}
   <file|->           the JSON file, or - for standard input
   --today DD/MM/YYYY the date the date rules compare against (default: today in India)
   --hsn-master FILE  a compact HSN/SAC master written by \`gstkit masters import-hsn\`
@@ -169,27 +167,47 @@ Environment variables:
   GSTKIT_SANDBOX_GSTINS  as for gstkit serve: each company's GSTINs`,
 };
 
+/** Every command's usage line and what it does in a few words: the overview, and README's list. */
+export const commandLines: ReadonlyArray<{ usage: string; does: string }> = [
+  { usage: 'validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES] [--irp IRP1..IRP6]\n         [--environment sandbox|production] [--strict] [--coercions summary|each|silent]', does: 'JSON result; exit 0 valid, 1 invalid, 2 misuse' },
+  { usage: 'normalize <kind> <file|->', does: 'the canonical payload' },
+  { usage: 'compute irn <file|->', does: 'the invoice with every derivable amount filled in (exit 1: some could not be)' },
+  { usage: 'render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]', does: 'the QR image of a signed QR code' },
+  { usage: 'render einvoice-pdf <irn-record.json> [--invoice FILE]', does: 'the e-invoice PDF' },
+  { usage: 'render ewaybill-pdf <ewb-detail.json>', does: 'the e-waybill PDF' },
+  { usage: 'serve [--port N] [--host H]', does: 'the reference server (the sandbox unless told otherwise)' },
+  { usage: 'worker [--concurrency N]', does: 'runs queued jobs beside the servers (BullMQ on Redis)' },
+  { usage: 'keys revoke <keyId>... | restore <keyId>... | revoked', does: 'API-key revocation on every server of the store' },
+  { usage: 'reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]', does: 'purchase register against GSTR-2B' },
+  { usage: 'gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]', does: 'GSTR-1 JSON from e-invoices' },
+  { usage: 'masters import-hsn <HSN_SAC.xlsx> --out FILE', does: 'a compact HSN/SAC master from the official workbook' },
+];
+
 /** The overview printed by `gstkit help`. */
 export function overview(): string {
+  const commands = commandLines.map(({ usage }) => `  ${usage.replace(/\n/g, '\n  ')}`).join('\n');
   return `usage: gstkit <command> [arguments]
 
 Commands:
-  validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES] [--irp IRP1..IRP6]
-           [--environment sandbox|production] [--strict] [--coercions summary|each|silent]
-  normalize <kind> <file|->
-  compute irn <file|->
-  render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
-  render einvoice-pdf <irn-record.json> [--invoice FILE]
-  render ewaybill-pdf <ewb-detail.json>
-  serve [--port N] [--host H]
-  worker [--concurrency N]
-  keys revoke <keyId>... | restore <keyId>... | revoked
-  reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
-  gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]
-  masters import-hsn <HSN_SAC.xlsx> --out FILE
+${commands}
 
   gstkit help <command>     the usage of one command (same as gstkit <command> --help)
   gstkit --version          the version of gstkit`;
+}
+
+/** Names wrapped to lines of at most `width` characters, each line indented by `indent`. */
+export function wrapList(names: readonly string[], width: number, indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const name of names) {
+    const next = line === '' ? name : `${line}, ${name}`;
+    if (next.length + 1 > width && line !== '') {
+      lines.push(`${line},`);
+      line = name;
+    } else line = next;
+  }
+  if (line !== '') lines.push(line);
+  return lines.map((l, i) => (i === 0 ? l : indent + l)).join('\n');
 }
 
 /** The installed package's version. */
