@@ -9,39 +9,10 @@
  * send the best-evidenced one.
  * @module
  */
-import { constants, createCipheriv, createDecipheriv, createHash, createHmac, createPublicKey, publicEncrypt, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { aesDecrypt, aesEncrypt } from '../app-key-crypto.js';
 
-/** A fresh app key: 32 random bytes, used raw as the AES-256 key. */
-export function newAppKey(): Buffer {
-  return randomBytes(32);
-}
-
-/** GSTN's public key from PEM (a `PUBLIC KEY` block or a certificate); throws on anything else. */
-export function readPublicKey(pem: string | Buffer): KeyObject {
-  return createPublicKey(pem);
-}
-
-/** RSA PKCS#1 v1.5 with GSTN's public key, base64 out. */
-export function rsaEncrypt(key: KeyObject, plain: Buffer): string {
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, plain).toString('base64');
-}
-
-/** AES-256-ECB with PKCS#7 padding, base64 out. */
-export function aesEncrypt(key: Buffer, plain: Buffer): string {
-  const cipher = createCipheriv('aes-256-ecb', key, null);
-  return Buffer.concat([cipher.update(plain), cipher.final()]).toString('base64');
-}
-
-/** Inverse of {@link aesEncrypt} on raw bytes; throws when the key is wrong (bad padding). */
-export function aesDecryptBytes(key: Buffer, cipherText: Buffer): Buffer {
-  const decipher = createDecipheriv('aes-256-ecb', key, null);
-  return Buffer.concat([decipher.update(cipherText), decipher.final()]);
-}
-
-/** Inverse of {@link aesEncrypt}; throws when the key is wrong or the text is not base64 AES. */
-export function aesDecrypt(key: Buffer, base64: string): Buffer {
-  return aesDecryptBytes(key, Buffer.from(base64, 'base64'));
-}
+export { aesDecrypt, aesDecryptBytes, aesEncrypt, newAppKey, readPublicKey, rsaEncrypt } from '../app-key-crypto.js';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
