@@ -1,19 +1,20 @@
 /**
- * Writes src/types/payloads.ts, the TypeScript types of every payload kind, from the JSON Schemas in schemas/.
- * `--check` fails when the file is stale (CI runs it). The types carry no index signatures, so a misspelt
- * field in an object literal (`UnitPrise`) fails to compile.
+ * @module
+ * Writes src/types/payloads.ts, the TypeScript types of every payload kind, from the JSON Schemas in schemas/
+ * (`npm run gen:types`). `--check` fails when the file is stale (`npm run gen:check`, which CI runs). The
+ * types carry no index signatures, so a misspelt field in an object literal (`UnitPrise`) fails to compile.
  *
  *   npx tsx scripts/write-types.ts [--check]
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { writeOrCheck } from './write-or-check.js';
 
 type Schema = { [key: string]: unknown };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const schemaDir = join(root, 'schemas');
-const target = join(root, 'src/types/payloads.ts');
 
 const files = new Map<string, Schema>();
 for (const name of readdirSync(schemaDir).filter((n) => n.endsWith('.schema.json')).sort()) {
@@ -142,20 +143,4 @@ function generate(): string {
   return out.join('\n');
 }
 
-const text = generate();
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    /* missing counts as stale */
-  }
-  if (current !== text) {
-    console.error('src/types/payloads.ts is stale: run npx tsx scripts/write-types.ts');
-    process.exit(1);
-  }
-  console.log('src/types/payloads.ts is up to date');
-} else {
-  writeFileSync(target, text);
-  console.log(`wrote src/types/payloads.ts (${text.split('\n').length} lines)`);
-}
+writeOrCheck('src/types/payloads.ts', generate(), 'npm run gen:types');

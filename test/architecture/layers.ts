@@ -44,8 +44,8 @@ export const nodeOnlyCore: Readonly<Record<string, string>> = {
   'schema/registry.ts': 'reads the JSON Schemas from the package',
   'render/qr/png.ts': 'deflates PNG data with node:zlib',
   'render/excel/zip.ts': 'deflates workbook entries with node:zlib',
-  'render/pdf/canvas.ts': 'deflates PDF streams and hashes with node:zlib and node:crypto',
-  'render/pdf/font.ts': 'reads the font files from the package',
+  'render/pdf/engine/canvas.ts': 'deflates PDF streams and hashes with node:zlib and node:crypto',
+  'render/pdf/engine/font.ts': 'reads the font files from the package',
 };
 
 /** Layers whose files must run anywhere JavaScript runs (no `node:` import) but for {@link nodeOnlyCore}. */

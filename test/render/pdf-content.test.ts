@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContentBuffer } from '../../src/render/pdf/content.js';
+import { ContentBuffer } from '../../src/render/pdf/engine/content.js';
 
 describe('page content written as bytes', () => {
   it('writes numbers as the 2-place text of the rounded value', () => {

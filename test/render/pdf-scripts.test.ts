@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderEinvoicePdf, renderEwaybillPdf } from '../../src/render/pdf/index.js';
-import { Typesetter } from '../../src/render/pdf/typeset.js';
-import { INDIC_SCRIPTS } from '../../src/render/pdf/scripts.js';
+import { Typesetter } from '../../src/render/pdf/engine/typeset.js';
+import { INDIC_SCRIPTS } from '../../src/render/pdf/engine/scripts.js';
 import { ewaybill, INDIC_SAMPLES, indicInvoice, invoice, record } from './fixtures.js';
 import { hasTool, run } from './tools.js';
 
@@ -120,7 +120,7 @@ describe('Indian scripts in the PDFs', () => {
 
 describe('line breaking', () => {
   it('keeps every word, in order, and breaks lines only where they would overflow', async () => {
-    const { Canvas } = await import('../../src/render/pdf/canvas.js');
+    const { Canvas } = await import('../../src/render/pdf/engine/canvas.js');
     const c = await Canvas.create({ s: INDIC_SAMPLES });
     const words = ['GST', '1,18,000.00', 'Rao', 'Traders', 'श्री', 'गणेश', 'ட்ரேடர்ஸ்', 'ಬೆಂಗಳೂರು', 'Precision-engineered'];
     fc.assert(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { latinFonts } from '../../src/render/pdf/font.js';
-import { readTables, subsetFont } from '../../src/render/pdf/sfnt.js';
+import { latinFonts } from '../../src/render/pdf/engine/font.js';
+import { readTables, subsetFont } from '../../src/render/pdf/engine/sfnt.js';
 
 function sum(data: Uint8Array): number {
   const padded = new Uint8Array((data.length + 3) & ~3);

@@ -3,9 +3,9 @@ import { EWB_DOC_TYPES, EWB_SUB_SUPPLY_TYPES, EWB_TRANS_MODES } from '../../mast
 import { normalize } from '../../normalize/normalize.js';
 import { formatIndian, formatQuantity } from '../format.js';
 import { qrMatrix } from '../qr/matrix.js';
-import { A4, Canvas, MARGIN, type TextStyle } from './canvas.js';
+import { A4, Canvas, MARGIN, type TextStyle } from './engine/canvas.js';
 import { arr, obj, parseIst, stateLabel, str, type Json } from './data.js';
-import { type Column, Flow } from './flow.js';
+import { type Column, Flow } from './engine/flow.js';
 import { PDF_CODES, type PdfOutcome } from './einvoice.js';
 
 /** A master's name for a code as the record carries it (text or number), else the code itself. */

@@ -4,8 +4,8 @@
  * asks for the supplier's signature), and the caller's terms and conditions on the left.
  * @module
  */
-import { A4, type Canvas, MARGIN } from './canvas.js';
-import type { Flow } from './flow.js';
+import { A4, type Canvas, MARGIN } from './engine/canvas.js';
+import type { Flow } from './engine/flow.js';
 
 const SIGN_WIDTH = 200;
 /** Room left blank for a signature or stamp. */

@@ -10,9 +10,9 @@ import { error } from '../../issue.js';
 import { EWB_TRANS_MODES } from '../../masters/ewaybill.js';
 import { formatIndian } from '../format.js';
 import { qrMatrix } from '../qr/matrix.js';
-import { A4, Canvas, MARGIN, type TextStyle } from './canvas.js';
+import { A4, Canvas, MARGIN, type TextStyle } from './engine/canvas.js';
 import { arr, obj, parseIst, stateLabel, str, type Json } from './data.js';
-import { type Column, Flow } from './flow.js';
+import { type Column, Flow } from './engine/flow.js';
 import { PDF_CODES, type PdfOutcome } from './einvoice.js';
 
 const CONTENT_WIDTH = A4[0] - 2 * MARGIN;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { warning, type Issue } from '../../issue.js';
-import type { QrMatrix } from '../qr/matrix.js';
+import { warning, type Issue } from '../../../issue.js';
+import type { QrMatrix } from '../../qr/matrix.js';
 import { ContentBuffer } from './content.js';
 import type { FontFile } from './font.js';
 import { subsetFont } from './sfnt.js';

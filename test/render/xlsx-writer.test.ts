@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXCEL_MAX_ROWS, XlsxStreamWriter, type Column } from '../../src/render/excel/xlsx-writer.js';
 import { crc32, memorySink, type ByteSink } from '../../src/render/excel/zip.js';
-import { libreofficeCsv, readWorkbook, soffice } from './helpers.js';
+import { libreofficeCsv, readWorkbook, soffice } from '../gstr/helpers.js';
 
 const COLS: Column[] = [
   { header: 'Text', kind: 'text', width: 20 },

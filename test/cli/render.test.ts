@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasTool, run } from './tools.js';
+import { hasTool, run } from '../render/tools.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const zbar = hasTool('zbarimg');

@@ -29,7 +29,7 @@ describe('the test sets', () => {
 
   it('leaves the long suites out of a developer run, and runs them with CI=true or GSTKIT_TEST_ALL=1', () => {
     const quick = listed({});
-    expect(quick).toContain('test/foundation/test-sets.test.ts');
+    expect(quick).toContain('test/tooling/test-sets.test.ts');
     for (const f of LONG_SUITES) expect(quick).not.toContain(f);
     for (const env of [{ CI: 'true' }, { GSTKIT_TEST_ALL: '1' }] as Array<Record<string, string>>) {
       const all = listed(env);

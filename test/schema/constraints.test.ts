@@ -62,7 +62,7 @@ function casesForLeaf(schema: Record<string, any>, pointer: string, value: unkno
     if (typeof schema.minimum === 'number') add('below its minimum', svcCodes.range.code, schema.minimum - 1);
     if (typeof schema.maximum === 'number') add('above its maximum', svcCodes.range.code, schema.maximum + 1);
     if (Array.isArray(schema.enum)) add('outside its list', svcCodes.enum.code, 987654);
-    // Numeric text is read as the number (SVC-118, test/foundation/coercion.test.ts); other text is a type error.
+    // Numeric text is read as the number (SVC-118, test/normalize/coercion.test.ts); other text is a type error.
     if (!types.includes('string')) add('words instead of a number', svcCodes.type.code, `${String(value)} rupees`);
   }
   if (typeof value === 'boolean') add('text instead of true/false', svcCodes.type.code, 'yes');

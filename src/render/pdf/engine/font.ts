@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { packageFile } from '../../../package-files.js';
 import { advances, metrics, readTables, subsetSource, type FontMetrics, type SubsetSource } from './sfnt.js';
 import { INDIC_SCRIPTS } from './scripts.js';
 
@@ -32,8 +33,6 @@ export interface ShapedGlyph {
   dx: number;
   dy: number;
 }
-
-const FONT_DIR = new URL('../../../fonts/', import.meta.url);
 
 /** Reads the cmap (format 4 or 12, Unicode) of a font into a lookup. */
 function cmapLookup(cmap: Uint8Array): (cp: number) => number {
@@ -90,7 +89,7 @@ function cmapLookup(cmap: Uint8Array): (cp: number) => number {
 }
 
 function readFont(key: string, file: string, postscript: string): Omit<FontFile, 'shape'> & { bytes: Uint8Array } {
-  const bytes = new Uint8Array(readFileSync(new URL(file, FONT_DIR)));
+  const bytes = new Uint8Array(readFileSync(packageFile(`fonts/${file}`)));
   const tables = readTables(bytes);
   const cmap = tables.get('cmap');
   if (!cmap) throw new Error(`${file} has no cmap`);
