@@ -4,8 +4,8 @@
  * @module
  */
 import type { RateCounter } from '../ports/ratelimit.js';
-import type { Store } from '../ports/store.js';
+import type { RateCountStore } from '../ports/store.js';
 
-export function storeRateCounter(store: Pick<Store, 'countRequest'>): RateCounter {
+export function storeRateCounter(store: RateCountStore): RateCounter {
   return { hit: (bucket, slotStart, since, cap, by) => store.countRequest(bucket, slotStart, since, cap, by) };
 }

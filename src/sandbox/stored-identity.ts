@@ -5,13 +5,13 @@
  * @module
  */
 import { generateKeyPairSync } from 'node:crypto';
-import type { Store } from '../ports/store.js';
+import type { SecretStore } from '../ports/store.js';
 import { createSigningIdentity, type SigningIdentity } from './certificate.js';
 
 const NAME = 'sandbox-signing-identity';
 
 /** The identity stored under the sandbox's name, made on first use. */
-export async function storedSigningIdentity(store: Store): Promise<SigningIdentity> {
+export async function storedSigningIdentity(store: SecretStore): Promise<SigningIdentity> {
   const text = await store.secret(NAME, () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     return JSON.stringify({

@@ -5,10 +5,10 @@
  */
 import type { ReturnStore } from '../ports/returns.js';
 import type { ReturnType } from '../ports/gst-portal.js';
-import type { Store } from '../ports/store.js';
+import type { PulledReturnStore } from '../ports/store.js';
 
 /** The pulled returns of `companyId`. */
-export function storeReturns(store: Store, companyId: string): ReturnStore {
+export function storeReturns(store: PulledReturnStore, companyId: string): ReturnStore {
   const putJson: NonNullable<ReturnStore['putJson']> = async (entry, json) => {
     await store.putReturn({
       companyId,

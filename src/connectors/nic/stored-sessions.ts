@@ -13,11 +13,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PortalSessions } from '../../ports/portal-sessions.js';
-import type { Store } from '../../ports/store.js';
+import type { PortalSessionStore } from '../../ports/store.js';
 import { openSession, sealSession } from './session-seal.js';
 
-/** The store's methods this needs (a whole `Store` will do). */
-export type PortalSessionStore = Pick<Store, 'getPortalSession' | 'putPortalSession' | 'dropPortalSession' | 'leasePortalLogin' | 'releasePortalLogin'>;
+/** The store's methods this needs (a whole `Store` will do): the store port's portal-session slice. */
+export type { PortalSessionStore };
 
 export interface StoredPortalSessionsOptions {
   store: PortalSessionStore;

@@ -3,7 +3,7 @@
  * every change, and how it reads the day lists back, a page of the store at a time.
  * @module
  */
-import type { EwbDayList, EwbListed, EwbListedRow, Store } from '../../ports/store.js';
+import type { EwbDayList, EwbListed, EwbListedRow, EwbStore } from '../../ports/store.js';
 import { entryFromJson, type EwbEntry } from './state.js';
 import { istDateTime } from '../../compute/dates.js';
 import { num, str } from '../../compute/payload.js';
@@ -54,7 +54,7 @@ function listedOfRow(row: EwbListedRow): EwbListed {
 }
 
 /** The e-waybills of a day list, page by page, each page as `shape` makes it (which may leave some out). */
-export async function* dayPages<T>(store: Store, query: EwbDayList, shape: (page: EwbListed[]) => T[]): AsyncIterable<T[]> {
+export async function* dayPages<T>(store: EwbStore, query: EwbDayList, shape: (page: EwbListed[]) => T[]): AsyncIterable<T[]> {
   let after = '';
   for (;;) {
     const rows = await store.ewbDayPage(query, after, DAY_LIST_PAGE);

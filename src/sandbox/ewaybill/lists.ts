@@ -6,7 +6,7 @@
  * @module
  */
 import type { EwbDayListAnswer, ProviderContext, ProviderResult } from '../../ports/index.js';
-import type { EwbListed, Store } from '../../ports/store.js';
+import type { EwbListed, EwbStore } from '../../ports/store.js';
 import type { Clock } from '../../clock.js';
 import { dayPages, listedStatus } from './listed.js';
 
@@ -58,24 +58,24 @@ export function ofOtherParty(page: readonly EwbListed[]): Obj[] {
 }
 
 /** The generator's list of a day (GetEwayBillsByDate), read page by page. */
-export function listByDate(deps: { store: Store; clock: Clock }, ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+export function listByDate(deps: { store: EwbStore; clock: Clock }, ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
   const now = deps.clock.now();
   return answer(dayPages(deps.store, { list: 'generator', companyId: ctx.company.id, gstin, date }, (page) => activeOfDay(page, now)));
 }
 
 /** The other party's list of a day, read page by page. */
-export function listOfOtherParty(deps: { store: Store }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+export function listOfOtherParty(deps: { store: EwbStore }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
   return answer(dayPages(deps.store, { list: 'other-party', gstin, date }, ofOtherParty));
 }
 
 /** The transporter's list. */
-export function listForTransporter(deps: { store: Store; clock: Clock }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+export function listForTransporter(deps: { store: EwbStore; clock: Clock }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
   const now = deps.clock.now();
   return answer(dayPages(deps.store, { list: 'transporter', gstin, date }, (page) => activeOfDay(page, now)));
 }
 
 /** The generator's e-waybills of a date that the other party rejected. */
-export function listRejectedByOthers(deps: { store: Store; clock: Clock }, ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+export function listRejectedByOthers(deps: { store: EwbStore; clock: Clock }, ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
   const now = deps.clock.now();
   const shape = (page: EwbListed[]): Obj[] =>
     page

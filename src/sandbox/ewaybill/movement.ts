@@ -4,13 +4,13 @@
  * @module
  */
 import type { EwbMovementActions } from '../../ports/index.js';
-import type { Store } from '../../ports/store.js';
+import type { CounterStore } from '../../ports/store.js';
 import type { EwbAccess } from './revise.js';
 import { consolidate, getTripSheet, regenerateTripSheet, type TripSheetDeps } from './consolidated.js';
 import { addMultiVehicle, changeMultiVehicle, initiateMultiVehicle } from './multivehicle.js';
 
 /** Trip sheet numbers: 10 digits, 3 first for the sandbox, spread out like the e-waybill numbers. */
-export function tripSheetNumbers(store: Store, seed: number): () => Promise<string> {
+export function tripSheetNumbers(store: CounterStore, seed: number): () => Promise<string> {
   const first = 1_000_000 + (seed % 8_000_000);
   return async () => {
     const n = await store.nextNumber('trip-sheet-no', first);

@@ -4,7 +4,7 @@
  * which the index carries. The other party's list is two such ranges (as consignee, as consignor) merged.
  * @module
  */
-import type { EwbDayList } from '../ports/store.js';
+import type { EwbDayList } from '../../ports/store.js';
 
 /** The statement and its parameters. */
 export function dayPageStatement(query: EwbDayList, after: string, limit: number): { sql: string; params: unknown[] } {
