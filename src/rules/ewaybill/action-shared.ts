@@ -8,7 +8,8 @@
 
 import { state } from '../../masters/states.js';
 import type { Certainty, Rule } from '../rule.js';
-import { defineRule, field, found, integerOf, isGiven } from '../support.js';
+import { field, found, integerOf, isGiven, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 
 /** The digits of a number field given as text or number (an e-waybill or trip sheet number), or the raw text when it is not all digits. */
 export function numberText(value: unknown): string | undefined {
@@ -19,7 +20,7 @@ export function numberText(value: unknown): string | undefined {
 
 /** ewbNo: digits only, exactly 12 of them (the portal answers 301 for a number that is not an e-waybill's). */
 export function ewbNoRule(prefix: string, code = '301'): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id: `${prefix}-EWBNO`,
     code,
     severity: 'error',
@@ -39,7 +40,7 @@ export function ewbNoRule(prefix: string, code = '301'): Rule {
  */
 export function textRule(id: string, code: string, key: string, max: number | undefined, certainty: Certainty, what?: string): Rule {
   const label = what === undefined ? key : `${key} (${what})`;
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -71,7 +72,7 @@ export interface StateRuleSpec {
 
 /** A state the goods are in or go to: a code on the state master, or 99 (how the e-waybill portal writes "other country"). */
 export function stateRule(spec: StateRuleSpec): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id: spec.id,
     code: spec.code,
     severity: 'error',
@@ -103,7 +104,7 @@ export function fromStateRule(id: string, code: string): Rule {
 
 /** reasonCode 1 to 4 (307); `reasons` names them as the action's documentation does, `forWhat` the action in the message. */
 export function reasonCodeRule(id: string, reasons: string, forWhat?: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code: '307',
     severity: 'error',
@@ -128,7 +129,7 @@ export const modeNumber = (doc: unknown): number | undefined => integerOf(field(
  * codes, but no published source says which actions answer with it, as for its neighbours 302 and 304.
  */
 export function roadVehicleRule(id: string, applies: (doc: unknown) => boolean = () => true): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code: '303',
     severity: 'error',

@@ -11,7 +11,6 @@ import { pinMatchesState, state } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
 import { specificationLimitRule } from '../specification-limits.js';
 import {
-  defineRule,
   digitsOf,
   field,
   found,
@@ -23,7 +22,9 @@ import {
   numberOf,
   textOf,
   TRANSPORTER_ID_PATTERN,
+  findingReader,
 } from '../support.js';
+import { defineRule } from '../define.js';
 
 const MAX_DISTANCE_KM = 4000;
 const GST_START_DAY = ewbDayNumber('01/07/2017')!;
@@ -38,7 +39,7 @@ const shipOf = (doc: unknown): Record<string, unknown> | undefined => {
 export const ewbByIrnRules: Rule[] = [
   irnShapeRule('EWBIRN-IRN'),
   specificationLimitRule('ewb-by-irn', 'IRP'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-DISTANCE',
     code: '4013',
     severity: 'error',
@@ -50,7 +51,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found(`Distance ${n} must be a whole number of kilometres from 0 (computed by the IRP) to ${MAX_DISTANCE_KM}.`, 'Distance')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-TRANSMODE-NEEDED',
     code: '4028',
     severity: 'error',
@@ -62,7 +63,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found('TransMode is required because VehNo or TransDocNo is given.', 'TransMode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-ROAD-VEHNO',
     code: '4011',
     severity: 'error',
@@ -73,7 +74,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found('VehNo is required for TransMode 1 (Road).', 'VehNo')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-ROAD-VEHTYPE',
     code: '4022',
     severity: 'error',
@@ -84,7 +85,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found('VehType (R regular or O over-dimensional) is required for TransMode 1 (Road).', 'VehType')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-NONROAD-DOCNO',
     code: '4012',
     severity: 'error',
@@ -96,7 +97,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found(`TransDocNo is required for TransMode ${mode} (${MODE_NAMES[mode]}).`, 'TransDocNo')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-NONROAD-DOCDT',
     code: '4023',
     severity: 'error',
@@ -108,7 +109,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found(`TransDocDt is required for TransMode ${mode} (${MODE_NAMES[mode]}).`, 'TransDocDt')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-VEHNO-FORMAT',
     code: '4014',
     severity: 'error',
@@ -121,7 +122,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found(`VehNo ${value} is not in a valid format (e.g. KA01AB1234, no spaces or hyphens).`, 'VehNo')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-VEHTYPE',
     code: '4020',
     severity: 'error',
@@ -134,7 +135,7 @@ export const ewbByIrnRules: Rule[] = [
       return t === 'R' || t === 'O' ? [] : [found(`VehType ${value} is not R (regular) or O (over-dimensional cargo).`, 'VehType')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-ODC-ROAD',
     code: '4024',
     severity: 'error',
@@ -147,7 +148,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found(`VehType O (over-dimensional cargo) needs TransMode 1 (Road), not ${mode}.`, 'VehType')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-PARTA-TRANSID',
     code: '4019',
     severity: 'error',
@@ -158,7 +159,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found('TransId is required when no TransMode, VehNo or TransDocNo is given (Part-A only).', 'TransId')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-TRANSID',
     code: '4018',
     severity: 'error',
@@ -170,7 +171,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found(`TransId ${id} is not a GSTIN or transporter id (15 characters, starting with two digits).`, 'TransId')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-TRANSDOCDT-FORMAT',
     code: '4017',
     severity: 'error',
@@ -185,7 +186,7 @@ export const ewbByIrnRules: Rule[] = [
       return [];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-TRANSDOCDT-FUTURE',
     code: '4016',
     severity: 'error',
@@ -198,7 +199,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found(`TransDocDt ${String(field(doc, 'TransDocDt'))} is in the future (today is ${context.today}).`, 'TransDocDt')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-EXPSHIP-STATE',
     code: 'SVC-410',
     severity: 'error',
@@ -213,7 +214,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found(`ExpShipDtls.Stcd ${String(ship['Stcd'])} is not a state code in use for a place in India.`, 'ExpShipDtls', 'Stcd')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-EXPSHIP-PIN',
     code: '2178',
     severity: 'error',

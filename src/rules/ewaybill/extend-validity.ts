@@ -12,7 +12,8 @@
 
 import { pinMatchesState } from '../../masters/pin.js';
 import type { Rule } from '../rule.js';
-import { defineRule, digitsOf, field, found, integerOf, isGiven, textOf } from '../support.js';
+import { digitsOf, field, found, integerOf, isGiven, textOf, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { ewb } from './evidence.js';
 import { nonRoadDocumentRules, transDocDateRule, vehicleFormatRule } from './transport.js';
 import { ewbNoRule, fromStateRule, modeNumber, roadVehicleRule, textRule } from './action-shared.js';
@@ -29,7 +30,7 @@ const inTransit = (doc: unknown): boolean => statusOf(doc) === 'T';
 /** An address line goods in transit need (706, 707, 708). */
 function transitAddressRule(line: 1 | 2 | 3): Rule {
   const key = `addressLine${line}`;
-  return defineRule({
+  return defineRule(findingReader, {
     id: `EXTEWB-TRANSIT-ADDRESS${line}`,
     code: String(705 + line),
     severity: 'error',
@@ -45,7 +46,7 @@ function transitAddressRule(line: 1 | 2 | 3): Rule {
 /** The extension request rules, in the order they are reported. */
 export const extendValidityRules: Rule[] = [
   ewbNoRule('EXTEWB'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-STATUS',
     code: '711',
     severity: 'error',
@@ -57,7 +58,7 @@ export const extendValidityRules: Rule[] = [
       return [found(`consignmentStatus ${String(value)} is not M (moving) or T (in transit).`, 'consignmentStatus')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-TRANSMODE',
     code: '302',
     severity: 'error',
@@ -83,7 +84,7 @@ export const extendValidityRules: Rule[] = [
   transDocDateRule('EXTEWB-TRANSDOC-DATE'),
   textRule('EXTEWB-FROM-PLACE', '305', 'fromPlace', 50, 'certain', 'the place where the goods are now'),
   fromStateRule('EXTEWB-FROM-STATE', '306'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-PIN-STATE',
     code: '710',
     severity: 'error',
@@ -97,7 +98,7 @@ export const extendValidityRules: Rule[] = [
       return [found(`fromPincode ${pin} does not belong to the state in fromState (${st}).`, 'fromPincode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-REMAINING-DISTANCE',
     code: '389',
     severity: 'error',
@@ -109,7 +110,7 @@ export const extendValidityRules: Rule[] = [
       return [found('remainingDistance is 0; an extension is for goods with a distance still to go.', 'remainingDistance')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-REASON',
     code: '386',
     severity: 'error',
@@ -124,7 +125,7 @@ export const extendValidityRules: Rule[] = [
     },
   }),
   textRule('EXTEWB-REMARKS', '386', 'extnRemarks', 50, 'likely', 'the remarks on the reason'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-TRANSIT-TYPE',
     code: '705',
     severity: 'error',
@@ -140,7 +141,7 @@ export const extendValidityRules: Rule[] = [
   transitAddressRule(1),
   transitAddressRule(2),
   transitAddressRule(3),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-MOVING-NO-TRANSIT-TYPE',
     code: '712',
     severity: 'error',
@@ -151,7 +152,7 @@ export const extendValidityRules: Rule[] = [
       return [found('transitType is only for goods in transit (consignmentStatus T), not for moving goods.', 'transitType')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-MOVING-NO-ADDRESS',
     code: '713',
     severity: 'error',

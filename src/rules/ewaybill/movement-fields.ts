@@ -8,7 +8,8 @@
  */
 
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, textOf } from '../support.js';
+import { field, found, textOf, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { nonRoadDocumentRules, transDocDateRule, transModeRule, vehicleFormatRule } from './transport.js';
 import { ewbNoRule, reasonCodeRule, roadVehicleRule, stateRule, textRule } from './action-shared.js';
 
@@ -60,7 +61,7 @@ export function movementTransDocDateRule(id: string): Rule {
 export function reasonRules(prefix: string): Rule[] {
   return [
     reasonCodeRule(`${prefix}-REASON`, REASONS),
-    defineRule({
+    defineRule(findingReader, {
       id: `${prefix}-REMARKS`,
       code: '386',
       certainty: 'likely',

@@ -6,7 +6,6 @@
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import type { Evidence, Rule } from '../rule.js';
 import {
-  defineRule,
   digitsOf,
   field,
   found,
@@ -16,7 +15,9 @@ import {
   numberOf,
   textOf,
   TRANSPORTER_ID_PATTERN,
+  findingReader,
 } from '../support.js';
+import { defineRule } from '../define.js';
 import { ewb, RAIL_ADVISORIES } from './evidence.js';
 import { FOREIGN_PIN, MAX_DISTANCE_KM, modeOf, todayOf } from './shared.js';
 
@@ -25,7 +26,7 @@ const RAIL_RECEIPT_PATTERN = /^[PF][A-Z]{1,5}[0-9][0-9/-]*$/i;
 
 /** Rules on Part B, in the order they are reported. */
 export const transportRules: Rule[] = [
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-DISTANCE',
     code: '221',
     severity: 'error',
@@ -42,7 +43,7 @@ export const transportRules: Rule[] = [
       return [];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-DISTANCE-SAME-PIN',
     code: '221',
     severity: 'error',
@@ -60,7 +61,7 @@ export const transportRules: Rule[] = [
     },
   }),
   transModeRule('EWB-TRANSMODE', '220'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TRANSMODE-FOR-VEHICLE',
     code: '621',
     severity: 'error',
@@ -71,7 +72,7 @@ export const transportRules: Rule[] = [
       return [found('transMode is required because vehicleNo is given.', 'transMode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TRANSMODE-FOR-DOC',
     code: '622',
     severity: 'error',
@@ -82,7 +83,7 @@ export const transportRules: Rule[] = [
       return [found('transMode is required because transDocNo is given.', 'transMode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-ROAD-PARTB',
     code: '226',
     severity: 'error',
@@ -97,7 +98,7 @@ export const transportRules: Rule[] = [
   nonRoadDocNoRule('EWB-NONROAD-DOCNO'),
   // The portal checks railway receipt numbers against the railways' data from 01/01/2025 (823), first as
   // an alert; the exact check is not published, so the documented format only warns unless strict.
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-RAIL-RR',
     code: '823',
     severity: 'error',
@@ -115,7 +116,7 @@ export const transportRules: Rule[] = [
     },
   }),
   nonRoadDocDateRule('EWB-NONROAD-DOCDATE'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-PARTA-TRANSPORTER',
     code: '619',
     severity: 'error',
@@ -133,7 +134,7 @@ export const transportRules: Rule[] = [
       ];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TRANSPORTER-ID',
     code: '222',
     severity: 'error',
@@ -149,7 +150,7 @@ export const transportRules: Rule[] = [
   vehicleTypeRule('EWB-VEHICLE-TYPE'),
   odcRoadRule('EWB-ODC-ROAD'),
   transDocDateRule('EWB-TRANSDOC-DATE'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TRANSDOC-BEFORE-DOC',
     code: '362',
     severity: 'error',
@@ -178,7 +179,7 @@ function nonRoadMode(doc: unknown): number | undefined {
 
 /** transMode, when given, 1 to 4 (220 on generation, 302 on the actions after it). */
 export function transModeRule(id: string, code: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -196,7 +197,7 @@ export function transModeRule(id: string, code: string): Rule {
 
 /** By rail, air or ship the transport document number is required (394). */
 export function nonRoadDocNoRule(id: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code: '394',
     severity: 'error',
@@ -212,7 +213,7 @@ export function nonRoadDocNoRule(id: string): Rule {
 
 /** By rail, air or ship the transport document date is required (385). */
 export function nonRoadDocDateRule(id: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code: '385',
     severity: 'error',
@@ -233,7 +234,7 @@ export function nonRoadDocumentRules(prefix: string): Rule[] {
 
 /** A vehicle number field (`key`) in a format the portal accepts (225 on generation, 304 on the actions). */
 export function vehicleFormatRule(id: string, code: string, key = 'vehicleNo', evidence?: Evidence): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -250,7 +251,7 @@ export function vehicleFormatRule(id: string, code: string, key = 'vehicleNo', e
 
 /** vehicleType, when given, R or O (361). */
 export function vehicleTypeRule(id: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code: '361',
     severity: 'error',
@@ -267,7 +268,7 @@ export function vehicleTypeRule(id: string): Rule {
 
 /** Over-dimensional cargo moves by road only (634). */
 export function odcRoadRule(id: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code: '634',
     severity: 'error',
@@ -289,7 +290,7 @@ export function odcRoadRule(id: string): Rule {
 export function transDocDateRule(id: string, options: { code?: string; key?: string; evidence?: Evidence } = {}): Rule {
   const { code = '224', key = 'transDocDate', evidence } = options;
   const verb = evidence === 'own' ? 'should' : 'must'; // gstkit's own rules warn
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',

@@ -6,13 +6,14 @@
  */
 
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, gstinKind, textOf, TRANSPORTER_ID_PATTERN } from '../support.js';
+import { field, found, gstinKind, textOf, TRANSPORTER_ID_PATTERN, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { ewbNoRule } from './action-shared.js';
 
 /** The transporter change request rules. */
 export const updateTransporterRules: Rule[] = [
   ewbNoRule('UPDTRANS'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'UPDTRANS-ID',
     code: '222',
     severity: 'error',
@@ -26,7 +27,7 @@ export const updateTransporterRules: Rule[] = [
   }),
   // A transporter id (TRANSIN) has the GSTIN's shape and its own check character; the portal is not
   // known to refuse one whose check character is off, so this only warns.
-  defineRule({
+  defineRule(findingReader, {
     id: 'UPDTRANS-ID-CHECK',
     code: 'SVC-480',
     severity: 'error',
