@@ -1,7 +1,7 @@
 /**
  * Checks the e-waybill action requests (Part-B update, transporter change, extension, rejection) share:
- * the e-waybill number, the place and state the goods are at, remarks, and the vehicle a road needs (the
- * other Part-B checks are generation's, src/rules/ewaybill/transport.ts). Each is built per action so
+ * the e-waybill number, the place and state the goods are at, the reason and remarks (the Part-B checks
+ * are built from field names in src/rules/ewaybill/transport-fields.ts). Each is built per action so
  * that its rule id names the action.
  * @module
  */
@@ -116,28 +116,6 @@ export function reasonCodeRule(id: string, reasons: string, forWhat?: string): R
       const n = integerOf(value);
       if (n !== undefined && n >= 1 && n <= 4) return [];
       return [found(`reasonCode ${String(value)} is not a reason${forWhat === undefined ? '' : ` for ${forWhat}`} (${reasons}).`, 'reasonCode')];
-    },
-  });
-}
-
-/** The mode of transport, as a number, when it is one. */
-export const modeNumber = (doc: unknown): number | undefined => integerOf(field(doc, 'transMode'));
-
-/**
- * By road the vehicle number is required (303), where `applies`. LIKELY on every action: 303 "vehicle number
- * required" is on NIC's error list (shared/reference/ewb-error-codes.csv), in the block of the Part-B update's
- * codes, but no published source says which actions answer with it, as for its neighbours 302 and 304.
- */
-export function roadVehicleRule(id: string, applies: (doc: unknown) => boolean = () => true): Rule {
-  return defineRule(findingReader, {
-    id,
-    code: '303',
-    severity: 'error',
-    certainty: 'likely',
-    description: 'With transMode 1 (Road), vehicleNo is required.',
-    check(doc) {
-      if (!applies(doc) || modeNumber(doc) !== 1 || isGiven(field(doc, 'vehicleNo'))) return [];
-      return [found('vehicleNo is required for transMode 1 (Road).', 'vehicleNo')];
     },
   });
 }

@@ -15,8 +15,9 @@ import type { Rule } from '../rule.js';
 import { digitsOf, field, found, integerOf, isGiven, textOf, findingReader } from '../support.js';
 import { defineRule } from '../define.js';
 import { ewb } from './evidence.js';
-import { nonRoadDocumentRules, transDocDateRule, vehicleFormatRule } from './transport.js';
-import { ewbNoRule, fromStateRule, modeNumber, roadVehicleRule, textRule } from './action-shared.js';
+import { nonRoadDocumentRules, roadVehicleRule, transDocDateRule, vehicleFormatRule } from './transport-fields.js';
+import { ewbNoRule, fromStateRule, textRule } from './action-shared.js';
+import { modeOf } from './shared.js';
 import { specificationLimitRule } from '../specification-limits.js';
 
 const REASONS = '1 Natural calamity, 2 Law and order, 4 Transshipment, 5 Accident, 99 Others';
@@ -66,7 +67,7 @@ export const extendValidityRules: Rule[] = [
     description: 'transMode must be 1 to 4 (Road, Rail, Air, Ship) while the goods are moving, and 5 (in transit) while they are in transit.',
     check(doc) {
       const value = field(doc, 'transMode');
-      const mode = modeNumber(doc);
+      const mode = modeOf(doc);
       if (!isGiven(value)) return [];
       if (moving(doc) && (mode === undefined || mode < 1 || mode > 4)) {
         return [found(`transMode ${String(value)} is not 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship), which moving goods need.`, 'transMode')];
@@ -78,7 +79,7 @@ export const extendValidityRules: Rule[] = [
       return [];
     },
   }),
-  roadVehicleRule('EXTEWB-ROAD-VEHICLE', moving),
+  roadVehicleRule('EXTEWB-ROAD-VEHICLE', { applies: moving }),
   vehicleFormatRule('EXTEWB-VEHICLE-FORMAT', '304'),
   ...nonRoadDocumentRules('EXTEWB'),
   transDocDateRule('EXTEWB-TRANSDOC-DATE'),

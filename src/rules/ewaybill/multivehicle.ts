@@ -11,7 +11,7 @@ import { ewb } from './evidence.js';
 import { field, found, isGiven, numberOf, textOf, findingReader } from '../support.js';
 import { defineRule } from '../define.js';
 import { conveyanceRules, ewbNumberRules, movementTransDocDateRule, placeRules, reasonRules } from './movement-fields.js';
-import { vehicleFormatRule } from './transport.js';
+import { vehicleFormatRule } from './transport-fields.js';
 
 /** The multi-vehicle codes are not in the shared EWB list; india-compliance keeps a copy of NIC's GetErrorList with them. */
 const IC_LIST = 'NIC GetErrorList as copied in https://github.com/resilient-tech/india-compliance/blob/b2664d6/india_compliance/gst_india/api_classes/nic/e_waybill_errors.py';
@@ -89,8 +89,8 @@ export const addMultiVehicleRules: Rule[] = [
 export const changeMultiVehicleRules: Rule[] = [
   ...ewbNumberRules('MVCHG'),
   groupRule('MVCHG'),
-  vehicleFormatRule('MVCHG-OLD-VEHICLE', '407', 'oldvehicleNo', mv('407')),
-  vehicleFormatRule('MVCHG-NEW-VEHICLE', '408', 'newVehicleNo', mv('408')),
+  vehicleFormatRule('MVCHG-OLD-VEHICLE', '407', { key: 'oldvehicleNo', evidence: mv('407') }),
+  vehicleFormatRule('MVCHG-NEW-VEHICLE', '408', { key: 'newVehicleNo', evidence: mv('408') }),
   defineRule(findingReader, {
     id: 'MVCHG-PAIR',
     code: '405',
