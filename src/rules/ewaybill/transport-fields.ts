@@ -121,24 +121,16 @@ export function roadVehicleRule(
 
 /** By rail, air or ship the transport document number is required (394; 4012 by IRN). */
 export function nonRoadDocNoRule(id: string, code = '394', fields: PartBFields = ewbPartB): Rule {
-  const key = fields.document;
-  return defineRule(findingReader, {
-    id,
-    code,
-    severity: 'error',
-    certainty: 'certain',
-    description: `With ${fields.mode} 2 (Rail), 3 (Air) or 4 (Ship), ${key} is required.`,
-    check(doc) {
-      const mode = nonRoadMode(doc, fields);
-      if (mode === undefined || isGiven(field(doc, key))) return [];
-      return [found(`${key} is required for ${fields.mode} ${mode} (${MODE_NAMES[mode]}).`, key)];
-    },
-  });
+  return nonRoadRequiredRule(id, code, fields, fields.document);
 }
 
 /** By rail, air or ship the transport document date is required (385; 4023 by IRN). */
 export function nonRoadDocDateRule(id: string, code = '385', fields: PartBFields = ewbPartB): Rule {
-  const key = fields.documentDate;
+  return nonRoadRequiredRule(id, code, fields, fields.documentDate);
+}
+
+/** By rail, air or ship the field `key` (of the transport document) is required. */
+function nonRoadRequiredRule(id: string, code: string, fields: PartBFields, key: string): Rule {
   return defineRule(findingReader, {
     id,
     code,

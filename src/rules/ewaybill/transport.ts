@@ -48,28 +48,8 @@ export const transportRules: Rule[] = [
     },
   }),
   transModeRule('EWB-TRANSMODE', '220'),
-  defineRule(findingReader, {
-    id: 'EWB-TRANSMODE-FOR-VEHICLE',
-    code: '621',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'transMode is required when vehicleNo is given.',
-    check(doc) {
-      if (!isGiven(field(doc, 'vehicleNo')) || isGiven(field(doc, 'transMode'))) return [];
-      return [found('transMode is required because vehicleNo is given.', 'transMode')];
-    },
-  }),
-  defineRule(findingReader, {
-    id: 'EWB-TRANSMODE-FOR-DOC',
-    code: '622',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'transMode is required when transDocNo is given.',
-    check(doc) {
-      if (!isGiven(field(doc, 'transDocNo')) || isGiven(field(doc, 'transMode'))) return [];
-      return [found('transMode is required because transDocNo is given.', 'transMode')];
-    },
-  }),
+  modeNeededForRule('EWB-TRANSMODE-FOR-VEHICLE', '621', 'vehicleNo'),
+  modeNeededForRule('EWB-TRANSMODE-FOR-DOC', '622', 'transDocNo'),
   defineRule(findingReader, {
     id: 'EWB-ROAD-PARTB',
     code: '226',
@@ -129,3 +109,18 @@ export const transportRules: Rule[] = [
     },
   }),
 ];
+
+/** transMode is required when `key` is given: 621 for vehicleNo, 622 for transDocNo. */
+function modeNeededForRule(id: string, code: string, key: string): Rule {
+  return defineRule(findingReader, {
+    id,
+    code,
+    severity: 'error',
+    certainty: 'certain',
+    description: `transMode is required when ${key} is given.`,
+    check(doc) {
+      if (!isGiven(field(doc, key)) || isGiven(field(doc, 'transMode'))) return [];
+      return [found(`transMode is required because ${key} is given.`, 'transMode')];
+    },
+  });
+}
