@@ -5,14 +5,15 @@
  */
 
 import type { Rule } from './rule.js';
-import { defineRule, field, found, integerOf, irnShapeRule, isGiven } from './support.js';
+import { field, found, integerOf, irnShapeRule, isGiven, findingReader } from './support.js';
+import { defineRule } from './define.js';
 
 const REASONS = '1 Duplicate, 2 Data entry mistake, 3 Order cancelled, 4 Others';
 
 /** The cancel-IRN request rules. */
 export const cancelIrnRules: Rule[] = [
   irnShapeRule('CANIRN-IRN'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'CANIRN-REASON',
     code: 'SVC-420',
     severity: 'error',
@@ -27,7 +28,7 @@ export const cancelIrnRules: Rule[] = [
       return [found(`CnlRsn ${String(value)} is not a cancellation reason (${REASONS}).`, 'CnlRsn')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'CANIRN-REMARK',
     code: 'SVC-421',
     severity: 'error',

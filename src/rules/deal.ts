@@ -4,11 +4,12 @@
  */
 
 import type { Rule } from './rule.js';
-import { defineRule, field, found, type Finding } from './support.js';
+import { field, found, type Finding, findingReader } from './support.js';
+import { defineRule } from './define.js';
 
 /** The deal body rules. */
 export const dealRules: Rule[] = [
-  defineRule({
+  defineRule(findingReader, {
     id: 'DEAL-MOBILE-PREFIX',
     code: 'SVC-440',
     severity: 'warning',
@@ -21,7 +22,7 @@ export const dealRules: Rule[] = [
       return [found(`mobile ${value} does not start with 6, 7, 8 or 9, so it is unlikely to be an Indian mobile number.`, 'mobile')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'DEAL-NAME-BLANK',
     code: 'SVC-441',
     severity: 'error',
@@ -36,7 +37,7 @@ export const dealRules: Rule[] = [
       return out;
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'DEAL-TOKEN-BLANK',
     code: 'SVC-442',
     severity: 'error',

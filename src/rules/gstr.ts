@@ -8,7 +8,8 @@
 import { dateMonthNumber, periodMonthNumber } from '../compute/ewaybill-dates.js';
 import { isValidGstin } from '../masters/index.js';
 import type { Rule, RuleContext } from './rule.js';
-import { defineRule, field, found, integerOf, isGiven, type Finding } from './support.js';
+import { field, found, integerOf, isGiven, type Finding, findingReader } from './support.js';
+import { defineRule } from './define.js';
 
 /** July 2017, the first GST return period, as a month number. */
 const FIRST_PERIOD = periodMonthNumber('2017-07')!;
@@ -32,7 +33,7 @@ function periodRules(prefix: string, keys: readonly string[]): Rule[] {
     return out;
   };
   return [
-    defineRule({
+    defineRule(findingReader, {
       id: `${prefix}-PERIOD`,
       code: '1000',
       severity: 'error',
@@ -41,7 +42,7 @@ function periodRules(prefix: string, keys: readonly string[]): Rule[] {
       check: (doc) =>
         each(doc, (key, value, month) => (month === undefined ? found(`${key} ${value} is not a month in the form YYYY-MM.`, key) : undefined)),
     }),
-    defineRule({
+    defineRule(findingReader, {
       id: `${prefix}-PERIOD-BEFORE-GST`,
       code: '1000',
       severity: 'error',
@@ -52,7 +53,7 @@ function periodRules(prefix: string, keys: readonly string[]): Rule[] {
           month !== undefined && month < FIRST_PERIOD ? found(`${key} ${value} is before 2017-07, when GST began.`, key) : undefined,
         ),
     }),
-    defineRule({
+    defineRule(findingReader, {
       id: `${prefix}-PERIOD-FUTURE`,
       code: '1000',
       severity: 'error',
@@ -71,7 +72,7 @@ function periodRules(prefix: string, keys: readonly string[]): Rule[] {
 
 /** The company GSTIN check of single-GSTIN bodies. */
 function gstinRule(prefix: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id: `${prefix}-GSTIN`,
     code: '1000',
     severity: 'error',
@@ -93,7 +94,7 @@ export const gstr3bExportRules: Rule[] = [gstinRule('GSTR3B-EXPORT'), ...periodR
 
 /** GSTR-2A and GSTR-2B export body rules. */
 export const gstrExportRules: Rule[] = [
-  defineRule({
+  defineRule(findingReader, {
     id: 'GSTR-EXPORT-GSTINS',
     code: '1000',
     severity: 'error',
@@ -111,7 +112,7 @@ export const gstrExportRules: Rule[] = [
     },
   }),
   ...periodRules('GSTR-EXPORT', ['startReturnPeriod', 'endReturnPeriod']),
-  defineRule({
+  defineRule(findingReader, {
     id: 'GSTR-EXPORT-ORDER',
     code: '1000',
     severity: 'error',
@@ -124,7 +125,7 @@ export const gstrExportRules: Rule[] = [
       return [found(`startReturnPeriod ${periodText(start)} is after endReturnPeriod ${periodText(end)}.`, 'startReturnPeriod')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'GSTR-EXPORT-RANGE',
     code: '100',
     severity: 'error',
@@ -139,7 +140,7 @@ export const gstrExportRules: Rule[] = [
       return [found(`Maximum ${MAX_EXPORT_MONTHS} months of data can be exported; ${periodText(start)} to ${periodText(end)} is ${months} months.`, 'endReturnPeriod')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'GSTR-EXPORT-REPORT-TYPE',
     code: '1000',
     severity: 'error',

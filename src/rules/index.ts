@@ -13,7 +13,7 @@ import { extendValidityRules, rejectEwbRules, updateTransporterRules, updateVehi
 import { gstrPullRules, gstrExportRules, gstr3bExportRules } from './gstr.js';
 
 /** The business rules of each payload kind, run after the schema. */
-const rulesByKind: Partial<Record<Kind, readonly Rule<any>[]>> = {
+const rulesByKind: Partial<Record<Kind, readonly Rule[]>> = {
   irn: einvoiceRules,
   'payment-qr': paymentQrRules,
   ewb: ewaybillRules,
@@ -37,11 +37,11 @@ const rulesByKind: Partial<Record<Kind, readonly Rule<any>[]>> = {
 };
 
 /** The rules that apply to a kind (none for responses). */
-export function rulesFor(kind: Kind): readonly Rule<any>[] {
+export function rulesFor(kind: Kind): readonly Rule[] {
   return rulesByKind[kind] ?? [];
 }
 
 /** Every rule with the kind it applies to, for the catalogue. */
-export function allRules(): Array<{ kind: Kind; rule: Rule<any> }> {
+export function allRules(): Array<{ kind: Kind; rule: Rule }> {
   return Object.entries(rulesByKind).flatMap(([kind, rules]) => (rules ?? []).map((rule) => ({ kind: kind as Kind, rule })));
 }

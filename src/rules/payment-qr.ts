@@ -6,10 +6,11 @@
 
 import { error, pointer } from '../issue.js';
 import type { Rule } from './rule.js';
-import { einvoiceRules, defineRule } from './einvoice/index.js';
-import { gstinText } from './einvoice/define.js';
+import { einvoiceRules } from './einvoice/index.js';
+import { einvoiceReader, gstinText } from './einvoice/reader.js';
+import { defineRule } from './define.js';
 
-export const paymentQrIsB2c = defineRule({
+export const paymentQrIsB2c = defineRule(einvoiceReader, {
   id: 'PQR-SUPPLY-B2C',
   code: 'SVC-310',
   certainty: 'certain',
@@ -21,7 +22,7 @@ export const paymentQrIsB2c = defineRule({
       : [],
 });
 
-export const paymentQrNoBuyerGstin = defineRule({
+export const paymentQrNoBuyerGstin = defineRule(einvoiceReader, {
   id: 'PQR-BUYER-GSTIN',
   code: 'SVC-311',
   certainty: 'certain',

@@ -1,13 +1,14 @@
 /**
- * Small readers shared by the e-waybill, cancel, close, deal and GSTR rules. Every reader accepts any
- * value at all and answers `undefined` when the value is not of the expected shape, so that rules can
- * skip what the schema already reports.
+ * The kit of the e-waybill, cancel, close, deal and GSTR rules: their rule reader ({@link findingReader}) and
+ * small readers of values. Every value reader accepts any value at all and answers `undefined` when the
+ * value is not of the expected shape, so that rules can skip what the schema already reports.
  * @module
  */
 
 import { error, pointer, warning } from '../issue.js';
 import { parseGstin } from '../masters/index.js';
-import { evidenceFromCode, makeRule, ruleSeverity, type Certainty, type Evidence, type Rule, type RuleContext, type TurnoverBounds } from './rule.js';
+import { evidenceFromCode, type Evidence, type Rule, type RuleContext } from './rule.js';
+import { defineRule, type RuleReader } from './define.js';
 
 /** A plain object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -119,23 +120,8 @@ export function found(message: string, ...segments: Array<string | number>): Fin
   return { message, path: pointer(...segments) };
 }
 
-/** What a rule is made of, before the never-throw guard is put around its check. */
-export interface RuleSpec {
-  id: string;
-  code: string;
-  /** `warning` makes the rule advisory (never an error); otherwise the severity policy decides. */
-  severity?: 'error' | 'warning';
-  certainty: Certainty;
-  /** Where the rule comes from; when absent it is derived from the code and the id (see {@link defaultEvidence}). */
-  evidence?: Evidence;
-  since?: string;
-  until?: string;
-  dateBasis?: 'document' | 'reporting';
-  aato?: TurnoverBounds;
-  whenAatoUnknown?: 'skip' | 'warn';
-  description: string;
-  check(doc: unknown, context: RuleContext): Finding[];
-}
+/** The check of a rule read by {@link findingReader}: the payload as sent (any value) and what it finds. */
+export type FindingCheck = (doc: unknown, context: RuleContext) => Finding[];
 
 /**
  * Evidence for a rule that does not state it: the service's own request rules (deal, GSTR, close) come
@@ -148,26 +134,20 @@ export function defaultEvidence(id: string, code: string): Evidence {
 }
 
 /**
- * Builds a rule whose check never throws: an unexpected shape the readers did not foresee yields no
- * issue (the schema reports shapes), never an exception. Issues carry the policy's default severity;
- * the validation run applies the caller's `strict` choice.
+ * The reader of the e-waybill, cancel, close, deal and GSTR rules: the check gets the payload as sent and
+ * returns findings, which become issues under the rule's code with the policy's default severity.
  */
-export function defineRule(spec: RuleSpec): Rule {
-  const { check, severity: declared, evidence, ...meta } = spec;
-  const advisory = declared === 'warning';
-  const make = ruleSeverity({ evidence: evidence ?? defaultEvidence(spec.id, spec.code), certainty: spec.certainty, advisory }) === 'error' ? error : warning;
-  return makeRule({ ...meta, evidence: evidence ?? defaultEvidence(spec.id, spec.code), ...(advisory ? { advisory } : {}) }, (doc, context) => {
-    try {
-      return check(doc, context).map((f) => make(spec.code, f.message, f.path));
-    } catch {
-      return [];
-    }
-  });
-}
+export const findingReader: RuleReader<FindingCheck> = {
+  read(check, code, severity) {
+    const make = severity === 'error' ? error : warning;
+    return (doc, context) => check(doc, context).map((f) => make(code, f.message, f.path));
+  },
+  evidence: defaultEvidence,
+};
 
 /** The IRN shape rule of the requests that name an IRN (cancel IRN, e-waybill by IRN): IRP code 2145. */
 export function irnShapeRule(id: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code: '2145',
     severity: 'error',

@@ -6,7 +6,8 @@
 import type { Issue } from '../../issue.js';
 import { checkAmounts } from '../../compute/check-amounts.js';
 import { sharedResult, type Rule, type RuleContext } from '../rule.js';
-import { defineRule, party, someLine, type Doc } from './define.js';
+import { party, someLine, type Doc, einvoiceReader } from './reader.js';
+import { defineRule } from '../define.js';
 import { isRspHsn } from './tobacco.js';
 import { dayNumber } from '../../masters/rates.js';
 import { text } from '../../compute/payload.js';
@@ -32,7 +33,7 @@ function rspRelaxed(doc: Doc): boolean {
 
 function arithmetic(id: string, code: string, certainty: Rule['certainty'], description: string): Rule {
   const relaxed = RSP_RELAXED.has(code);
-  return defineRule({
+  return defineRule(einvoiceReader, {
     id,
     code,
     certainty,

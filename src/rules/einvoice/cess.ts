@@ -8,7 +8,8 @@
 
 import { pointer, warning } from '../../issue.js';
 import { text } from '../../compute/payload.js';
-import { defineRule, lineIssues, nonZero, type Doc } from './define.js';
+import { lineIssues, nonZero, type Doc, einvoiceReader } from './reader.js';
+import { defineRule } from '../define.js';
 import { isTobaccoOrPanMasala } from './tobacco.js';
 
 const CESS_NOTE = 'compensation cess is nil for these goods on this date; a note for an older invoice may still carry it';
@@ -24,7 +25,7 @@ function cessLines(doc: Doc, tobacco: boolean) {
   });
 }
 
-export const cessEndedForGoods = defineRule({
+export const cessEndedForGoods = defineRule(einvoiceReader, {
   id: 'EINV-CESS-ENDED',
   code: 'SVC-312',
   severity: 'warning',
@@ -36,7 +37,7 @@ export const cessEndedForGoods = defineRule({
   check: (doc) => cessLines(doc, false),
 });
 
-export const cessEndedForTobacco = defineRule({
+export const cessEndedForTobacco = defineRule(einvoiceReader, {
   id: 'EINV-CESS-ENDED-TOBACCO',
   code: 'SVC-312',
   severity: 'warning',

@@ -6,7 +6,8 @@
 import { error, pointer } from '../../issue.js';
 import { daysBetween, parseDate } from '../../compute/dates.js';
 import { text } from '../../compute/payload.js';
-import { defineRule, party } from './define.js';
+import { party, einvoiceReader } from './reader.js';
+import { defineRule } from '../define.js';
 import { irp, irpWithoutCode, NIC_SCHEMA } from './evidence.js';
 
 /** Document number: 1 to 16 characters from A-Z a-z 0-9 / -, not starting with 0, / or -. */
@@ -17,7 +18,7 @@ const docDate = (doc: Record<string, unknown>): string | undefined => {
   return typeof dt === 'string' ? dt.trim() : undefined;
 };
 
-export const documentType = defineRule({
+export const documentType = defineRule(einvoiceReader, {
   id: 'EINV-DOC-TYPE',
   code: '2161',
   certainty: 'certain',
@@ -31,7 +32,7 @@ export const documentType = defineRule({
   },
 });
 
-export const documentNumber = defineRule({
+export const documentNumber = defineRule(einvoiceReader, {
   id: 'EINV-DOC-NO',
   code: 'SVC-306',
   certainty: 'likely',
@@ -47,7 +48,7 @@ export const documentNumber = defineRule({
   },
 });
 
-export const documentDateFormat = defineRule({
+export const documentDateFormat = defineRule(einvoiceReader, {
   id: 'EINV-DOC-DATE',
   code: '2144',
   certainty: 'certain',
@@ -61,7 +62,7 @@ export const documentDateFormat = defineRule({
   },
 });
 
-export const documentDateNotFuture = defineRule({
+export const documentDateNotFuture = defineRule(einvoiceReader, {
   id: 'EINV-DOC-DATE-FUTURE',
   code: '2163',
   certainty: 'likely',

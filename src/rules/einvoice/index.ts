@@ -17,7 +17,6 @@ import { specificationLimitRule } from '../specification-limits.js';
 import { masterCaseRules } from './master-case.js';
 
 export { amountRules, documentRules, itemRules, partyRules, supplyRules, taxRules };
-export { defineRule } from './define.js';
 
 /** Every e-invoice rule, in the order they report. */
 export const einvoiceRules: Rule[] = [

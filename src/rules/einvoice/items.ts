@@ -6,14 +6,15 @@
 import { error, pointer, warning } from '../../issue.js';
 import { hsnChapter, hsnExists, isUnit } from '../../masters/index.js';
 import { isNumeric, text, list } from '../../compute/payload.js';
-import { defineRule, isService, lineIssues } from './define.js';
+import { isService, lineIssues, einvoiceReader } from './reader.js';
+import { defineRule } from '../define.js';
 import { irp, irpWithoutCode } from './evidence.js';
 import { MAX_IRN_LINES } from '../../schema/limits.js';
 
 /** The most lines an IRN request may carry (NIC can raise it per taxpayer). */
 export const MAX_ITEMS = MAX_IRN_LINES;
 
-export const itemListNotEmpty = defineRule({
+export const itemListNotEmpty = defineRule(einvoiceReader, {
   id: 'EINV-ITEMS-EMPTY',
   code: '2228',
   certainty: 'certain',
@@ -25,7 +26,7 @@ export const itemListNotEmpty = defineRule({
       : [],
 });
 
-export const itemListLimit = defineRule({
+export const itemListLimit = defineRule(einvoiceReader, {
   id: 'EINV-ITEMS-MAX',
   code: '2173',
   certainty: 'certain',
@@ -37,7 +38,7 @@ export const itemListLimit = defineRule({
   },
 });
 
-export const serialNumbersUnique = defineRule({
+export const serialNumbersUnique = defineRule(einvoiceReader, {
   id: 'EINV-SLNO-UNIQUE',
   code: '2233',
   certainty: 'certain',
@@ -58,7 +59,7 @@ export const serialNumbersUnique = defineRule({
   },
 });
 
-export const hsnChapterKnown = defineRule({
+export const hsnChapterKnown = defineRule(einvoiceReader, {
   id: 'EINV-HSN-CHAPTER',
   code: '2176',
   certainty: 'certain',
@@ -73,7 +74,7 @@ export const hsnChapterKnown = defineRule({
     }),
 });
 
-export const hsnInMaster = defineRule({
+export const hsnInMaster = defineRule(einvoiceReader, {
   id: 'EINV-HSN-MASTER',
   code: '2176',
   certainty: 'certain',
@@ -96,7 +97,7 @@ export const hsnInMaster = defineRule({
  * exactly 5 crore counts as above (nic.md: "at or above", domain-2026.md: "above"); gstkit takes "above",
  * which refuses less.
  */
-export const hsnDigitsByTurnover = defineRule({
+export const hsnDigitsByTurnover = defineRule(einvoiceReader, {
   id: 'EINV-HSN-DIGITS',
   code: 'SVC-313',
   certainty: 'likely',
@@ -113,7 +114,7 @@ export const hsnDigitsByTurnover = defineRule({
     }),
 });
 
-export const serviceHsn = defineRule({
+export const serviceHsn = defineRule(einvoiceReader, {
   id: 'EINV-HSN-SERVICE',
   code: 'SVC-305',
   severity: 'warning',
@@ -137,7 +138,7 @@ export const serviceHsn = defineRule({
     }),
 });
 
-export const unitKnown = defineRule({
+export const unitKnown = defineRule(einvoiceReader, {
   id: 'EINV-UNIT',
   code: '2177',
   certainty: 'certain',
@@ -158,7 +159,7 @@ export const unitKnown = defineRule({
  * price-revision credit and debit notes and fully discounted lines carry Qty 0 (the schema has minimum 0),
  * and no source shows the IRP refusing them.
  */
-export const goodsQuantity = defineRule({
+export const goodsQuantity = defineRule(einvoiceReader, {
   id: 'EINV-QTY',
   code: '2238',
   certainty: 'likely',
@@ -173,7 +174,7 @@ export const goodsQuantity = defineRule({
     }),
 });
 
-export const goodsUnit = defineRule({
+export const goodsUnit = defineRule(einvoiceReader, {
   id: 'EINV-UNIT-REQUIRED',
   code: '2239',
   certainty: 'certain',

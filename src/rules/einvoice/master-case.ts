@@ -9,7 +9,8 @@
 import { pointer, warning, type Issue } from '../../issue.js';
 import { isCountry, isCurrency, isUnit } from '../../masters/index.js';
 import { list, obj, text } from '../../compute/payload.js';
-import { defineRule } from './define.js';
+import { einvoiceReader } from './reader.js';
+import { defineRule } from '../define.js';
 import { masterSpellingByCase } from '../master-spelling.js';
 
 /** A code of a master whose own spelling is in capitals, as sent, and whether the master holds it in capitals. */
@@ -20,7 +21,7 @@ function caseIssue(value: unknown, known: (code: string) => boolean, where: Arra
   return warning('SVC-314', `${where.join('.')} ${code} is written in another case than the ${what} master's ${upper}; the IRP's schema takes either case`, pointer(...where));
 }
 
-export const masterCodeCase = defineRule({
+export const masterCodeCase = defineRule(einvoiceReader, {
   id: 'EINV-MASTER-CASE',
   code: 'SVC-314',
   severity: 'warning',

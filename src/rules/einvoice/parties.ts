@@ -6,7 +6,8 @@
 import { error, pointer, type Issue } from '../../issue.js';
 import { parseGstin, pinMatchesState, state } from '../../masters/index.js';
 import { text } from '../../compute/payload.js';
-import { defineRule, gstinText, isUrp, party, registeredRecipientTypes, stateField, type Doc } from './define.js';
+import { gstinText, isUrp, party, registeredRecipientTypes, stateField, type Doc, einvoiceReader } from './reader.js';
+import { defineRule } from '../define.js';
 import { irp, irpWithoutCode, NIC_SCHEMA } from './evidence.js';
 
 /** The parsed GSTIN of a party, when it parses. */
@@ -30,7 +31,7 @@ function gstinValidity(block: 'SellerDtls' | 'BuyerDtls', doc: Doc): Issue[] {
   return [];
 }
 
-export const sellerGstinValid = defineRule({
+export const sellerGstinValid = defineRule(einvoiceReader, {
   id: 'EINV-SELLER-GSTIN',
   code: 'SVC-152',
   certainty: 'certain',
@@ -39,7 +40,7 @@ export const sellerGstinValid = defineRule({
   check: (doc) => gstinValidity('SellerDtls', doc),
 });
 
-export const buyerGstinValid = defineRule({
+export const buyerGstinValid = defineRule(einvoiceReader, {
   id: 'EINV-BUYER-GSTIN',
   code: 'SVC-152',
   certainty: 'certain',
@@ -48,7 +49,7 @@ export const buyerGstinValid = defineRule({
   check: (doc) => gstinValidity('BuyerDtls', doc),
 });
 
-export const sellerNotUrp = defineRule({
+export const sellerNotUrp = defineRule(einvoiceReader, {
   id: 'EINV-SELLER-URP',
   code: '2213',
   certainty: 'certain',
@@ -60,7 +61,7 @@ export const sellerNotUrp = defineRule({
       : [],
 });
 
-export const partiesDiffer = defineRule({
+export const partiesDiffer = defineRule(einvoiceReader, {
   id: 'EINV-GSTIN-SAME',
   code: '2211',
   certainty: 'certain',
@@ -75,7 +76,7 @@ export const partiesDiffer = defineRule({
   },
 });
 
-export const buyerGstinRequired = defineRule({
+export const buyerGstinRequired = defineRule(einvoiceReader, {
   id: 'EINV-BUYER-GSTIN-REQUIRED',
   code: '2214',
   certainty: 'likely',
@@ -87,7 +88,7 @@ export const buyerGstinRequired = defineRule({
       : [],
 });
 
-export const b2bNotUrp = defineRule({
+export const b2bNotUrp = defineRule(einvoiceReader, {
   id: 'EINV-B2B-URP',
   code: '2212',
   certainty: 'certain',
@@ -99,7 +100,7 @@ export const b2bNotUrp = defineRule({
       : [],
 });
 
-export const deemedExportNotUrp = defineRule({
+export const deemedExportNotUrp = defineRule(einvoiceReader, {
   id: 'EINV-DEXP-URP',
   code: '2171',
   certainty: 'certain',
@@ -111,7 +112,7 @@ export const deemedExportNotUrp = defineRule({
       : [],
 });
 
-export const sellerStateMatchesGstin = defineRule({
+export const sellerStateMatchesGstin = defineRule(einvoiceReader, {
   id: 'EINV-SELLER-STATE',
   code: '2258',
   certainty: 'certain',
@@ -127,7 +128,7 @@ export const sellerStateMatchesGstin = defineRule({
   },
 });
 
-export const buyerStateMatchesGstin = defineRule({
+export const buyerStateMatchesGstin = defineRule(einvoiceReader, {
   id: 'EINV-BUYER-STATE',
   code: '2265',
   certainty: 'certain',
@@ -144,7 +145,7 @@ export const buyerStateMatchesGstin = defineRule({
   },
 });
 
-export const sellerStateCode = defineRule({
+export const sellerStateCode = defineRule(einvoiceReader, {
   id: 'EINV-SELLER-STCD',
   code: '2259',
   certainty: 'certain',
@@ -158,7 +159,7 @@ export const sellerStateCode = defineRule({
   },
 });
 
-export const buyerStateCode = defineRule({
+export const buyerStateCode = defineRule(einvoiceReader, {
   id: 'EINV-BUYER-STCD',
   code: '2260',
   certainty: 'certain',
@@ -172,7 +173,7 @@ export const buyerStateCode = defineRule({
   },
 });
 
-export const shipDispatchStateCode = defineRule({
+export const shipDispatchStateCode = defineRule(einvoiceReader, {
   id: 'EINV-SHIP-DISP-STCD',
   code: '2200',
   certainty: 'certain',
@@ -187,7 +188,7 @@ export const shipDispatchStateCode = defineRule({
     }),
 });
 
-export const pinMatchesPartyState = defineRule({
+export const pinMatchesPartyState = defineRule(einvoiceReader, {
   id: 'EINV-PIN-STATE',
   code: '2178',
   certainty: 'certain',
@@ -206,7 +207,7 @@ export const pinMatchesPartyState = defineRule({
     }),
 });
 
-export const ecommerceGstinIsTcs = defineRule({
+export const ecommerceGstinIsTcs = defineRule(einvoiceReader, {
   id: 'EINV-ECM-GSTIN',
   code: '2195',
   certainty: 'likely',

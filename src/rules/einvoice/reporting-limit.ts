@@ -13,7 +13,8 @@
 import { error, pointer } from '../../issue.js';
 import { daysBetween } from '../../compute/dates.js';
 import type { RuleContext } from '../rule.js';
-import { defineRule, party, type Doc } from './define.js';
+import { party, type Doc, einvoiceReader } from './reader.js';
+import { defineRule } from '../define.js';
 import { irp } from './evidence.js';
 
 /** Days a document may be old on the reporting date (older is refused). */
@@ -32,7 +33,7 @@ function tooOld(doc: Doc, context: RuleContext, limit: number) {
 /** An explicit reporting window set by the caller replaces the turnover-based rules. */
 const explicitWindow = (context: RuleContext): boolean => typeof context.reportingWindowDays === 'number';
 
-export const reportingLimitHundredCrore = defineRule({
+export const reportingLimitHundredCrore = defineRule(einvoiceReader, {
   id: 'EINV-REPORTING-LIMIT-100CR',
   code: '2305',
   certainty: 'likely',
@@ -47,7 +48,7 @@ export const reportingLimitHundredCrore = defineRule({
   check: (doc, context) => (explicitWindow(context) ? [] : tooOld(doc, context, REPORTING_LIMIT_DAYS)),
 });
 
-export const reportingLimitTenCrore = defineRule({
+export const reportingLimitTenCrore = defineRule(einvoiceReader, {
   id: 'EINV-REPORTING-LIMIT-10CR',
   code: '2305',
   certainty: 'likely',
@@ -61,7 +62,7 @@ export const reportingLimitTenCrore = defineRule({
   check: (doc, context) => (explicitWindow(context) ? [] : tooOld(doc, context, REPORTING_LIMIT_DAYS)),
 });
 
-export const reportingWindow = defineRule({
+export const reportingWindow = defineRule(einvoiceReader, {
   id: 'EINV-DOC-DATE-WINDOW',
   code: '2305',
   certainty: 'likely',

@@ -7,10 +7,11 @@
 import { error, pointer } from '../../issue.js';
 import { state } from '../../masters/index.js';
 import { text } from '../../compute/payload.js';
-import { defineRule, isUrp, party, stateField } from './define.js';
+import { isUrp, party, stateField, einvoiceReader } from './reader.js';
+import { defineRule } from '../define.js';
 import { irp, irpWithoutCode, NIC_SCHEMA } from './evidence.js';
 
-export const noIrnForB2c = defineRule({
+export const noIrnForB2c = defineRule(einvoiceReader, {
   id: 'EINV-SUPPLY-B2C',
   code: 'SVC-303',
   certainty: 'certain',
@@ -22,7 +23,7 @@ export const noIrnForB2c = defineRule({
       : [],
 });
 
-export const placeOfSupplyValid = defineRule({
+export const placeOfSupplyValid = defineRule(einvoiceReader, {
   id: 'EINV-POS-VALID',
   code: '2243',
   certainty: 'certain',
@@ -36,7 +37,7 @@ export const placeOfSupplyValid = defineRule({
   },
 });
 
-export const domesticPlaceOfSupply = defineRule({
+export const domesticPlaceOfSupply = defineRule(einvoiceReader, {
   id: 'EINV-POS-DOMESTIC',
   code: '2242',
   certainty: 'certain',
@@ -48,7 +49,7 @@ export const domesticPlaceOfSupply = defineRule({
       : [],
 });
 
-export const exportPlaceOfSupply = defineRule({
+export const exportPlaceOfSupply = defineRule(einvoiceReader, {
   id: 'EINV-EXP-POS',
   code: '2232',
   certainty: 'certain',
@@ -62,7 +63,7 @@ export const exportPlaceOfSupply = defineRule({
   },
 });
 
-export const exportBuyerState = defineRule({
+export const exportBuyerState = defineRule(einvoiceReader, {
   id: 'EINV-EXP-BUYER-STCD',
   code: '2261',
   certainty: 'certain',
@@ -76,7 +77,7 @@ export const exportBuyerState = defineRule({
   },
 });
 
-export const exportRecipientUrp = defineRule({
+export const exportRecipientUrp = defineRule(einvoiceReader, {
   id: 'EINV-EXP-URP',
   code: '2248',
   certainty: 'certain',
@@ -88,7 +89,7 @@ export const exportRecipientUrp = defineRule({
       : [],
 });
 
-export const exportPin = defineRule({
+export const exportPin = defineRule(einvoiceReader, {
   id: 'EINV-EXP-PIN',
   code: 'SVC-304',
   certainty: 'likely',
@@ -102,7 +103,7 @@ export const exportPin = defineRule({
   },
 });
 
-export const exportDetailsRequired = defineRule({
+export const exportDetailsRequired = defineRule(einvoiceReader, {
   id: 'EINV-EXP-DETAILS',
   code: '2208',
   certainty: 'certain',
@@ -115,7 +116,7 @@ export const exportDetailsRequired = defineRule({
   },
 });
 
-export const exportShipToPort = defineRule({
+export const exportShipToPort = defineRule(einvoiceReader, {
   id: 'EINV-EXP-SHIP',
   code: '2236',
   certainty: 'uncertain',
@@ -128,7 +129,7 @@ export const exportShipToPort = defineRule({
       : [],
 });
 
-export const exportNotIntraState = defineRule({
+export const exportNotIntraState = defineRule(einvoiceReader, {
   id: 'EINV-EXP-INTRA',
   code: '2181',
   certainty: 'certain',
@@ -143,7 +144,7 @@ export const exportNotIntraState = defineRule({
   },
 });
 
-export const igstOnIntraNeedsSameState = defineRule({
+export const igstOnIntraNeedsSameState = defineRule(einvoiceReader, {
   id: 'EINV-IGST-ON-INTRA',
   code: '2262',
   certainty: 'certain',
@@ -158,7 +159,7 @@ export const igstOnIntraNeedsSameState = defineRule({
   },
 });
 
-export const reverseChargeSupplyTypes = defineRule({
+export const reverseChargeSupplyTypes = defineRule(einvoiceReader, {
   id: 'EINV-REVERSE-CHARGE',
   code: '2162',
   certainty: 'certain',

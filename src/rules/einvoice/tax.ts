@@ -9,12 +9,13 @@ import { rateAllowedOn } from '../../masters/index.js';
 import { parseDate } from '../../compute/dates.js';
 import { dec } from '../../compute/decimal.js';
 import { text } from '../../compute/payload.js';
-import { amount, defineRule, lineIssues, nonZero, party, plainInterState, type Doc } from './define.js';
+import { amount, lineIssues, nonZero, party, plainInterState, type Doc, einvoiceReader } from './reader.js';
+import { defineRule } from '../define.js';
 import { irp } from './evidence.js';
 
 const stateHeads = (item: Doc): boolean => nonZero(item['CgstAmt']) || nonZero(item['SgstAmt']);
 
-export const noIgstIntraState = defineRule({
+export const noIgstIntraState = defineRule(einvoiceReader, {
   id: 'EINV-TAX-INTRA',
   code: '2172',
   certainty: 'certain',
@@ -30,7 +31,7 @@ export const noIgstIntraState = defineRule({
           ),
 });
 
-export const intraStateNeedsCgstSgst = defineRule({
+export const intraStateNeedsCgstSgst = defineRule(einvoiceReader, {
   id: 'EINV-TAX-INTRA-HEADS',
   code: '2241',
   certainty: 'likely',
@@ -46,7 +47,7 @@ export const intraStateNeedsCgstSgst = defineRule({
           ),
 });
 
-export const noCgstSgstInterState = defineRule({
+export const noCgstSgstInterState = defineRule(einvoiceReader, {
   id: 'EINV-TAX-INTER',
   code: '2174',
   certainty: 'certain',
@@ -62,7 +63,7 @@ export const noCgstSgstInterState = defineRule({
       : [],
 });
 
-export const noCgstSgstExport = defineRule({
+export const noCgstSgstExport = defineRule(einvoiceReader, {
   id: 'EINV-EXP-CGST',
   code: '2180',
   certainty: 'certain',
@@ -78,7 +79,7 @@ export const noCgstSgstExport = defineRule({
       : [],
 });
 
-export const noCgstSgstSez = defineRule({
+export const noCgstSgstSez = defineRule(einvoiceReader, {
   id: 'EINV-SEZ-CGST',
   code: '2237',
   certainty: 'certain',
@@ -94,7 +95,7 @@ export const noCgstSgstSez = defineRule({
       : [],
 });
 
-export const cgstEqualsSgst = defineRule({
+export const cgstEqualsSgst = defineRule(einvoiceReader, {
   id: 'EINV-TAX-CGST-SGST',
   code: '2227',
   certainty: 'certain',
@@ -122,7 +123,7 @@ export const cgstEqualsSgst = defineRule({
     }),
 });
 
-export const gstRateAllowed = defineRule({
+export const gstRateAllowed = defineRule(einvoiceReader, {
   id: 'EINV-RATE',
   code: '2240',
   certainty: 'likely',

@@ -1,14 +1,15 @@
 /**
  * Checks the e-waybill action requests (Part-B update, transporter change, extension, rejection) share:
- * the e-waybill number, the place and state the goods are at, remarks, and the vehicle a road needs (the
- * other Part-B checks are generation's, src/rules/ewaybill/transport.ts). Each is built per action so
+ * the e-waybill number, the place and state the goods are at, the reason and remarks (the Part-B checks
+ * are built from field names in src/rules/ewaybill/transport-fields.ts). Each is built per action so
  * that its rule id names the action.
  * @module
  */
 
 import { state } from '../../masters/states.js';
 import type { Certainty, Rule } from '../rule.js';
-import { defineRule, field, found, integerOf, isGiven } from '../support.js';
+import { field, found, integerOf, isGiven, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 
 /** The digits of a number field given as text or number (an e-waybill or trip sheet number), or the raw text when it is not all digits. */
 export function numberText(value: unknown): string | undefined {
@@ -19,7 +20,7 @@ export function numberText(value: unknown): string | undefined {
 
 /** ewbNo: digits only, exactly 12 of them (the portal answers 301 for a number that is not an e-waybill's). */
 export function ewbNoRule(prefix: string, code = '301'): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id: `${prefix}-EWBNO`,
     code,
     severity: 'error',
@@ -39,7 +40,7 @@ export function ewbNoRule(prefix: string, code = '301'): Rule {
  */
 export function textRule(id: string, code: string, key: string, max: number | undefined, certainty: Certainty, what?: string): Rule {
   const label = what === undefined ? key : `${key} (${what})`;
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -71,7 +72,7 @@ export interface StateRuleSpec {
 
 /** A state the goods are in or go to: a code on the state master, or 99 (how the e-waybill portal writes "other country"). */
 export function stateRule(spec: StateRuleSpec): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id: spec.id,
     code: spec.code,
     severity: 'error',
@@ -103,7 +104,7 @@ export function fromStateRule(id: string, code: string): Rule {
 
 /** reasonCode 1 to 4 (307); `reasons` names them as the action's documentation does, `forWhat` the action in the message. */
 export function reasonCodeRule(id: string, reasons: string, forWhat?: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code: '307',
     severity: 'error',
@@ -115,28 +116,6 @@ export function reasonCodeRule(id: string, reasons: string, forWhat?: string): R
       const n = integerOf(value);
       if (n !== undefined && n >= 1 && n <= 4) return [];
       return [found(`reasonCode ${String(value)} is not a reason${forWhat === undefined ? '' : ` for ${forWhat}`} (${reasons}).`, 'reasonCode')];
-    },
-  });
-}
-
-/** The mode of transport, as a number, when it is one. */
-export const modeNumber = (doc: unknown): number | undefined => integerOf(field(doc, 'transMode'));
-
-/**
- * By road the vehicle number is required (303), where `applies`. LIKELY on every action: 303 "vehicle number
- * required" is on NIC's error list (shared/reference/ewb-error-codes.csv), in the block of the Part-B update's
- * codes, but no published source says which actions answer with it, as for its neighbours 302 and 304.
- */
-export function roadVehicleRule(id: string, applies: (doc: unknown) => boolean = () => true): Rule {
-  return defineRule({
-    id,
-    code: '303',
-    severity: 'error',
-    certainty: 'likely',
-    description: 'With transMode 1 (Road), vehicleNo is required.',
-    check(doc) {
-      if (!applies(doc) || modeNumber(doc) !== 1 || isGiven(field(doc, 'vehicleNo'))) return [];
-      return [found('vehicleNo is required for transMode 1 (Road).', 'vehicleNo')];
     },
   });
 }

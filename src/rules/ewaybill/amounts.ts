@@ -8,7 +8,8 @@ import { dec } from '../../compute/decimal.js';
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import { rateAllowedOn } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
-import { defineRule, digitsOf, field, found, numberOf, type Finding } from '../support.js';
+import { digitsOf, field, found, numberOf, type Finding, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { itemsOf, rateDate, stateNo } from './shared.js';
 
 /**
@@ -31,7 +32,7 @@ function rspValued(doc: unknown): boolean {
 
 /** A rule refusing a negative header amount. */
 function notNegativeRule(id: string, code: string, key: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -47,7 +48,7 @@ function notNegativeRule(id: string, code: string, key: string): Rule {
 /** A rule checking one item rate against the rate master on the document date. */
 function itemRateRule(id: string, code: string, key: 'igstRate' | 'cgstRate' | 'sgstRate'): Rule {
   const factor = key === 'igstRate' ? 1 : 2;
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -90,7 +91,7 @@ export const amountRules: Rule[] = [
   notNegativeRule('EWB-SGSTVALUE-NEGATIVE', '631', 'sgstValue'),
   notNegativeRule('EWB-CESSVALUE-NEGATIVE', '632', 'cessValue'),
   notNegativeRule('EWB-CESSNONADVOL-NEGATIVE', '633', 'cessNonAdvolValue'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TOTINV-MIN',
     code: '620',
     severity: 'error',
@@ -106,7 +107,7 @@ export const amountRules: Rule[] = [
       return [found(`totInvValue ${declared} is below the taxable value plus taxes (${base.toFixed(2)}).`, 'totInvValue')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TOTAL-ITEMS',
     code: 'SVC-404',
     severity: 'warning',
@@ -121,7 +122,7 @@ export const amountRules: Rule[] = [
       return [found(`totalValue ${declared} differs from the sum of the items' taxableAmount (${computed.toFixed(2)}).`, 'totalValue')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TAX-ITEMS',
     code: 'SVC-405',
     severity: 'warning',
@@ -140,7 +141,7 @@ export const amountRules: Rule[] = [
       return out;
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TOTINV-SUM',
     code: 'SVC-406',
     severity: 'warning',
@@ -156,7 +157,7 @@ export const amountRules: Rule[] = [
       return [found(`totInvValue ${declared} differs from totalValue + taxes + otherValue (${sum.toFixed(2)}).`, 'totInvValue')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-INTRA-NO-IGST',
     code: '623',
     severity: 'error',
@@ -177,7 +178,7 @@ export const amountRules: Rule[] = [
       return out;
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-INTER-NO-CGST',
     code: '624',
     severity: 'error',
@@ -201,7 +202,7 @@ export const amountRules: Rule[] = [
       return out;
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-CGST-SGST-RATE',
     code: '251',
     severity: 'error',

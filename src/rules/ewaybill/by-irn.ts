@@ -10,25 +10,23 @@ import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import { pinMatchesState, state } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
 import { specificationLimitRule } from '../specification-limits.js';
+import { digitsOf, field, findingReader, found, integerOf, irnShapeRule, isGiven, isRecord } from '../support.js';
+import { defineRule } from '../define.js';
+import { GST_START_DAY } from './shared.js';
 import {
-  defineRule,
-  digitsOf,
-  field,
-  found,
-  integerOf,
-  irnShapeRule,
-  isGiven,
-  isRecord,
-  isVehicleNumber,
-  numberOf,
-  textOf,
-  TRANSPORTER_ID_PATTERN,
-} from '../support.js';
+  distanceRule,
+  irpPartB,
+  nonRoadDocDateRule,
+  nonRoadDocNoRule,
+  odcRoadRule,
+  partATransporterRule,
+  roadVehicleRule,
+  transporterIdRule,
+  vehicleFormatRule,
+  vehicleTypeRule,
+} from './transport-fields.js';
 
-const MAX_DISTANCE_KM = 4000;
-const GST_START_DAY = ewbDayNumber('01/07/2017')!;
-const MODE_NAMES = ['', 'Road', 'Rail', 'Air', 'Ship'];
-const modeOf = (doc: unknown): number | undefined => integerOf(field(doc, 'TransMode'));
+const modeOf = (doc: unknown): number | undefined => integerOf(field(doc, irpPartB.mode));
 const shipOf = (doc: unknown): Record<string, unknown> | undefined => {
   const value = field(doc, 'ExpShipDtls');
   return isRecord(value) ? value : undefined;
@@ -38,19 +36,8 @@ const shipOf = (doc: unknown): Record<string, unknown> | undefined => {
 export const ewbByIrnRules: Rule[] = [
   irnShapeRule('EWBIRN-IRN'),
   specificationLimitRule('ewb-by-irn', 'IRP'),
-  defineRule({
-    id: 'EWBIRN-DISTANCE',
-    code: '4013',
-    severity: 'error',
-    certainty: 'likely',
-    description: 'Distance must be a whole number of kilometres from 0 (the IRP computes it) to 4000.',
-    check(doc) {
-      const n = numberOf(field(doc, 'Distance'));
-      if (n === undefined || (Number.isInteger(n) && n >= 0 && n <= MAX_DISTANCE_KM)) return [];
-      return [found(`Distance ${n} must be a whole number of kilometres from 0 (computed by the IRP) to ${MAX_DISTANCE_KM}.`, 'Distance')];
-    },
-  }),
-  defineRule({
+  distanceRule('EWBIRN-DISTANCE', '4013', 'the IRP', irpPartB),
+  defineRule(findingReader, {
     id: 'EWBIRN-TRANSMODE-NEEDED',
     code: '4028',
     severity: 'error',
@@ -62,18 +49,8 @@ export const ewbByIrnRules: Rule[] = [
       return [found('TransMode is required because VehNo or TransDocNo is given.', 'TransMode')];
     },
   }),
-  defineRule({
-    id: 'EWBIRN-ROAD-VEHNO',
-    code: '4011',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'With TransMode 1 (Road), VehNo is required.',
-    check(doc) {
-      if (modeOf(doc) !== 1 || isGiven(field(doc, 'VehNo'))) return [];
-      return [found('VehNo is required for TransMode 1 (Road).', 'VehNo')];
-    },
-  }),
-  defineRule({
+  roadVehicleRule('EWBIRN-ROAD-VEHNO', { code: '4011', certainty: 'certain', fields: irpPartB }),
+  defineRule(findingReader, {
     id: 'EWBIRN-ROAD-VEHTYPE',
     code: '4022',
     severity: 'error',
@@ -84,93 +61,18 @@ export const ewbByIrnRules: Rule[] = [
       return [found('VehType (R regular or O over-dimensional) is required for TransMode 1 (Road).', 'VehType')];
     },
   }),
-  defineRule({
-    id: 'EWBIRN-NONROAD-DOCNO',
-    code: '4012',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'With TransMode 2 (Rail), 3 (Air) or 4 (Ship), TransDocNo is required.',
-    check(doc) {
-      const mode = modeOf(doc);
-      if (mode === undefined || mode < 2 || mode > 4 || isGiven(field(doc, 'TransDocNo'))) return [];
-      return [found(`TransDocNo is required for TransMode ${mode} (${MODE_NAMES[mode]}).`, 'TransDocNo')];
-    },
+  nonRoadDocNoRule('EWBIRN-NONROAD-DOCNO', '4012', irpPartB),
+  nonRoadDocDateRule('EWBIRN-NONROAD-DOCDT', '4023', irpPartB),
+  vehicleFormatRule('EWBIRN-VEHNO-FORMAT', '4014', {
+    key: irpPartB.vehicle,
+    whenGiven: false,
+    note: 'Registration in Vahan is checked only by the IRP.',
   }),
-  defineRule({
-    id: 'EWBIRN-NONROAD-DOCDT',
-    code: '4023',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'With TransMode 2 (Rail), 3 (Air) or 4 (Ship), TransDocDt is required.',
-    check(doc) {
-      const mode = modeOf(doc);
-      if (mode === undefined || mode < 2 || mode > 4 || isGiven(field(doc, 'TransDocDt'))) return [];
-      return [found(`TransDocDt is required for TransMode ${mode} (${MODE_NAMES[mode]}).`, 'TransDocDt')];
-    },
-  }),
-  defineRule({
-    id: 'EWBIRN-VEHNO-FORMAT',
-    code: '4014',
-    severity: 'error',
-    certainty: 'likely',
-    description:
-      'VehNo must be a registration number without spaces, e.g. KA01AB1234, KA011234, ABC1234, 22BH1234AB, or a defence (DF) or temporary (TR/TM) number. Registration in Vahan is checked only by the IRP.',
-    check(doc) {
-      const value = field(doc, 'VehNo');
-      if (typeof value !== 'string' || value.trim() === '' || isVehicleNumber(value)) return [];
-      return [found(`VehNo ${value} is not in a valid format (e.g. KA01AB1234, no spaces or hyphens).`, 'VehNo')];
-    },
-  }),
-  defineRule({
-    id: 'EWBIRN-VEHTYPE',
-    code: '4020',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'VehType, when given, must be R (regular) or O (over-dimensional cargo).',
-    check(doc) {
-      const value = field(doc, 'VehType');
-      if (typeof value !== 'string' || value.trim() === '') return [];
-      const t = value.trim().toUpperCase();
-      return t === 'R' || t === 'O' ? [] : [found(`VehType ${value} is not R (regular) or O (over-dimensional cargo).`, 'VehType')];
-    },
-  }),
-  defineRule({
-    id: 'EWBIRN-ODC-ROAD',
-    code: '4024',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'VehType O (over-dimensional cargo) is allowed only with TransMode 1 (Road).',
-    check(doc) {
-      const type = textOf(field(doc, 'VehType'))?.toUpperCase();
-      const mode = modeOf(doc);
-      if (type !== 'O' || mode === undefined || mode === 1) return [];
-      return [found(`VehType O (over-dimensional cargo) needs TransMode 1 (Road), not ${mode}.`, 'VehType')];
-    },
-  }),
-  defineRule({
-    id: 'EWBIRN-PARTA-TRANSID',
-    code: '4019',
-    severity: 'error',
-    certainty: 'certain',
-    description: 'Without TransMode, VehNo and TransDocNo (Part-A only), TransId is required.',
-    check(doc) {
-      if (['TransMode', 'VehNo', 'TransDocNo', 'TransId'].some((k) => isGiven(field(doc, k)))) return [];
-      return [found('TransId is required when no TransMode, VehNo or TransDocNo is given (Part-A only).', 'TransId')];
-    },
-  }),
-  defineRule({
-    id: 'EWBIRN-TRANSID',
-    code: '4018',
-    severity: 'error',
-    certainty: 'likely',
-    description: 'TransId, when given, must be 15 characters: two digits, then 13 letters or digits (a GSTIN or transporter id).',
-    check(doc) {
-      const id = textOf(field(doc, 'TransId'));
-      if (id === undefined || TRANSPORTER_ID_PATTERN.test(id)) return [];
-      return [found(`TransId ${id} is not a GSTIN or transporter id (15 characters, starting with two digits).`, 'TransId')];
-    },
-  }),
-  defineRule({
+  vehicleTypeRule('EWBIRN-VEHTYPE', '4020', irpPartB),
+  odcRoadRule('EWBIRN-ODC-ROAD', '4024', irpPartB),
+  partATransporterRule('EWBIRN-PARTA-TRANSID', '4019', irpPartB, { described: 'Part-A only', reported: 'Part-A only' }),
+  transporterIdRule('EWBIRN-TRANSID', '4018', irpPartB),
+  defineRule(findingReader, {
     id: 'EWBIRN-TRANSDOCDT-FORMAT',
     code: '4017',
     severity: 'error',
@@ -185,7 +87,7 @@ export const ewbByIrnRules: Rule[] = [
       return [];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-TRANSDOCDT-FUTURE',
     code: '4016',
     severity: 'error',
@@ -198,7 +100,7 @@ export const ewbByIrnRules: Rule[] = [
       return [found(`TransDocDt ${String(field(doc, 'TransDocDt'))} is in the future (today is ${context.today}).`, 'TransDocDt')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-EXPSHIP-STATE',
     code: 'SVC-410',
     severity: 'error',
@@ -209,11 +111,11 @@ export const ewbByIrnRules: Rule[] = [
       if (ship === undefined || !isGiven(ship['Stcd'])) return [];
       const n = integerOf(ship['Stcd']);
       const entry = n === undefined ? undefined : state(n);
-      if (entry !== undefined && entry.validForNewDocuments && entry.code !== '96' && entry.code !== '99') return [];
+      if (entry?.validForNewDocuments && entry.code !== '96' && entry.code !== '99') return [];
       return [found(`ExpShipDtls.Stcd ${String(ship['Stcd'])} is not a state code in use for a place in India.`, 'ExpShipDtls', 'Stcd')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWBIRN-EXPSHIP-PIN',
     code: '2178',
     severity: 'error',

@@ -8,14 +8,15 @@
 
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, integerOf, isGiven } from '../support.js';
+import { field, found, integerOf, isGiven, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { numberText } from './action-shared.js';
 
 const REASONS = '1 Duplicate, 2 Order Cancelled, 3 Data Entry mistake, 4 Others';
 
 /** The e-waybill number must be exactly 12 digits. */
 function ewbNumberRule(id: string, numericFirst: boolean): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code: '301',
     severity: 'error',
@@ -34,7 +35,7 @@ function ewbNumberRule(id: string, numericFirst: boolean): Rule {
 
 /** Remarks: not blank, at most 100 characters. */
 function remarksRule(id: string, code: string, key: string, certainty: 'certain' | 'likely'): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -52,7 +53,7 @@ function remarksRule(id: string, code: string, key: string, certainty: 'certain'
 
 /** The cancel e-waybill request rules. */
 export const cancelEwbRules: Rule[] = [
-  defineRule({
+  defineRule(findingReader, {
     id: 'CANEWB-NUMERIC',
     code: '395',
     severity: 'error',
@@ -65,7 +66,7 @@ export const cancelEwbRules: Rule[] = [
     },
   }),
   ewbNumberRule('CANEWB-NUMBER', true),
-  defineRule({
+  defineRule(findingReader, {
     id: 'CANEWB-REASON',
     code: '307',
     severity: 'error',
@@ -85,7 +86,7 @@ export const cancelEwbRules: Rule[] = [
 /** The close e-waybill request rules. */
 export const closeEwbRules: Rule[] = [
   ewbNumberRule('CLOSEEWB-NUMBER', false),
-  defineRule({
+  defineRule(findingReader, {
     id: 'CLOSEEWB-DATE',
     code: 'SVC-430',
     severity: 'error',
@@ -97,7 +98,7 @@ export const closeEwbRules: Rule[] = [
       return [found(`closureDate ${value} is not a real date in the form DD/MM/YYYY.`, 'closureDate')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'CLOSEEWB-DATE-FUTURE',
     code: 'SVC-431',
     severity: 'error',

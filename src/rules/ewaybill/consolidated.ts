@@ -7,7 +7,8 @@
  */
 
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, isRecord } from '../support.js';
+import { field, found, isRecord, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { conveyanceRules, placeRules, reasonRules } from './movement-fields.js';
 import { numberText } from './action-shared.js';
 import { specificationLimitRule } from '../specification-limits.js';
@@ -21,7 +22,7 @@ const members = (doc: unknown): unknown[] | undefined => {
 export const consolidatedEwbRules: Rule[] = [
   ...placeRules('CEWB'),
   ...conveyanceRules('CEWB'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'CEWB-MEMBER-NUMBER',
     code: '301',
     certainty: 'certain',
@@ -35,7 +36,7 @@ export const consolidatedEwbRules: Rule[] = [
     },
   }),
   // The portal's answer to a repeated member is not documented; listing one twice is a slip worth a warning.
-  defineRule({
+  defineRule(findingReader, {
     id: 'CEWB-MEMBER-REPEATED',
     code: 'SVC-471',
     certainty: 'likely',
@@ -61,7 +62,7 @@ export const consolidatedEwbRules: Rule[] = [
 /** The trip sheet regeneration request rules. */
 export const regenerateTripSheetRules: Rule[] = [
   // Consolidated numbers seen in public examples have 10 digits; no NIC text fixes the length, so this warns.
-  defineRule({
+  defineRule(findingReader, {
     id: 'TRIPSHEET-NUMBER',
     code: '387',
     certainty: 'uncertain',

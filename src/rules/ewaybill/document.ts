@@ -5,13 +5,14 @@
 
 import { ewbDayNumber } from '../../compute/ewaybill-dates.js';
 import type { Rule } from '../rule.js';
-import { defineRule, field, found } from '../support.js';
+import { field, found, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { ewb, EWB_VALIDATIONS_2025 } from './evidence.js';
 import { GST_START_DAY, MAX_DOC_AGE_DAYS, todayOf } from './shared.js';
 
 /** Rules on the document date, in the order they are reported. */
 export const documentRules: Rule[] = [
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-DOC-DATE',
     code: '207',
     severity: 'error',
@@ -27,7 +28,7 @@ export const documentRules: Rule[] = [
       return [];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-DOC-DATE-GST',
     code: '819',
     severity: 'error',
@@ -39,7 +40,7 @@ export const documentRules: Rule[] = [
       return [found(`docDate ${String(field(doc, 'docDate'))} is before 01/07/2017, when GST began.`, 'docDate')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-DOC-DATE-AGE',
     code: '820',
     severity: 'error',

@@ -1,6 +1,6 @@
 /**
  * Where the e-waybill rules' evidence is written down. A rule that names no evidence takes the e-waybill
- * portal's error list for its numeric code (see defaultEvidence in ewaybill-support.ts).
+ * portal's error list for its numeric code (see defaultEvidence in src/rules/support.ts).
  * @module
  */
 

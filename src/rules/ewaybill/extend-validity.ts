@@ -12,10 +12,12 @@
 
 import { pinMatchesState } from '../../masters/pin.js';
 import type { Rule } from '../rule.js';
-import { defineRule, digitsOf, field, found, integerOf, isGiven, textOf } from '../support.js';
+import { digitsOf, field, found, integerOf, isGiven, textOf, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { ewb } from './evidence.js';
-import { nonRoadDocumentRules, transDocDateRule, vehicleFormatRule } from './transport.js';
-import { ewbNoRule, fromStateRule, modeNumber, roadVehicleRule, textRule } from './action-shared.js';
+import { nonRoadDocumentRules, roadVehicleRule, transDocDateRule, vehicleFormatRule } from './transport-fields.js';
+import { ewbNoRule, fromStateRule, textRule } from './action-shared.js';
+import { modeOf } from './shared.js';
 import { specificationLimitRule } from '../specification-limits.js';
 
 const REASONS = '1 Natural calamity, 2 Law and order, 4 Transshipment, 5 Accident, 99 Others';
@@ -29,7 +31,7 @@ const inTransit = (doc: unknown): boolean => statusOf(doc) === 'T';
 /** An address line goods in transit need (706, 707, 708). */
 function transitAddressRule(line: 1 | 2 | 3): Rule {
   const key = `addressLine${line}`;
-  return defineRule({
+  return defineRule(findingReader, {
     id: `EXTEWB-TRANSIT-ADDRESS${line}`,
     code: String(705 + line),
     severity: 'error',
@@ -45,7 +47,7 @@ function transitAddressRule(line: 1 | 2 | 3): Rule {
 /** The extension request rules, in the order they are reported. */
 export const extendValidityRules: Rule[] = [
   ewbNoRule('EXTEWB'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-STATUS',
     code: '711',
     severity: 'error',
@@ -57,7 +59,7 @@ export const extendValidityRules: Rule[] = [
       return [found(`consignmentStatus ${String(value)} is not M (moving) or T (in transit).`, 'consignmentStatus')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-TRANSMODE',
     code: '302',
     severity: 'error',
@@ -65,7 +67,7 @@ export const extendValidityRules: Rule[] = [
     description: 'transMode must be 1 to 4 (Road, Rail, Air, Ship) while the goods are moving, and 5 (in transit) while they are in transit.',
     check(doc) {
       const value = field(doc, 'transMode');
-      const mode = modeNumber(doc);
+      const mode = modeOf(doc);
       if (!isGiven(value)) return [];
       if (moving(doc) && (mode === undefined || mode < 1 || mode > 4)) {
         return [found(`transMode ${String(value)} is not 1 (Road), 2 (Rail), 3 (Air) or 4 (Ship), which moving goods need.`, 'transMode')];
@@ -77,13 +79,13 @@ export const extendValidityRules: Rule[] = [
       return [];
     },
   }),
-  roadVehicleRule('EXTEWB-ROAD-VEHICLE', moving),
+  roadVehicleRule('EXTEWB-ROAD-VEHICLE', { applies: moving }),
   vehicleFormatRule('EXTEWB-VEHICLE-FORMAT', '304'),
   ...nonRoadDocumentRules('EXTEWB'),
   transDocDateRule('EXTEWB-TRANSDOC-DATE'),
   textRule('EXTEWB-FROM-PLACE', '305', 'fromPlace', 50, 'certain', 'the place where the goods are now'),
   fromStateRule('EXTEWB-FROM-STATE', '306'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-PIN-STATE',
     code: '710',
     severity: 'error',
@@ -97,7 +99,7 @@ export const extendValidityRules: Rule[] = [
       return [found(`fromPincode ${pin} does not belong to the state in fromState (${st}).`, 'fromPincode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-REMAINING-DISTANCE',
     code: '389',
     severity: 'error',
@@ -109,7 +111,7 @@ export const extendValidityRules: Rule[] = [
       return [found('remainingDistance is 0; an extension is for goods with a distance still to go.', 'remainingDistance')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-REASON',
     code: '386',
     severity: 'error',
@@ -124,7 +126,7 @@ export const extendValidityRules: Rule[] = [
     },
   }),
   textRule('EXTEWB-REMARKS', '386', 'extnRemarks', 50, 'likely', 'the remarks on the reason'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-TRANSIT-TYPE',
     code: '705',
     severity: 'error',
@@ -140,7 +142,7 @@ export const extendValidityRules: Rule[] = [
   transitAddressRule(1),
   transitAddressRule(2),
   transitAddressRule(3),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-MOVING-NO-TRANSIT-TYPE',
     code: '712',
     severity: 'error',
@@ -151,7 +153,7 @@ export const extendValidityRules: Rule[] = [
       return [found('transitType is only for goods in transit (consignmentStatus T), not for moving goods.', 'transitType')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EXTEWB-MOVING-NO-ADDRESS',
     code: '713',
     severity: 'error',

@@ -5,7 +5,8 @@
 
 import { hsnChapter, hsnExists, isUnit } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
-import { defineRule, digitsOf, field, found, textOf, type Finding } from '../support.js';
+import { digitsOf, field, found, textOf, type Finding, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { ewb, EWB_ERROR_LIST, EWB_HSN_DIGITS_2024 } from './evidence.js';
 import { MAX_ITEMS, itemsOf } from './shared.js';
 
@@ -28,7 +29,7 @@ function shortHsn(doc: unknown, min: number): Finding[] {
 
 /** Rules on the items, in the order they are reported. */
 export const itemRules: Rule[] = [
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-ITEMS-EMPTY',
     code: '233',
     severity: 'error',
@@ -39,7 +40,7 @@ export const itemRules: Rule[] = [
       return items !== undefined && items.length === 0 ? [found('itemList is empty; give at least one item.', 'itemList')] : [];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-ITEMS-MAX',
     code: 'SVC-407',
     severity: 'error',
@@ -51,7 +52,7 @@ export const itemRules: Rule[] = [
       return [found(`itemList has ${items.length} items; an e-waybill takes at most ${MAX_ITEMS}.`, 'itemList')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-HSN',
     code: '216',
     severity: 'error',
@@ -73,7 +74,7 @@ export const itemRules: Rule[] = [
   }),
   // From 01/02/2024 the portal wants 4 HSN digits below ₹5 crore turnover (282) and 6 from ₹5 crore (283).
   // Every taxpayer needs 4, so 282 also runs when the turnover is unknown; 283 needs the turnover.
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-HSN-LENGTH',
     code: '282',
     severity: 'error',
@@ -88,7 +89,7 @@ export const itemRules: Rule[] = [
       return shortHsn(doc, 4);
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-HSN-LENGTH-6',
     code: '283',
     severity: 'error',
@@ -103,7 +104,7 @@ export const itemRules: Rule[] = [
       return shortHsn(doc, 6);
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-GOODS-HSN',
     code: '724',
     severity: 'error',
@@ -116,7 +117,7 @@ export const itemRules: Rule[] = [
       return [found('every item hsnCode is a service code (SAC, 99...); an e-waybill needs at least one item of goods.', 'itemList')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-UNIT',
     code: '217',
     severity: 'error',

@@ -8,11 +8,12 @@
 
 import { isUnit } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, textOf, type Finding } from '../support.js';
+import { field, found, textOf, type Finding, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { itemsOf } from './shared.js';
 import { masterSpellingByCase } from '../master-spelling.js';
 
-export const unitCase = defineRule({
+export const unitCase = defineRule(findingReader, {
   id: 'EWB-MASTER-CASE',
   code: 'SVC-314',
   severity: 'warning',

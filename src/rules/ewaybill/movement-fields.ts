@@ -8,9 +8,10 @@
  */
 
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, textOf } from '../support.js';
-import { nonRoadDocumentRules, transDocDateRule, transModeRule, vehicleFormatRule } from './transport.js';
-import { ewbNoRule, reasonCodeRule, roadVehicleRule, stateRule, textRule } from './action-shared.js';
+import { field, found, textOf, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
+import { nonRoadDocumentRules, roadVehicleRule, transDocDateRule, transModeRule, vehicleFormatRule } from './transport-fields.js';
+import { ewbNoRule, reasonCodeRule, stateRule, textRule } from './action-shared.js';
 
 const REASONS = '1 Due to break down, 2 Due to transshipment, 3 Others, 4 First time';
 
@@ -36,7 +37,7 @@ export function placeRules(prefix: string, placeKey = 'fromPlace', stateKey = 'f
 }
 
 /**
- * The vehicle and transport document of a Part B, checked as on generation (src/rules/ewaybill/transport.ts)
+ * The vehicle and transport document of a Part B, checked as on generation (src/rules/ewaybill/transport-fields.ts)
  * with the movement actions' codes: the mode (302), a vehicle by road (303), in a valid format (304); a
  * transport document number (394) and date (385) by rail, air and ship; the date real and not in the
  * future (the portal's code for that here is not published: gstkit's own, which warns).
@@ -60,7 +61,7 @@ export function movementTransDocDateRule(id: string): Rule {
 export function reasonRules(prefix: string): Rule[] {
   return [
     reasonCodeRule(`${prefix}-REASON`, REASONS),
-    defineRule({
+    defineRule(findingReader, {
       id: `${prefix}-REMARKS`,
       code: '386',
       certainty: 'likely',

@@ -8,9 +8,10 @@
 
 import type { Evidence, Rule } from '../rule.js';
 import { ewb } from './evidence.js';
-import { defineRule, field, found, isGiven, numberOf, textOf } from '../support.js';
+import { field, found, isGiven, numberOf, textOf, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { conveyanceRules, ewbNumberRules, movementTransDocDateRule, placeRules, reasonRules } from './movement-fields.js';
-import { vehicleFormatRule } from './transport.js';
+import { vehicleFormatRule } from './transport-fields.js';
 
 /** The multi-vehicle codes are not in the shared EWB list; india-compliance keeps a copy of NIC's GetErrorList with them. */
 const IC_LIST = 'NIC GetErrorList as copied in https://github.com/resilient-tech/india-compliance/blob/b2664d6/india_compliance/gst_india/api_classes/nic/e_waybill_errors.py';
@@ -18,7 +19,7 @@ const mv = (code: string): Evidence => ewb(code, IC_LIST);
 
 /** groupNo given and not zero (406). */
 function groupRule(prefix: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id: `${prefix}-GROUP`,
     code: '406',
     certainty: 'certain',
@@ -35,7 +36,7 @@ function groupRule(prefix: string): Rule {
 
 /** A quantity more than zero. */
 function positiveRule(id: string, code: string, key: string, certainty: 'certain' | 'likely' | 'uncertain'): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     certainty,
@@ -69,7 +70,7 @@ export const addMultiVehicleRules: Rule[] = [
   groupRule('MVADD'),
   vehicleFormatRule('MVADD-VEHICLE-FORMAT', '304'),
   movementTransDocDateRule('MVADD-TRANSDOC-DATE'),
-  defineRule({
+  defineRule(findingReader, {
     id: 'MVADD-CONVEYANCE',
     code: '403',
     certainty: 'likely',
@@ -88,9 +89,9 @@ export const addMultiVehicleRules: Rule[] = [
 export const changeMultiVehicleRules: Rule[] = [
   ...ewbNumberRules('MVCHG'),
   groupRule('MVCHG'),
-  vehicleFormatRule('MVCHG-OLD-VEHICLE', '407', 'oldvehicleNo', mv('407')),
-  vehicleFormatRule('MVCHG-NEW-VEHICLE', '408', 'newVehicleNo', mv('408')),
-  defineRule({
+  vehicleFormatRule('MVCHG-OLD-VEHICLE', '407', { key: 'oldvehicleNo', evidence: mv('407') }),
+  vehicleFormatRule('MVCHG-NEW-VEHICLE', '408', { key: 'newVehicleNo', evidence: mv('408') }),
+  defineRule(findingReader, {
     id: 'MVCHG-PAIR',
     code: '405',
     certainty: 'likely',
@@ -103,7 +104,7 @@ export const changeMultiVehicleRules: Rule[] = [
       return out;
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'MVCHG-SAME',
     code: 'SVC-472',
     certainty: 'likely',

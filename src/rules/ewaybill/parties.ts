@@ -6,7 +6,6 @@
 import { pinMatchesState, state } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
 import {
-  defineRule,
   digitsOf,
   field,
   found,
@@ -14,13 +13,15 @@ import {
   gstinStateCode,
   integerOf,
   isGiven,
+  findingReader,
 } from '../support.js';
+import { defineRule } from '../define.js';
 import { EWB_OTHER_TERRITORY, isEwbForeignState } from '../../masters/ewaybill.js';
 import { FOREIGN_PIN, isExport, isImport, stateNo, supplyOf } from './shared.js';
 
 /** A state code rule: the code must be on the state master and usable for new documents. */
 function stateRule(id: string, code: string, key: string, label: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -42,7 +43,7 @@ function stateRule(id: string, code: string, key: string, label: string): Rule {
 
 /** A PIN rule: six digits, not starting with 0. */
 function pinRule(id: string, code: string, key: string, label: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -62,7 +63,7 @@ function pinRule(id: string, code: string, key: string, label: string): Rule {
 
 /** A PIN-against-state rule. */
 function pinStateRule(id: string, code: string, pinKey: string, stateKey: string): Rule {
-  return defineRule({
+  return defineRule(findingReader, {
     id,
     code,
     severity: 'error',
@@ -83,7 +84,7 @@ function pinStateRule(id: string, code: string, pinKey: string, stateKey: string
 
 /** Rules on the parties, in the order they are reported. */
 export const partyRules: Rule[] = [
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-FROM-GSTIN',
     code: '208',
     severity: 'error',
@@ -100,7 +101,7 @@ export const partyRules: Rule[] = [
       return [];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TO-GSTIN',
     code: '212',
     severity: 'error',
@@ -117,7 +118,7 @@ export const partyRules: Rule[] = [
       return [];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-BOTH-URP',
     code: '822',
     severity: 'error',
@@ -136,7 +137,7 @@ export const partyRules: Rule[] = [
   stateRule('EWB-ACT-TO-STATE', '372', 'actToStateCode', 'the ship-to state'),
   // The portal is not known to compare these: the e-waybill sandbox generated an e-waybill whose state
   // codes differed from the GSTINs' state digits, and ERPs in production send 99 for SEZ recipients.
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-FROM-GSTIN-STATE',
     code: 'SVC-402',
     severity: 'warning',
@@ -151,7 +152,7 @@ export const partyRules: Rule[] = [
       return [found(`fromStateCode ${given} differs from the state of fromGstin (${String(expected).padStart(2, '0')}); check that it is meant.`, 'fromStateCode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TO-GSTIN-STATE',
     code: 'SVC-403',
     severity: 'warning',
@@ -166,7 +167,7 @@ export const partyRules: Rule[] = [
       return [found(`toStateCode ${given} differs from the state of toGstin (${String(expected).padStart(2, '0')}); check that it is meant.`, 'toStateCode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-EXPORT-TO-STATE',
     code: '373',
     severity: 'error',
@@ -179,7 +180,7 @@ export const partyRules: Rule[] = [
       return [found(`toStateCode must be 99 (Other Countries) for an export, not ${to}; the port's state goes in actToStateCode.`, 'toStateCode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-EXPORT-TO-PIN',
     code: '374',
     severity: 'error',
@@ -191,7 +192,7 @@ export const partyRules: Rule[] = [
       return [found(`toPincode must be 999999 for an export, not ${pin}.`, 'toPincode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-IMPORT-FROM-STATE',
     code: '375',
     severity: 'error',
@@ -204,7 +205,7 @@ export const partyRules: Rule[] = [
       return [found(`fromStateCode must be 99 (Other Countries) for an import, not ${from}; the port's state goes in actFromStateCode.`, 'fromStateCode')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-IMPORT-FROM-PIN',
     code: '376',
     severity: 'error',

@@ -4,7 +4,8 @@
  */
 
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, gstinKind, isGiven, sameGstin, textOf } from '../support.js';
+import { field, found, gstinKind, isGiven, sameGstin, textOf, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import {
   EWB_DOC_TYPES_FOR as DOC_TYPES,
   EWB_SUB_SUPPLY_FOR_SUPPLY as SUB_SUPPLY_TYPES,
@@ -15,7 +16,7 @@ import { isExport, isImport, stateNo, subOf, supplyOf, txnOf } from './shared.js
 
 /** Rules on the kind of movement, in the order they are reported. */
 export const supplyRules: Rule[] = [
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-SUBSUPPLY-FOR-SUPPLY',
     code: '203',
     severity: 'error',
@@ -36,7 +37,7 @@ export const supplyRules: Rule[] = [
       ];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-DOCTYPE-FOR-SUPPLY',
     code: '611',
     severity: 'error',
@@ -50,7 +51,7 @@ export const supplyRules: Rule[] = [
       return [];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-DOCTYPE-FOR-SUBSUPPLY',
     code: '205',
     severity: 'error',
@@ -74,7 +75,7 @@ export const supplyRules: Rule[] = [
       ];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-SUBSUPPLY-DESC',
     code: '377',
     severity: 'error',
@@ -86,7 +87,7 @@ export const supplyRules: Rule[] = [
       return [found('subSupplyDesc is required when subSupplyType is 8 (Others).', 'subSupplyDesc')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TXN-REGULAR-FROM',
     code: '643',
     severity: 'error',
@@ -106,7 +107,7 @@ export const supplyRules: Rule[] = [
       ];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TXN-REGULAR-TO',
     code: '644',
     severity: 'error',
@@ -126,7 +127,7 @@ export const supplyRules: Rule[] = [
       ];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TXN-REGULAR-SHIPTO',
     code: '616',
     severity: 'error',
@@ -137,7 +138,7 @@ export const supplyRules: Rule[] = [
       return [found('shipToGstin is not allowed for transactionType 1 (Regular); use transactionType 2 or 4 for Bill To-Ship To.', 'shipToGstin')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TXN-SHIPTO-REQUIRED',
     code: '608',
     severity: 'error',
@@ -149,7 +150,7 @@ export const supplyRules: Rule[] = [
       return [found(`shipToGstin is required for transactionType ${txn} (Bill To-Ship To); give URP for an unregistered ship-to party.`, 'shipToGstin')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TXN-SHIPTO-GSTIN',
     code: '609',
     severity: 'error',
@@ -162,7 +163,7 @@ export const supplyRules: Rule[] = [
       return [];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TXN-SHIPTO-DIFFERS',
     code: '618',
     severity: 'error',
@@ -176,7 +177,7 @@ export const supplyRules: Rule[] = [
       return [found(`shipToGstin equals toGstin; for transactionType ${txn} the ship-to party must differ from the bill-to party.`, 'shipToGstin')];
     },
   }),
-  defineRule({
+  defineRule(findingReader, {
     id: 'EWB-TXN-DISPATCH-STATE',
     code: 'SVC-401',
     severity: 'warning',

@@ -6,27 +6,18 @@
  */
 
 import type { Rule } from '../rule.js';
-import { defineRule, field, found, gstinKind, textOf, TRANSPORTER_ID_PATTERN } from '../support.js';
+import { field, found, gstinKind, textOf, TRANSPORTER_ID_PATTERN, findingReader } from '../support.js';
+import { defineRule } from '../define.js';
 import { ewbNoRule } from './action-shared.js';
+import { ewbPartB, transporterIdRule } from './transport-fields.js';
 
 /** The transporter change request rules. */
 export const updateTransporterRules: Rule[] = [
   ewbNoRule('UPDTRANS'),
-  defineRule({
-    id: 'UPDTRANS-ID',
-    code: '222',
-    severity: 'error',
-    certainty: 'likely',
-    description: 'transporterId must be 15 characters: two digits, then 13 letters or digits (a GSTIN or transporter id).',
-    check(doc) {
-      const id = textOf(field(doc, 'transporterId'));
-      if (id === undefined || TRANSPORTER_ID_PATTERN.test(id)) return [];
-      return [found(`transporterId ${id} is not a GSTIN or transporter id (15 characters, starting with two digits).`, 'transporterId')];
-    },
-  }),
+  transporterIdRule('UPDTRANS-ID', '222', ewbPartB, false),
   // A transporter id (TRANSIN) has the GSTIN's shape and its own check character; the portal is not
   // known to refuse one whose check character is off, so this only warns.
-  defineRule({
+  defineRule(findingReader, {
     id: 'UPDTRANS-ID-CHECK',
     code: 'SVC-480',
     severity: 'error',

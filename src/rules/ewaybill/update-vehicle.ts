@@ -6,8 +6,8 @@
  */
 
 import type { Rule } from '../rule.js';
-import { nonRoadDocumentRules, odcRoadRule, transDocDateRule, transModeRule, vehicleFormatRule, vehicleTypeRule } from './transport.js';
-import { ewbNoRule, fromStateRule, reasonCodeRule, roadVehicleRule, textRule } from './action-shared.js';
+import { nonRoadDocumentRules, odcRoadRule, roadVehicleRule, transDocDateRule, transModeRule, vehicleFormatRule, vehicleTypeRule } from './transport-fields.js';
+import { ewbNoRule, fromStateRule, reasonCodeRule, textRule } from './action-shared.js';
 
 const REASONS = '1 Breakdown, 2 Transshipment, 3 Others, 4 First time';
 

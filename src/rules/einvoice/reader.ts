@@ -1,10 +1,12 @@
 /**
- * What the e-invoice rules share: a safe way to define a rule, and tolerant readers of the document.
+ * What the e-invoice rules share: the reader that hands each check the document, the context and the
+ * supply, and tolerant readers of the document.
  * @module
  */
 
 import type { Issue } from '../../issue.js';
-import { makeRule, sharedResult, type Certainty, type Evidence, type Rule, type RuleContext, type TurnoverBounds } from '../rule.js';
+import { evidenceFromCode, sharedResult, type RuleContext } from '../rule.js';
+import type { RuleReader } from '../define.js';
 import { dec, type Decimal } from '../../compute/decimal.js';
 import { isNumeric, obj, text } from '../../compute/payload.js';
 import { stateCodeOf, supplyOf, type Supply } from '../../compute/supply.js';
@@ -12,39 +14,21 @@ import { stateCodeOf, supplyOf, type Supply } from '../../compute/supply.js';
 /** A document as the rules see it: any object. */
 export type Doc = Record<string, unknown>;
 
-export interface RuleDefinition {
-  id: string;
-  code: string;
-  /** `warning` makes the rule advisory (never an error); otherwise the severity policy decides. */
-  severity?: 'error' | 'warning';
-  certainty: Certainty;
-  /** The portal code and the source that show the IRP refuses this, the specification, or `own`. */
-  evidence: Evidence;
-  since?: string;
-  until?: string;
-  dateBasis?: 'document' | 'reporting';
-  aato?: TurnoverBounds;
-  whenAatoUnknown?: 'skip' | 'warn';
-  description: string;
-  check(doc: Doc, context: RuleContext, supply: Supply): Issue[];
-}
+/** An e-invoice rule's check: the document (an object), the context and the document's supply; it writes its own issues. */
+export type EinvoiceCheck = (doc: Doc, context: RuleContext, supply: Supply) => Issue[];
 
 /**
- * Builds a rule whose check sees an object (never anything else) and the document's supply, and
- * that never throws: a check that fails on an unexpected shape reports nothing.
+ * The e-invoice reader: a check sees an object (a payload that is not one has nothing to check) and the
+ * document's supply. A rule that states no evidence takes the IRP's error list for a numeric code.
  */
-export function defineRule(def: RuleDefinition): Rule {
-  const { check, severity, ...meta } = def;
-  return makeRule({ ...meta, ...(severity === 'warning' ? { advisory: true } : {}) }, (doc: unknown, context: RuleContext): Issue[] => {
+export const einvoiceReader: RuleReader<EinvoiceCheck> = {
+  read: (check) => (doc, context) => {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return [];
-    try {
-      const ctx = context ?? { today: '' };
-      return check(doc as Doc, ctx, supplyOfShared(doc, ctx));
-    } catch {
-      return [];
-    }
-  });
-}
+    const ctx = context ?? { today: '' };
+    return check(doc as Doc, ctx, supplyOfShared(doc, ctx));
+  },
+  evidence: (_id, code) => evidenceFromCode(code, 'IRP'),
+};
 
 /** The document's supply, worked out once per validation run (every e-invoice rule reads it). */
 function supplyOfShared(doc: object, context: RuleContext): Supply {
