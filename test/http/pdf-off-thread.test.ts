@@ -9,7 +9,8 @@ import { threadPdfRenderer } from '../../src/jobs/pdf-threads.js';
 import { createThreadPool } from '../../src/jobs/thread-pool.js';
 import { authA, example, world } from './harness.js';
 
-const pool = createThreadPool({ size: 1 });
+// Kept alive through the in-line half of the test, however long a loaded machine makes it take.
+const pool = createThreadPool({ size: 1, idleMs: 600_000 });
 afterAll(() => pool.close());
 
 /** The largest lateness of a 10 ms interval timer while `work` runs, and the work's result. */
