@@ -4,7 +4,7 @@
  */
 
 import { pointer, warning, type Issue } from '../issue.js';
-import { COMPUTE_CODES } from './codes.js';
+import { computeCodes } from './codes.js';
 import type { Decimal } from './decimal.js';
 import { invoiceTotals } from './invoice-totals.js';
 import { derivedLineFields } from './line.js';
@@ -112,5 +112,5 @@ export function completeInvoiceWithGaps(inv: unknown, options: CompleteOptions =
 }
 
 function notDerived(path: string, reason: string): Issue {
-  return warning(COMPUTE_CODES.notDerived, `not derived: ${reason}; send it, or the missing input`, path);
+  return warning(computeCodes.notDerived, `not derived: ${reason}; send it, or the missing input`, path);
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { pointer } from '../issue.js';
-import { ReadCode, type Json, type ReadContext } from './read-common.js';
+import { readCodes, type Json, type ReadContext } from './read-common.js';
 import type { ImsStatus, InwardDocument, ItcReduction, Period } from './types.js';
 
 /**
@@ -38,7 +38,7 @@ export function imsActionOf(ctx: ReadContext, d: Json, dp: string): ImsStatus | 
   if (key === undefined) return undefined;
   const raw = ctx.text(d, key);
   const status = raw === undefined ? undefined : ACTIONS[raw.toUpperCase().replace(/[_-]/g, ' ').trim()];
-  if (status === undefined) ctx.warn(ReadCode.unknown, `${key} ${JSON.stringify(d[key])} is not an IMS action this reader knows`, dp + pointer(key));
+  if (status === undefined) ctx.warn(readCodes.unknown, `${key} ${JSON.stringify(d[key])} is not an IMS action this reader knows`, dp + pointer(key));
   return status;
 }
 

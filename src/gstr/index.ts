@@ -8,7 +8,7 @@ export type * from './types.js';
 export { readGstr2a, type Gstr2aResult } from './read-2a.js';
 export { readGstr2b, type Gstr2bResult, IMS_FROM } from './read-2b.js';
 export { readGstr3b, type Gstr3bResult } from './read-3b.js';
-export { ReadCode, parseGstnDate, parseGstnPeriod, toPortalPeriod, periodRange, monthsInclusive, isPeriod } from './read-common.js';
+export { readCodes, ReadCode, parseGstnDate, parseGstnPeriod, toPortalPeriod, periodRange, monthsInclusive, isPeriod } from './read-common.js';
 export type { ReturnStore, StoredReturn } from '../ports/returns.js';
 export { GstrCode, type GstPortal } from '../ports/gst-portal.js';
 export {

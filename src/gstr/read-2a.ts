@@ -4,7 +4,7 @@
  */
 import { pointer, type Outcome, type Issue } from '../issue.js';
 import {
-  ReadCode,
+  readCodes,
   ReadContext,
   isObject,
   toJson,
@@ -60,7 +60,7 @@ export function openGstr2a(input: unknown, expect?: { gstin?: string; period?: s
 
   for (const key of Object.keys(top)) {
     if (SECTIONS.has(key) || ENVELOPE.has(key)) continue;
-    ctx.warn(ReadCode.unknown, `section ${key} is not known to this reader and was skipped`, base + pointer(key));
+    ctx.warn(readCodes.unknown, `section ${key} is not known to this reader and was skipped`, base + pointer(key));
   }
   const headerErrors = [...ctx.errors];
 
@@ -189,7 +189,7 @@ export function openGstr2a(input: unknown, expect?: { gstin?: string; period?: s
       const dp = base + pointer(key, di);
       const tcs = section === 'TCS';
       const party = ['gstin_ded', 'etin', 'gstin_ecom', 'stin', 'ctin'].map((k) => ctx.text(d, k)).find((v) => v);
-      if (party === undefined) ctx.fail(ReadCode.missing, 'deductor or operator GSTIN is missing', dp);
+      if (party === undefined) ctx.fail(readCodes.missing, 'deductor or operator GSTIN is missing', dp);
       const doc: InwardDocument = {
         ...common,
         section,

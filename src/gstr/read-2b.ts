@@ -4,7 +4,7 @@
  * @module
  */
 import { pointer, type Issue, type Outcome } from '../issue.js';
-import { ReadCode, ReadContext, isObject, toJson, yesNo, type Json } from './read-common.js';
+import { readCodes, ReadContext, isObject, toJson, yesNo, type Json } from './read-common.js';
 import { clean, totals } from './read-2a.js';
 import { diffPercent, headerOf, noteKind, type InwardReading } from './read-shared.js';
 import type { DocumentSection, InwardDocument, ItcSummaryRow, TaxLine } from './types.js';
@@ -60,7 +60,7 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   let base = '';
   if (top.data !== undefined) {
     if (!isObject(top.data)) {
-      ctx.fail(ReadCode.badShape, 'data should be an object', '/data');
+      ctx.fail(readCodes.badShape, 'data should be an object', '/data');
       return { ok: false, errors: ctx.errors };
     }
     root = top.data;
@@ -70,7 +70,7 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   const generatedOn = ctx.date(root, 'gendt', base);
   const version = ctx.text(root, 'version');
   for (const key of Object.keys(root)) {
-    if (!DATA_KEYS.has(key)) ctx.warn(ReadCode.unknown, `block ${key} is not known to this reader and was skipped`, base + pointer(key));
+    if (!DATA_KEYS.has(key)) ctx.warn(readCodes.unknown, `block ${key} is not known to this reader and was skipped`, base + pointer(key));
   }
   const headerErrors = [...ctx.errors];
   const ims = period >= IMS_FROM;
@@ -81,7 +81,7 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
       const tag = section + '|' + k;
       if (unknownSeen.has(tag)) continue;
       unknownSeen.add(tag);
-      ctx.warn(ReadCode.unknown, `${section} documents carry ${k}, which this reader does not know; the value is not shown`, dp + pointer(k));
+      ctx.warn(readCodes.unknown, `${section} documents carry ${k}, which this reader does not know; the value is not shown`, dp + pointer(k));
     }
   };
   const common = { returnType: 'gstr2b' as const, recipientGstin: gstin, period, generatedOn };
@@ -91,7 +91,7 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
       if (key === REVERSAL_KEY || Object.hasOwn(SECTION_LISTS, key)) continue;
       // Named with its count, so a section GSTN adds is reported, never silently zeroed.
       const n = documentsInSection(key, holder[key]);
-      ctx.warn(ReadCode.unknown, `section ${key} is not known to this reader: its ${n === 1 ? '1 document was' : `${n} documents were`} skipped`, hp + pointer(key));
+      ctx.warn(readCodes.unknown, `section ${key} is not known to this reader: its ${n === 1 ? '1 document was' : `${n} documents were`} skipped`, hp + pointer(key));
     }
     yield* readB2bLike(ctx, holder, hp, 'b2b', 'B2B', part);
     yield* readB2bLike(ctx, holder, hp, 'b2ba', 'B2BA', part);
@@ -111,7 +111,7 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
         const r = list[i];
         const rp = hp + pointer(REVERSAL_KEY) + (Array.isArray(rev) ? pointer(i) : '');
         if (isObject(r)) yield* readSections(r, rp, part === 'statement' ? 'reversal' : part);
-        else ctx.fail(ReadCode.badShape, `${REVERSAL_KEY} should hold objects`, rp);
+        else ctx.fail(readCodes.badShape, `${REVERSAL_KEY} should hold objects`, rp);
       }
     }
   }
@@ -298,7 +298,7 @@ function rest(
       const bp = base + pointer('itcsumm', block);
       if (!isObject(groups)) {
         // GSTN adds summary blocks without versioning them: skip what has another shape.
-        ctx.warn(ReadCode.unknown, `itcsumm.${block} is not an object and was skipped`, bp);
+        ctx.warn(readCodes.unknown, `itcsumm.${block} is not an object and was skipped`, bp);
         continue;
       }
       for (const [group, g] of Object.entries(groups)) {

@@ -3,7 +3,7 @@
  * @module
  */
 import { pointer, type Issue, type Outcome } from '../issue.js';
-import { ReadCode, ReadContext, isObject, toJson, type Json } from './read-common.js';
+import { readCodes, ReadContext, isObject, toJson, type Json } from './read-common.js';
 import { headerOf } from './read-shared.js';
 import type { Gstr3b, Gstr3bPaymentRow, Gstr3bRow, HeadAmounts } from './types.js';
 
@@ -60,7 +60,7 @@ export function readGstr3b(input: unknown, expect?: { gstin?: string; period?: s
   }
   const { gstin, period } = headerOf(ctx, root, base, ['gstin'], ['ret_period', 'rtnprd', 'fp'], expect);
   for (const key of Object.keys(root)) {
-    if (!KNOWN.has(key)) ctx.warn(ReadCode.unknown, `block ${key} is not known to this reader and was skipped`, base + pointer(key));
+    if (!KNOWN.has(key)) ctx.warn(readCodes.unknown, `block ${key} is not known to this reader and was skipped`, base + pointer(key));
   }
   const rows: Gstr3bRow[] = [];
   const amounts = (o: Json, p: string): Omit<Gstr3bRow, 'table' | 'code' | 'label'> => ({

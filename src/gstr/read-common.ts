@@ -7,7 +7,7 @@ import { error, pointer, warning, type Issue } from '../issue.js';
 import { isLazyListOfObjects } from './lazy-json.js';
 
 /** Codes of the GSTR readers (documented in docs/gstr-reports.md). */
-export const ReadCode = {
+export const readCodes = {
   /** The input is not JSON, or not a JSON object. */
   notJson: 'SVC-601',
   /** A section or block has the wrong shape (e.g. an object where a list belongs). */
@@ -23,6 +23,9 @@ export const ReadCode = {
   /** The return's GSTIN or period is missing or invalid. */
   badHeader: 'SVC-607',
 } as const;
+
+/** @deprecated The name before the code tables were named alike; use {@link readCodes}. */
+export const ReadCode = readCodes;
 
 const MAX_ERRORS = 200;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -48,7 +51,7 @@ export class ReadContext {
     if (v === undefined || v === null || v === '') return 0;
     if (typeof v === 'number' && Number.isFinite(v)) return v;
     if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
-    this.fail(ReadCode.badNumber, `${key} is not a number`, path + pointer(key));
+    this.fail(readCodes.badNumber, `${key} is not a number`, path + pointer(key));
     return 0;
   }
 
@@ -71,7 +74,7 @@ export class ReadContext {
   required(obj: Json, key: string, path: string, what: string): string {
     const v = this.text(obj, key);
     if (v === undefined) {
-      this.fail(ReadCode.missing, `${what} (${key}) is missing`, path + pointer(key));
+      this.fail(readCodes.missing, `${what} (${key}) is missing`, path + pointer(key));
       return '';
     }
     return v;
@@ -83,7 +86,7 @@ export class ReadContext {
    */
   reference(obj: Json, key: string, path: string, what: string): string | undefined {
     const v = this.text(obj, key);
-    if (v === undefined) this.warn(ReadCode.missing, `${what} (${key}) is missing; the amendment cannot be linked to its original`, path + pointer(key));
+    if (v === undefined) this.warn(readCodes.missing, `${what} (${key}) is missing; the amendment cannot be linked to its original`, path + pointer(key));
     return v;
   }
 
@@ -92,7 +95,7 @@ export class ReadContext {
     const v = obj[key];
     if (v === undefined || v === null || v === '') return undefined;
     const d = typeof v === 'string' ? parseGstnDate(v) : undefined;
-    if (d === undefined) this.fail(ReadCode.badDate, `${key} is not a date`, path + pointer(key));
+    if (d === undefined) this.fail(readCodes.badDate, `${key} is not a date`, path + pointer(key));
     return d;
   }
 
@@ -101,7 +104,7 @@ export class ReadContext {
     const v = obj[key];
     if (v === undefined || v === null || v === '') return undefined;
     const p = typeof v === 'string' || typeof v === 'number' ? parseGstnPeriod(String(v)) : undefined;
-    if (p === undefined) this.fail(ReadCode.badDate, `${key} is not a return period`, path + pointer(key));
+    if (p === undefined) this.fail(readCodes.badDate, `${key} is not a return period`, path + pointer(key));
     return p;
   }
 
@@ -110,7 +113,7 @@ export class ReadContext {
     const v = obj[key];
     if (v === undefined || v === null) return [];
     if (!Array.isArray(v)) {
-      this.fail(ReadCode.badShape, `${key} should be a list`, path + pointer(key));
+      this.fail(readCodes.badShape, `${key} should be a list`, path + pointer(key));
       return [];
     }
     // A stored return's long list, all objects: walked as it is, so its elements are parsed one at a time.
@@ -118,7 +121,7 @@ export class ReadContext {
     const out: Json[] = [];
     v.forEach((item, i) => {
       if (isObject(item)) out.push(item);
-      else this.fail(ReadCode.badShape, `${key}[${i}] should be an object`, path + pointer(key, i));
+      else this.fail(readCodes.badShape, `${key}[${i}] should be an object`, path + pointer(key, i));
     });
     return out;
   }
@@ -128,7 +131,7 @@ export class ReadContext {
     const v = obj[key];
     if (v === undefined || v === null) return undefined;
     if (!isObject(v)) {
-      this.fail(ReadCode.badShape, `${key} should be an object`, path + pointer(key));
+      this.fail(readCodes.badShape, `${key} should be an object`, path + pointer(key));
       return undefined;
     }
     return v;
@@ -147,12 +150,12 @@ export function toJson(input: unknown, ctx: ReadContext): Json | undefined {
     try {
       value = JSON.parse(value.replace(/^\uFEFF/, ''));
     } catch (e) {
-      ctx.fail(ReadCode.notJson, `the file is not JSON: ${(e as Error).message}`, '');
+      ctx.fail(readCodes.notJson, `the file is not JSON: ${(e as Error).message}`, '');
       return undefined;
     }
   }
   if (!isObject(value)) {
-    ctx.fail(ReadCode.notJson, 'the file should hold a JSON object', '');
+    ctx.fail(readCodes.notJson, 'the file should hold a JSON object', '');
     return undefined;
   }
   return value;

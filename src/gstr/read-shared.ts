@@ -1,5 +1,5 @@
 import { pointer, type Issue, type Outcome } from '../issue.js';
-import { ReadCode, type ReadContext, type Json, parseGstnPeriod } from './read-common.js';
+import { readCodes, type ReadContext, type Json, parseGstnPeriod } from './read-common.js';
 import type { DocumentKind, InwardDocument } from './types.js';
 
 const GSTIN = /^[0-9A-Z]{15}$/;
@@ -20,16 +20,16 @@ export function headerOf(
   if (gstin === '' && expect?.gstin) gstin = expect.gstin;
   if (period === '' && expect?.period) period = expect.period;
   if (!GSTIN.test(gstin)) {
-    ctx.fail(ReadCode.badHeader, 'the return names no valid recipient GSTIN', base + pointer(gk ?? gstinKeys[0]!));
+    ctx.fail(readCodes.badHeader, 'the return names no valid recipient GSTIN', base + pointer(gk ?? gstinKeys[0]!));
   }
   if (period === '') {
-    ctx.fail(ReadCode.badHeader, 'the return names no valid return period', base + pointer(pk ?? periodKeys[0]!));
+    ctx.fail(readCodes.badHeader, 'the return names no valid return period', base + pointer(pk ?? periodKeys[0]!));
   }
   if (expect?.gstin && gstin !== '' && gstin !== expect.gstin) {
-    ctx.fail(ReadCode.badHeader, `the return is for ${gstin}, not ${expect.gstin}`, base + pointer(gk ?? ''));
+    ctx.fail(readCodes.badHeader, `the return is for ${gstin}, not ${expect.gstin}`, base + pointer(gk ?? ''));
   }
   if (expect?.period && period !== '' && period !== expect.period) {
-    ctx.fail(ReadCode.badHeader, `the return is for ${period}, not ${expect.period}`, base + pointer(pk ?? ''));
+    ctx.fail(readCodes.badHeader, `the return is for ${period}, not ${expect.period}`, base + pointer(pk ?? ''));
   }
   return { gstin, period };
 }

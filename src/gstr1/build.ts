@@ -7,7 +7,7 @@
 import { error, warning, pointer, type Issue } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
 import { normalize } from '../normalize/normalize.js';
-import { Gstr1Code } from './codes.js';
+import { gstr1Codes } from './codes.js';
 import type {
   B2csRow,
   DocIssueRow,
@@ -112,8 +112,8 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
   const gstin = text(options.gstin).toUpperCase();
   const fp = /^\d{4}-\d{2}$/.test(options.period) ? options.period.slice(5, 7) + options.period.slice(0, 4) : text(options.period);
   const pm = /^(0[1-9]|1[0-2])(\d{4})$/.exec(fp);
-  if (!isValidGstin(gstin)) errors.push(error(Gstr1Code.badHeader, `the return's GSTIN ${gstin} is not valid`, '/gstin'));
-  if (!pm) errors.push(error(Gstr1Code.badHeader, `the period ${options.period} is not MMYYYY`, '/fp'));
+  if (!isValidGstin(gstin)) errors.push(error(gstr1Codes.badHeader, `the return's GSTIN ${gstin} is not valid`, '/gstin'));
+  if (!pm) errors.push(error(gstr1Codes.badHeader, `the period ${options.period} is not MMYYYY`, '/fp'));
   const periodEnd = pm ? new Date(Date.UTC(Number(pm[2]), Number(pm[1]), 0)) : new Date(8.64e15);
   const sellerState = gstin.slice(0, 2);
   const json: Gstr1Json = { gstin, fp, version: options.version ?? GSTR1_DEFAULT_VERSION, hash: 'hash' };
@@ -126,25 +126,25 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
       placements.push({ index, number: text(obj(obj(raw)['DocDtls'])['No']), section: 'left-out', nilLines: false });
       return undefined;
     };
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return leave(error(Gstr1Code.unreadable, 'the document is not an object', path));
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return leave(error(gstr1Codes.unreadable, 'the document is not an object', path));
     const d = obj(normalize('irn', raw).value);
     const dd = obj(d['DocDtls']);
     const items = Array.isArray(d['ItemList']) ? (d['ItemList'] as unknown[]).map(obj) : undefined;
     const type = text(dd['Typ']).toUpperCase();
     const number = text(dd['No']);
     if (!items || items.length === 0 || number === '' || (type !== 'INV' && type !== 'CRN' && type !== 'DBN')) {
-      return leave(error(Gstr1Code.unreadable, 'the document needs DocDtls (Typ INV, CRN or DBN; No; Dt) and ItemList', path));
+      return leave(error(gstr1Codes.unreadable, 'the document needs DocDtls (Typ INV, CRN or DBN; No; Dt) and ItemList', path));
     }
     const seller = text(obj(d['SellerDtls'])['Gstin']).toUpperCase();
-    if (seller !== gstin) return leave(error(Gstr1Code.otherSeller, `${number}: the seller ${seller || '(none)'} is not the return's GSTIN ${gstin}`, path + '/SellerDtls/Gstin'));
+    if (seller !== gstin) return leave(error(gstr1Codes.otherSeller, `${number}: the seller ${seller || '(none)'} is not the return's GSTIN ${gstin}`, path + '/SellerDtls/Gstin'));
     const date = dateOf(text(dd['Dt']));
-    if (!date) return leave(error(Gstr1Code.badDate, `${number}: the date ${text(dd['Dt'])} is not DD/MM/YYYY`, path + '/DocDtls/Dt'));
-    if (date.getTime() > periodEnd.getTime()) return leave(error(Gstr1Code.badDate, `${number}: dated ${text(dd['Dt'])}, after the return period ${fp}`, path + '/DocDtls/Dt'));
+    if (!date) return leave(error(gstr1Codes.badDate, `${number}: the date ${text(dd['Dt'])} is not DD/MM/YYYY`, path + '/DocDtls/Dt'));
+    if (date.getTime() > periodEnd.getTime()) return leave(error(gstr1Codes.badDate, `${number}: dated ${text(dd['Dt'])}, after the return period ${fp}`, path + '/DocDtls/Dt'));
     const key = `${amendment ? 'A' : ''}${type}|${number.toUpperCase()}`;
-    if (seen.has(key)) return leave(error(Gstr1Code.duplicate, `${type} ${number} appears more than once`, path + '/DocDtls/No'));
+    if (seen.has(key)) return leave(error(gstr1Codes.duplicate, `${type} ${number} appears more than once`, path + '/DocDtls/No'));
     seen.add(key);
     if (number.length > 16 || !/^[A-Za-z0-9/-]+$/.test(number)) {
-      errors.push(error(Gstr1Code.badNumber, `${number}: a document number has at most 16 letters, digits, / and -`, path + '/DocDtls/No'));
+      errors.push(error(gstr1Codes.badNumber, `${number}: a document number has at most 16 letters, digits, / and -`, path + '/DocDtls/No'));
     }
     const tran = obj(d['TranDtls']);
     const buyer = obj(d['BuyerDtls']);
@@ -152,16 +152,16 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     const buyerGstin = text(buyer['Gstin']).toUpperCase();
     const exported = EXPORT.has(supTyp);
     const registered = !exported && GSTIN_FORM.test(buyerGstin) && buyerGstin !== 'URP';
-    if (registered && !isValidGstin(buyerGstin)) errors.push(error(Gstr1Code.badBuyerGstin, `${number}: the buyer GSTIN ${buyerGstin} fails its check`, path + '/BuyerDtls/Gstin'));
+    if (registered && !isValidGstin(buyerGstin)) errors.push(error(gstr1Codes.badBuyerGstin, `${number}: the buyer GSTIN ${buyerGstin} fails its check`, path + '/BuyerDtls/Gstin'));
     let pos = text(buyer['Pos']).padStart(2, '0');
     if (exported) pos = '96';
-    if (!validPos(pos)) errors.push(error(Gstr1Code.badPos, `${number}: place of supply ${text(buyer['Pos']) || '(none)'} is not a state code`, path + '/BuyerDtls/Pos'));
+    if (!validPos(pos)) errors.push(error(gstr1Codes.badPos, `${number}: place of supply ${text(buyer['Pos']) || '(none)'} is not a state code`, path + '/BuyerDtls/Pos'));
     const inter = exported || SEZ.has(supTyp) || text(tran['IgstOnIntra']).toUpperCase() === 'Y' || pos !== sellerState;
     const lines: Line[] = items.map((it, i) => {
       const rate = num(it['GstRt']);
-      if (!GSTR1_RATES.includes(rate)) errors.push(error(Gstr1Code.badRate, `${number}: GST rate ${rate} is not one the portal accepts`, `${path}/ItemList/${i}/GstRt`));
+      if (!GSTR1_RATES.includes(rate)) errors.push(error(gstr1Codes.badRate, `${number}: GST rate ${rate} is not one the portal accepts`, `${path}/ItemList/${i}/GstRt`));
       const hsn = text(it['HsnCd']);
-      if (hsn.replace(/\D/g, '').length < 4) warnings.push(warning(Gstr1Code.shortHsn, `${number}: HSN/SAC ${hsn || '(none)'} has fewer than 4 digits`, `${path}/ItemList/${i}/HsnCd`));
+      if (hsn.replace(/\D/g, '').length < 4) warnings.push(warning(gstr1Codes.shortHsn, `${number}: HSN/SAC ${hsn || '(none)'} has fewer than 4 digits`, `${path}/ItemList/${i}/HsnCd`));
       return {
         rate,
         taxable: num(it['AssAmt']),
@@ -179,7 +179,7 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     const igst = lines.reduce((s, l) => s + l.igst, 0);
     const cgst = lines.reduce((s, l) => s + l.cgst + l.sgst, 0);
     if ((inter && cgst !== 0) || (!inter && igst !== 0)) {
-      warnings.push(warning(Gstr1Code.headsMismatch, `${number}: ${inter ? 'an inter-state supply carries CGST/SGST' : 'an intra-state supply carries IGST'}`, path + '/ItemList'));
+      warnings.push(warning(gstr1Codes.headsMismatch, `${number}: ${inter ? 'an inter-state supply carries CGST/SGST' : 'an intra-state supply carries IGST'}`, path + '/ItemList'));
     }
     const val = obj(d['ValDtls']);
     const exp = obj(d['ExpDtls']);
@@ -274,7 +274,7 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     else if (doc.type !== 'INV' && (exported || large)) section = amend ? 'cdnura' : 'cdnur';
     else section = 'b2cs';
     if (amend && (section === 'b2cs' || section === 'nil')) {
-      warnings.push(warning(Gstr1Code.badAmendment, `${doc.number}: amendments of B2CS and nil-rated supplies are reported as monthly totals (b2csa), which this builder does not produce; left out`, doc.path));
+      warnings.push(warning(gstr1Codes.badAmendment, `${doc.number}: amendments of B2CS and nil-rated supplies are reported as monthly totals (b2csa), which this builder does not produce; left out`, doc.path));
       return 'left-out';
     }
     const orig = amend ? { oinum: amend.number, oidt: amend.date } : {};
@@ -369,7 +369,7 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     const path = pointer('amendments', j);
     const odate = dateOf(text(a?.originalDate));
     if (!a || text(a.originalNumber) === '' || !odate) {
-      errors.push(error(Gstr1Code.badAmendment, 'an amendment needs originalNumber and originalDate (DD/MM/YYYY)', path));
+      errors.push(error(gstr1Codes.badAmendment, 'an amendment needs originalNumber and originalDate (DD/MM/YYYY)', path));
       placements.push({ index, number: text(obj(obj(a?.document)['DocDtls'])['No']), section: 'left-out', nilLines: false });
       return;
     }
@@ -403,7 +403,7 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
         out.camt = r2(r.camt);
         out.samt = r2(r.samt ?? 0);
       }
-      if (out.txval < 0) warnings.push(warning(Gstr1Code.negativeTotal, `B2CS ${r.sply_ty} ${r.pos} at ${r.rt} % is negative (${out.txval}) after credit notes`, '/b2cs'));
+      if (out.txval < 0) warnings.push(warning(gstr1Codes.negativeTotal, `B2CS ${r.sply_ty} ${r.pos} at ${r.rt} % is negative (${out.txval}) after credit notes`, '/b2cs'));
       return out;
     });
   }
@@ -417,7 +417,7 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     json.nil = {
       inv: (['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'] as const).map((k) => {
         const r = nil.get(k) ?? { sply_ty: k, expt_amt: 0, nil_amt: 0, ngsup_amt: 0 };
-        if (r.nil_amt < 0) warnings.push(warning(Gstr1Code.negativeTotal, `nil-rated ${k} is negative after credit notes`, '/nil'));
+        if (r.nil_amt < 0) warnings.push(warning(gstr1Codes.negativeTotal, `nil-rated ${k} is negative after credit notes`, '/nil'));
         return { ...r, nil_amt: r2(r.nil_amt) };
       }),
     };

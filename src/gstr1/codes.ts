@@ -2,7 +2,7 @@
  * Codes of the GSTR-1 pre-upload checks: what the GSTN offline tool or the portal would refuse (errors)
  * and what it would likely question (warnings). Listed in docs/error-codes.md.
  */
-export const Gstr1Code = {
+export const gstr1Codes = {
   /** The return's GSTIN or period (MMYYYY) is invalid. */
   badHeader: 'SVC-640',
   /** A document is not an object with DocDtls, SellerDtls and ItemList; it is left out. */
@@ -30,3 +30,6 @@ export const Gstr1Code = {
   /** An amendment's original number or date is missing or unreadable; the amendment is left out. */
   badAmendment: 'SVC-652',
 } as const;
+
+/** @deprecated The name before the code tables were named alike; use {@link gstr1Codes}. */
+export const Gstr1Code = gstr1Codes;

@@ -4,6 +4,6 @@
  */
 export type * from './types.js';
 export { buildGstr1, b2clLimit, GSTR1_RATES, B2CL_LIMIT, B2CL_LIMIT_BEFORE, B2CL_LOWER_FROM, GSTR1_DEFAULT_VERSION } from './build.js';
-export { Gstr1Code } from './codes.js';
+export { gstr1Codes, Gstr1Code } from './codes.js';
 export { gstr1Totals, type SectionTotals } from './totals.js';
 export { buildGstr1FromIssued, type IssuedInvoices } from './job.js';

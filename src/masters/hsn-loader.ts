@@ -9,7 +9,7 @@ import { error, warning, type Issue, type Outcome } from '../issue.js';
 import { createHsnMaster, masterFromMap, type HsnEntry, type HsnKind, type HsnMaster } from './hsn.js';
 
 /** Loader issue codes (see docs/masters.md). */
-export const HSN_CODES = {
+export const hsnCodes = {
   unreadable: 'HSN-001',
   noSheet: 'HSN-002',
   badFormat: 'HSN-003',
@@ -20,6 +20,9 @@ export const HSN_CODES = {
   sheetMissing: 'HSN-013',
   writeFailed: 'HSN-020',
 } as const;
+
+/** @deprecated The name before the code tables were named alike; use {@link hsnCodes}. */
+export const HSN_CODES = hsnCodes;
 
 const MAX_NOTES = 200;
 const COMPACT_HEADER = 'gstkit-hsn/1';
@@ -102,17 +105,17 @@ function readSheet(sheet: SheetLike, kind: HsnKind, out: HsnEntry[], notes: Issu
     const result = normaliseCode(rawCode);
     if (result.code === undefined) {
       counts.skipped++;
-      note(warning(HSN_CODES.rowSkipped, `${where} skipped: ${result.reason}`));
+      note(warning(hsnCodes.rowSkipped, `${where} skipped: ${result.reason}`));
       continue;
     }
     if (seen.has(result.code)) {
       counts.duplicates++;
-      note(warning(HSN_CODES.duplicate, `${where}: code ${result.code} appears earlier; the first row is kept`));
+      note(warning(hsnCodes.duplicate, `${where}: code ${result.code} appears earlier; the first row is kept`));
       continue;
     }
     if (result.repaired) {
       counts.repaired++;
-      note(warning(HSN_CODES.rowRepaired, `${where}: code ${JSON.stringify(cellText(rawCode))} read as ${result.code}`));
+      note(warning(hsnCodes.rowRepaired, `${where}: code ${JSON.stringify(cellText(rawCode))} read as ${result.code}`));
     }
     seen.add(result.code);
     out.push({ code: result.code, description, kind: kind === 'goods' && result.code.startsWith('99') ? 'service' : kind });
@@ -133,14 +136,14 @@ export async function loadHsnMasterFromXlsx(path: string): Promise<Outcome<HsnMa
   } catch (e) {
     const missing = (e as NodeJS.ErrnoException)?.code === 'ERR_MODULE_NOT_FOUND';
     const why = missing ? 'reading the official xlsx needs the optional package exceljs: npm install exceljs' : String((e as Error)?.message ?? e);
-    return { ok: false, errors: [error(HSN_CODES.unreadable, `Cannot read ${path}: ${why}`)] };
+    return { ok: false, errors: [error(hsnCodes.unreadable, `Cannot read ${path}: ${why}`)] };
   }
   try {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(path);
     workbook = wb as unknown as { worksheets: SheetLike[] };
   } catch (e) {
-    return { ok: false, errors: [error(HSN_CODES.unreadable, `Cannot read ${path} as an xlsx workbook: ${(e as Error)?.message ?? e}`)] };
+    return { ok: false, errors: [error(hsnCodes.unreadable, `Cannot read ${path} as an xlsx workbook: ${(e as Error)?.message ?? e}`)] };
   }
   const find = (name: string): SheetLike | undefined =>
     workbook.worksheets.find((s) => s.name.trim().toUpperCase() === name);
@@ -148,17 +151,17 @@ export async function loadHsnMasterFromXlsx(path: string): Promise<Outcome<HsnMa
   const services = find('SAC_MSTR');
   if (!goods && !services) {
     const names = workbook.worksheets.map((s) => s.name).join(', ');
-    return { ok: false, errors: [error(HSN_CODES.noSheet, `${path} has no HSN_MSTR or SAC_MSTR sheet (sheets: ${names || 'none'})`)] };
+    return { ok: false, errors: [error(hsnCodes.noSheet, `${path} has no HSN_MSTR or SAC_MSTR sheet (sheets: ${names || 'none'})`)] };
   }
   const entries: HsnEntry[] = [];
   const notes: Issue[] = [];
   const seen = new Set<string>();
   const counts: LoadSummary = { rows: 0, repaired: 0, duplicates: 0, skipped: 0 };
   if (goods) readSheet(goods, 'goods', entries, notes, seen, counts);
-  else notes.push(warning(HSN_CODES.sheetMissing, `${path} has no HSN_MSTR sheet: goods codes not loaded`));
+  else notes.push(warning(hsnCodes.sheetMissing, `${path} has no HSN_MSTR sheet: goods codes not loaded`));
   if (services) readSheet(services, 'service', entries, notes, seen, counts);
-  else notes.push(warning(HSN_CODES.sheetMissing, `${path} has no SAC_MSTR sheet: service codes not loaded`));
-  if (entries.length === 0) return { ok: false, errors: [error(HSN_CODES.empty, `${path} holds no HSN or SAC codes`)] };
+  else notes.push(warning(hsnCodes.sheetMissing, `${path} has no SAC_MSTR sheet: service codes not loaded`));
+  if (entries.length === 0) return { ok: false, errors: [error(hsnCodes.empty, `${path} holds no HSN or SAC codes`)] };
   return { ok: true, value: withSummary(createHsnMaster(entries, basename(path), notes), counts) };
 }
 
@@ -206,7 +209,7 @@ export function writeCompactHsn(master: HsnMaster, outPath: string): Outcome<{ p
   try {
     writeFileSync(outPath, text, 'utf8');
   } catch (e) {
-    return { ok: false, errors: [error(HSN_CODES.writeFailed, `Cannot write ${outPath}: ${(e as Error)?.message ?? e}`)] };
+    return { ok: false, errors: [error(hsnCodes.writeFailed, `Cannot write ${outPath}: ${(e as Error)?.message ?? e}`)] };
   }
   return { ok: true, value: { path: outPath, bytes: Buffer.byteLength(text), codes: rows.length } };
 }
@@ -227,7 +230,7 @@ export function loadCompactHsn(path: string): Outcome<HsnMaster> {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    return { ok: false, errors: [error(HSN_CODES.unreadable, `Cannot read ${path}: ${(e as Error)?.message ?? e}`)] };
+    return { ok: false, errors: [error(hsnCodes.unreadable, `Cannot read ${path}: ${(e as Error)?.message ?? e}`)] };
   }
   return parseCompactHsn(text, basename(path));
 }
@@ -236,7 +239,7 @@ export function loadCompactHsn(path: string): Outcome<HsnMaster> {
 export function parseCompactHsn(text: string, name = 'compact'): Outcome<HsnMaster> {
   const bad = (detail: string): Outcome<HsnMaster> => ({
     ok: false,
-    errors: [error(HSN_CODES.badFormat, `${name} is not a compact HSN master: ${detail}`)],
+    errors: [error(hsnCodes.badFormat, `${name} is not a compact HSN master: ${detail}`)],
   });
   if (typeof text !== 'string') return bad('expected text');
   const codes = new Map<string, HsnEntry>();
@@ -278,7 +281,7 @@ export function parseCompactHsn(text: string, name = 'compact'): Outcome<HsnMast
       add(code, k === 'S' ? 'service' : 'goods', line.slice(t2 + 1).trimEnd());
     }
   }
-  if (codes.size === 0) return { ok: false, errors: [error(HSN_CODES.empty, `${name} holds no HSN or SAC codes`)] };
+  if (codes.size === 0) return { ok: false, errors: [error(hsnCodes.empty, `${name} holds no HSN or SAC codes`)] };
   return { ok: true, value: masterFromMap(codes, source) };
 }
 

@@ -44,6 +44,7 @@ export {
   importHsnCommand,
   hsnLoadSummary,
   type LoadSummary,
+  hsnCodes,
   HSN_CODES,
   type CommandIo,
 } from './hsn-loader.js';

@@ -1,5 +1,5 @@
 /** Codes of the purchase register reader and of reconcile's options (listed in docs/error-codes.md). */
-export const ReconcileCode = {
+export const reconcileCodes = {
   /** The purchase CSV lacks a required column, or has no header. */
   missingColumn: 'SVC-610',
   /** `doc_type` is not INV, CRN or DBN. */
@@ -13,3 +13,6 @@ export const ReconcileCode = {
   /** `doc_no` or `supplier_gstin` is empty. */
   missingValue: 'SVC-615',
 } as const;
+
+/** @deprecated The name before the code tables were named alike; use {@link reconcileCodes}. */
+export const ReconcileCode = reconcileCodes;

@@ -11,4 +11,4 @@ export { readPurchaseCsv, readPurchaseObjects, parseCsv, PURCHASE_COLUMNS } from
 export { reconcileStored, type ReconcileJobRequest } from './job.js';
 export { writeReconcileReport } from './excel.js';
 export { toJsonRow, type ReconcileJsonRow } from './json.js';
-export { ReconcileCode } from './codes.js';
+export { reconcileCodes, ReconcileCode } from './codes.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import { error, warning, pointer, type Issue, type Outcome } from '../issue.js';
-import { ReconcileCode } from './codes.js';
+import { reconcileCodes } from './codes.js';
 import { toDate } from './normalise.js';
 import type { PurchaseDocType, PurchaseRow } from './types.js';
 
@@ -78,7 +78,7 @@ const JSON_NAMES: Record<string, string> = {
  * forms (`supplierGstin`, `docType`, `docNo`, `docDate`, `taxable`), amounts as numbers or text.
  */
 export function readPurchaseObjects(input: unknown): Outcome<{ rows: PurchaseRow[]; warnings: Issue[] }> {
-  if (!Array.isArray(input)) return { ok: false, errors: [error(ReconcileCode.missingColumn, 'purchases should be a list of rows', '')] };
+  if (!Array.isArray(input)) return { ok: false, errors: [error(reconcileCodes.missingColumn, 'purchases should be a list of rows', '')] };
   const keys: string[] = [...PURCHASE_COLUMNS];
   const seen = new Set(keys);
   const objects = input.map((o) => (o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : {}));
@@ -106,12 +106,12 @@ export function readPurchaseObjects(input: unknown): Outcome<{ rows: PurchaseRow
 function readPurchaseRecords(records: string[][]): Outcome<{ rows: PurchaseRow[]; warnings: Issue[] }> {
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
-  if (records.length === 0) return { ok: false, errors: [error(ReconcileCode.missingColumn, 'the file is empty: a header row is needed', '')] };
+  if (records.length === 0) return { ok: false, errors: [error(reconcileCodes.missingColumn, 'the file is empty: a header row is needed', '')] };
   const header = records[0]!.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
   const col = new Map(header.map((h, i) => [h, i]));
   const missing = PURCHASE_COLUMNS.filter((c) => !col.has(c));
   if (missing.length > 0) {
-    return { ok: false, errors: [error(ReconcileCode.missingColumn, `the header lacks ${missing.join(', ')}`, '/rows/1')] };
+    return { ok: false, errors: [error(reconcileCodes.missingColumn, `the header lacks ${missing.join(', ')}`, '/rows/1')] };
   }
   const known = new Set<string>(PURCHASE_COLUMNS);
   const extras = header.map((h, i) => [h, i] as const).filter(([h]) => !known.has(h) && h !== '');
@@ -126,17 +126,17 @@ function readPurchaseRecords(records: string[][]): Outcome<{ rows: PurchaseRow[]
     const at = (c: string): string => pointer('rows', line, c);
     const gstin = get('supplier_gstin').toUpperCase();
     const docNo = get('doc_no');
-    if (gstin === '') fail(error(ReconcileCode.missingValue, `line ${line}: supplier_gstin is empty`, at('supplier_gstin')));
-    else if (!GSTIN_FORM.test(gstin)) warnings.push(warning(ReconcileCode.badGstin, `line ${line}: ${gstin} is not of the GSTIN form; PAN-level matching skips it`, at('supplier_gstin')));
-    if (docNo === '') fail(error(ReconcileCode.missingValue, `line ${line}: doc_no is empty`, at('doc_no')));
+    if (gstin === '') fail(error(reconcileCodes.missingValue, `line ${line}: supplier_gstin is empty`, at('supplier_gstin')));
+    else if (!GSTIN_FORM.test(gstin)) warnings.push(warning(reconcileCodes.badGstin, `line ${line}: ${gstin} is not of the GSTIN form; PAN-level matching skips it`, at('supplier_gstin')));
+    if (docNo === '') fail(error(reconcileCodes.missingValue, `line ${line}: doc_no is empty`, at('doc_no')));
     const type = DOC_TYPES[get('doc_type').toUpperCase()];
-    if (!type) fail(error(ReconcileCode.badDocType, `line ${line}: doc_type ${JSON.stringify(get('doc_type'))} is not INV, CRN or DBN`, at('doc_type')));
+    if (!type) fail(error(reconcileCodes.badDocType, `line ${line}: doc_type ${JSON.stringify(get('doc_type'))} is not INV, CRN or DBN`, at('doc_type')));
     const date = toDate(get('doc_date'));
-    if (!date) fail(error(ReconcileCode.badDate, `line ${line}: doc_date ${JSON.stringify(get('doc_date'))} is not a DD/MM/YYYY date`, at('doc_date')));
+    if (!date) fail(error(reconcileCodes.badDate, `line ${line}: doc_date ${JSON.stringify(get('doc_date'))} is not a DD/MM/YYYY date`, at('doc_date')));
     const amounts = { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 };
     for (const [c, key] of AMOUNT_COLUMNS) {
       const v = amountOf(get(c));
-      if (v === undefined) fail(error(ReconcileCode.badAmount, `line ${line}: ${c} ${JSON.stringify(get(c))} is not a number`, at(c)));
+      if (v === undefined) fail(error(reconcileCodes.badAmount, `line ${line}: ${c} ${JSON.stringify(get(c))} is not a number`, at(c)));
       else amounts[key] = v;
     }
     const row: PurchaseRow = { supplierGstin: gstin, docType: type ?? 'INV', docNo, docDate: date ?? get('doc_date'), ...amounts, ref: `line ${line}` };

@@ -5,23 +5,23 @@ import { svcCodes } from '../../src/schema/codes.js';
 import { allRules } from '../../src/rules/index.js';
 import { httpCodes, gstrCodes } from '../../src/http/codes.js';
 import { sandboxCodes } from '../../src/sandbox/codes.js';
-import { ReadCode } from '../../src/gstr/read-common.js';
+import { readCodes } from '../../src/gstr/read-common.js';
 import { GstrCode } from '../../src/ports/gst-portal.js';
-import { UPI_CODES } from '../../src/render/upi/index.js';
+import { upiCodes } from '../../src/render/upi/index.js';
 import { QR_BAD_OPTION, QR_TOO_LONG } from '../../src/render/qr/index.js';
-import { PDF_CODES } from '../../src/render/pdf/einvoice.js';
-import { HSN_CODES } from '../../src/masters/hsn-loader.js';
+import { pdfCodes } from '../../src/render/pdf/einvoice.js';
+import { hsnCodes } from '../../src/masters/hsn-loader.js';
 import { connectorCodes } from '../../src/connectors/nic/codes.js';
 import { gstnCodes } from '../../src/connectors/gstn/codes.js';
-import { ReconcileCode } from '../../src/reconcile/codes.js';
-import { Gstr1Code } from '../../src/gstr1/codes.js';
-import { COMPUTE_CODES } from '../../src/compute/codes.js';
+import { reconcileCodes } from '../../src/reconcile/codes.js';
+import { gstr1Codes } from '../../src/gstr1/codes.js';
+import { computeCodes } from '../../src/compute/codes.js';
 
 describe('the error-code catalogue', () => {
   it('lists every code the modules define, once', () => {
     const defined = new Set<string>([
-      ...Object.values(httpCodes), ...Object.values(gstrCodes), ...Object.values(sandboxCodes), ...Object.values(ReadCode),
-      ...Object.values(GstrCode), ...Object.values(UPI_CODES), QR_TOO_LONG, QR_BAD_OPTION, ...Object.values(PDF_CODES), ...Object.values(HSN_CODES), ...Object.values(connectorCodes), ...Object.values(gstnCodes), ...Object.values(ReconcileCode), ...Object.values(Gstr1Code), ...Object.values(COMPUTE_CODES),
+      ...Object.values(httpCodes), ...Object.values(gstrCodes), ...Object.values(sandboxCodes), ...Object.values(readCodes),
+      ...Object.values(GstrCode), ...Object.values(upiCodes), QR_TOO_LONG, QR_BAD_OPTION, ...Object.values(pdfCodes), ...Object.values(hsnCodes), ...Object.values(connectorCodes), ...Object.values(gstnCodes), ...Object.values(reconcileCodes), ...Object.values(gstr1Codes), ...Object.values(computeCodes),
     ]);
     const listed = otherCodes.map((c) => c.code);
     expect(new Set(listed).size).toBe(listed.length);

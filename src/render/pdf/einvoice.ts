@@ -11,7 +11,7 @@ import { paymentLines } from './payment.js';
 import { referenceLines } from './references.js';
 import { signatoryBlock } from './signatory.js';
 
-export const PDF_CODES = {
+export const pdfCodes = {
   notObject: 'SVC-520',
   missingIrn: 'SVC-521',
   missingItems: 'SVC-522',
@@ -20,6 +20,9 @@ export const PDF_CODES = {
   unprintable: 'SVC-525',
   missingTripSheet: 'SVC-526',
 } as const;
+
+/** @deprecated The name before the code tables were named alike; use {@link pdfCodes}. */
+export const PDF_CODES = pdfCodes;
 
 /** A rendered PDF, with warnings (characters no embedded font draws) beside it. */
 export type PdfOutcome = { ok: true; value: Uint8Array; warnings: Issue[] } | { ok: false; errors: Issue[] };
@@ -100,13 +103,13 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
   const rec = obj(record);
   const inv = obj(invoice);
   const errors: Issue[] = [];
-  if (!rec) errors.push(error(PDF_CODES.notObject, 'IRN record must be an object'));
-  if (!inv) errors.push(error(PDF_CODES.notObject, 'Invoice must be an object'));
+  if (!rec) errors.push(error(pdfCodes.notObject, 'IRN record must be an object'));
+  if (!inv) errors.push(error(pdfCodes.notObject, 'Invoice must be an object'));
   if (!rec || !inv) return { ok: false, errors };
   const irn = str(rec['Irn']);
-  if (!/^[0-9a-fA-F]{64}$/.test(irn)) errors.push(error(PDF_CODES.missingIrn, 'IRN record has no 64-character Irn', '/Irn'));
+  if (!/^[0-9a-fA-F]{64}$/.test(irn)) errors.push(error(pdfCodes.missingIrn, 'IRN record has no 64-character Irn', '/Irn'));
   const items = arr(inv['ItemList']).map(obj).filter((i): i is Json => i !== undefined);
-  if (items.length === 0) errors.push(error(PDF_CODES.missingItems, 'Invoice has no items (ItemList)', '/ItemList'));
+  if (items.length === 0) errors.push(error(pdfCodes.missingItems, 'Invoice has no items (ItemList)', '/ItemList'));
   if (errors.length > 0) return { ok: false, errors };
 
   const tran = obj(inv['TranDtls']) ?? {};
@@ -125,7 +128,7 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
     try {
       matrix = qrMatrix(signedQr, 'high');
     } catch {
-      return { ok: false, errors: [error(PDF_CODES.qrTooLong, 'SignedQRCode is too long for a QR code', '/SignedQRCode')] };
+      return { ok: false, errors: [error(pdfCodes.qrTooLong, 'SignedQRCode is too long for a QR code', '/SignedQRCode')] };
     }
   }
 
@@ -334,5 +337,5 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
     subject: `IRN ${irn}`,
     date,
   });
-  return { ok: true, value: bytes, warnings: c.warnings(PDF_CODES.unprintable) };
+  return { ok: true, value: bytes, warnings: c.warnings(pdfCodes.unprintable) };
 }

@@ -6,7 +6,7 @@ import { qrMatrix } from '../qr/matrix.js';
 import { A4, Canvas, MARGIN, type TextStyle } from './engine/canvas.js';
 import { arr, obj, parseIst, stateLabel, str, type Json } from './data.js';
 import { type Column, Flow } from './engine/flow.js';
-import { PDF_CODES, type PdfOutcome } from './einvoice.js';
+import { pdfCodes, type PdfOutcome } from './einvoice.js';
 
 /** A master's name for a code as the record carries it (text or number), else the code itself. */
 const nameOf = (master: Readonly<Record<string | number, string>>, code: unknown): string => master[str(code)] ?? str(code);
@@ -32,10 +32,10 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
   // The detail as the portal returns it (AM/PM times, padded codes, numbers as strings) in the service's form.
   const outer = obj(normalize('ewb-detail', detail).value);
   const d: Json | undefined = obj(outer?.['Response']) ?? outer;
-  if (!d) return { ok: false, errors: [error(PDF_CODES.notObject, 'E-waybill detail must be an object')] };
+  if (!d) return { ok: false, errors: [error(pdfCodes.notObject, 'E-waybill detail must be an object')] };
   const ewbNo = str(d['ewbNo']);
   if (!/^\d{12}$/.test(ewbNo)) {
-    return { ok: false, errors: [error(PDF_CODES.missingEwb, 'E-waybill detail has no 12-digit ewbNo', '/ewbNo')] };
+    return { ok: false, errors: [error(pdfCodes.missingEwb, 'E-waybill detail has no 12-digit ewbNo', '/ewbNo')] };
   }
   const c = await Canvas.create(detail);
   const flow = new Flow(c);
@@ -175,5 +175,5 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
   flow.footers(`e-Way Bill ${ewbNo}  |  QR: e-way bill number / generator GSTIN / generation date`);
   const date = parseIst(str(d['ewayBillDate'])) ?? new Date(Date.UTC(2017, 6, 1));
   const bytes = await c.save({ title: `e-Way Bill ${ewbNo}`, subject: `E-way bill ${ewbNo}`, date });
-  return { ok: true, value: bytes, warnings: c.warnings(PDF_CODES.unprintable) };
+  return { ok: true, value: bytes, warnings: c.warnings(pdfCodes.unprintable) };
 }

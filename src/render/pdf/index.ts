@@ -6,14 +6,15 @@
  * input gives equal bytes.
  * @module
  */
-import { einvoicePdf, PDF_CODES, type EinvoicePdfOptions, type PdfOutcome } from './einvoice.js';
+import { einvoicePdf, pdfCodes, type EinvoicePdfOptions, type PdfOutcome } from './einvoice.js';
 import { ewaybillPdf, type EwaybillPdfOptions } from './ewaybill.js';
 import type { EwbDetail, IrnPayload, IrnRecord } from '../../types/payloads.js';
 
 export { renderTripSheetPdf } from './trip-sheet.js';
 export { inlinePdfRenderer, type PdfRenderer } from './renderer.js';
 
-export { PDF_CODES };
+export { pdfCodes };
+export { PDF_CODES } from './einvoice.js';
 export type { EinvoicePdfOptions, EwaybillPdfOptions, PdfOutcome };
 
 /**

@@ -13,7 +13,7 @@ import { qrMatrix } from '../qr/matrix.js';
 import { A4, Canvas, MARGIN, type TextStyle } from './engine/canvas.js';
 import { arr, obj, parseIst, stateLabel, str, type Json } from './data.js';
 import { type Column, Flow } from './engine/flow.js';
-import { PDF_CODES, type PdfOutcome } from './einvoice.js';
+import { pdfCodes, type PdfOutcome } from './einvoice.js';
 
 const CONTENT_WIDTH = A4[0] - 2 * MARGIN;
 const S_LABEL: TextStyle = { size: 7.5, color: [0.35, 0.35, 0.35] };
@@ -34,9 +34,9 @@ function memberValue(m: Json): string {
 export async function renderTripSheetPdf(sheet: unknown, options: { qrSize?: number } = {}): Promise<PdfOutcome> {
   const outer = obj(sheet);
   const d: Json | undefined = obj(outer?.['Response']) ?? outer;
-  if (!d) return { ok: false, errors: [error(PDF_CODES.notObject, 'Trip sheet must be an object')] };
+  if (!d) return { ok: false, errors: [error(pdfCodes.notObject, 'Trip sheet must be an object')] };
   const no = str(d['tripSheetNo']);
-  if (!/^\d{1,20}$/.test(no)) return { ok: false, errors: [error(PDF_CODES.missingTripSheet, 'Trip sheet has no tripSheetNo', '/tripSheetNo')] };
+  if (!/^\d{1,20}$/.test(no)) return { ok: false, errors: [error(pdfCodes.missingTripSheet, 'Trip sheet has no tripSheetNo', '/tripSheetNo')] };
   const c = await Canvas.create(d);
   const flow = new Flow(c);
   flow.onNewPage = () => {
@@ -143,5 +143,5 @@ export async function renderTripSheetPdf(sheet: unknown, options: { qrSize?: num
   flow.footers(`Consolidated e-Way Bill ${no}  |  QR: consolidated number / generator GSTIN / date`);
   const date = parseIst(str(d['enteredDate'])) ?? new Date(Date.UTC(2017, 6, 1));
   const bytes = await c.save({ title: `Consolidated e-Way Bill ${no}`, subject: `Trip sheet ${no}`, date });
-  return { ok: true, value: bytes, warnings: c.warnings(PDF_CODES.unprintable) };
+  return { ok: true, value: bytes, warnings: c.warnings(pdfCodes.unprintable) };
 }

@@ -27,7 +27,7 @@ export interface PaymentUriOptions {
 }
 
 /** Error codes of this module. */
-export const UPI_CODES = {
+export const upiCodes = {
   notB2c: 'SVC-510',
   missingField: 'SVC-511',
   badUpiId: 'SVC-512',
@@ -35,6 +35,9 @@ export const UPI_CODES = {
   badAmount: 'SVC-514',
   nothingPayable: 'SVC-515',
 } as const;
+
+/** @deprecated The name before the code tables were named alike; use {@link upiCodes}. */
+export const UPI_CODES = upiCodes;
 
 const UPI_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9.-]{1,63}$/;
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
@@ -79,49 +82,49 @@ function amount(d: Decimal): string {
 export function paymentUri(invoice: unknown, payee: Payee, options: PaymentUriOptions = {}): Outcome<string> {
   const errors: Issue[] = [];
   const inv = obj(invoice);
-  if (inv === undefined) return { ok: false, errors: [error(UPI_CODES.missingField, 'Invoice must be an object')] };
+  if (inv === undefined) return { ok: false, errors: [error(upiCodes.missingField, 'Invoice must be an object')] };
   const tran = obj(inv['TranDtls']);
   const doc = obj(inv['DocDtls']);
   const seller = obj(inv['SellerDtls']);
   const buyer = obj(inv['BuyerDtls']);
   const val = obj(inv['ValDtls']);
   if (str(tran?.['SupTyp'])?.toUpperCase() !== 'B2C') {
-    errors.push(error(UPI_CODES.notB2c, 'A payment QR is for B2C invoices: TranDtls.SupTyp must be B2C', '/TranDtls/SupTyp'));
+    errors.push(error(upiCodes.notB2c, 'A payment QR is for B2C invoices: TranDtls.SupTyp must be B2C', '/TranDtls/SupTyp'));
   }
   const gstin = str(seller?.['Gstin'])?.toUpperCase();
   if (gstin === undefined || !GSTIN.test(gstin)) {
-    errors.push(error(UPI_CODES.missingField, 'Seller GSTIN (SellerDtls.Gstin) is missing or not 15 characters', '/SellerDtls/Gstin'));
+    errors.push(error(upiCodes.missingField, 'Seller GSTIN (SellerDtls.Gstin) is missing or not 15 characters', '/SellerDtls/Gstin'));
   }
   const docNo = str(doc?.['No']);
-  if (docNo === undefined) errors.push(error(UPI_CODES.missingField, 'Invoice number (DocDtls.No) is missing', '/DocDtls/No'));
+  if (docNo === undefined) errors.push(error(upiCodes.missingField, 'Invoice number (DocDtls.No) is missing', '/DocDtls/No'));
   const docDate = str(doc?.['Dt']);
   const dm = docDate === undefined ? null : DATE.exec(docDate);
-  if (dm === null) errors.push(error(UPI_CODES.missingField, 'Invoice date (DocDtls.Dt) must be DD/MM/YYYY', '/DocDtls/Dt'));
+  if (dm === null) errors.push(error(upiCodes.missingField, 'Invoice date (DocDtls.Dt) must be DD/MM/YYYY', '/DocDtls/Dt'));
   const totalRaw = val?.['TotInvVal'];
   const total = dec(totalRaw as number);
   if (totalRaw === undefined || total.lte(0)) {
-    errors.push(error(UPI_CODES.badAmount, 'Total invoice value (ValDtls.TotInvVal) must be more than zero', '/ValDtls/TotInvVal'));
+    errors.push(error(upiCodes.badAmount, 'Total invoice value (ValDtls.TotInvVal) must be more than zero', '/ValDtls/TotInvVal'));
   }
   const upiId = typeof payee?.upiId === 'string' ? payee.upiId.trim() : '';
   if (!UPI_ID.test(upiId)) {
-    errors.push(error(UPI_CODES.badUpiId, `"${upiId}" is not a UPI ID (name@handle)`, '/upiId'));
+    errors.push(error(upiCodes.badUpiId, `"${upiId}" is not a UPI ID (name@handle)`, '/upiId'));
   }
   const payeeName = typeof payee?.payeeName === 'string' ? payee.payeeName.trim() : '';
   if (payeeName === '' || payeeName.length > 99) {
-    errors.push(error(UPI_CODES.badPayee, 'Payee name is required (at most 99 characters)', '/payeeName'));
+    errors.push(error(upiCodes.badPayee, 'Payee name is required (at most 99 characters)', '/payeeName'));
   }
   if (payee?.ifsc !== undefined && !IFSC.test(payee.ifsc.toUpperCase())) {
-    errors.push(error(UPI_CODES.badPayee, `"${payee.ifsc}" is not an IFSC (4 letters, 0, 6 letters or digits)`, '/ifsc'));
+    errors.push(error(upiCodes.badPayee, `"${payee.ifsc}" is not an IFSC (4 letters, 0, 6 letters or digits)`, '/ifsc'));
   }
   if (payee?.accountNumber !== undefined && !ACCOUNT.test(payee.accountNumber)) {
-    errors.push(error(UPI_CODES.badPayee, 'Account number must be 9 to 18 digits', '/accountNumber'));
+    errors.push(error(upiCodes.badPayee, 'Account number must be 9 to 18 digits', '/accountNumber'));
   }
   if (payee?.merchantCode !== undefined && !/^\d{4}$/.test(payee.merchantCode)) {
-    errors.push(error(UPI_CODES.badPayee, 'Merchant category code must be 4 digits', '/merchantCode'));
+    errors.push(error(upiCodes.badPayee, 'Merchant category code must be 4 digits', '/merchantCode'));
   }
   const paid = options.paidAmount ?? 0;
   if (typeof paid !== 'number' || !Number.isFinite(paid) || paid < 0) {
-    errors.push(error(UPI_CODES.badAmount, 'Paid amount must be a number of zero or more', '/paidAmount'));
+    errors.push(error(upiCodes.badAmount, 'Paid amount must be a number of zero or more', '/paidAmount'));
   }
   if (errors.length > 0) return { ok: false, errors };
 
@@ -129,7 +132,7 @@ export function paymentUri(invoice: unknown, payee: Payee, options: PaymentUriOp
   if (balance.lte(0)) {
     return {
       ok: false,
-      errors: [error(UPI_CODES.nothingPayable, `Nothing is left to pay: paid ${amount(dec(paid))} of ${amount(total)}`, '/paidAmount')],
+      errors: [error(upiCodes.nothingPayable, `Nothing is left to pay: paid ${amount(dec(paid))} of ${amount(total)}`, '/paidAmount')],
     };
   }
   const cgst = dec(val?.['CgstVal'] as number);
