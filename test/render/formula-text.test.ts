@@ -50,7 +50,7 @@ describe('text that looks like a formula', () => {
         'src/reconcile/job.ts',
         'src/reconcile/purchase-csv.ts', // the reader
         'src/reconcile/types.ts',
-        'src/rules/ewaybill/action-shared.ts',
+        'src/rules/ewaybill/transport-fields.ts',
         'src/rules/ewaybill/action-codes.ts',
       ].sort(),
     );
