@@ -1,117 +1,52 @@
 /**
- * The work of GSTR jobs: what a job runner (in-process, or a queue worker elsewhere) executes.
+ * What a job runner (in process, or a queue worker elsewhere) executes: the job's descriptor from the job
+ * catalogue (`catalogue/`), its parameters read once, and its work run in process or, when the host gave
+ * worker threads and the job has a threaded form, on a job thread.
  * @module
  */
-import type { GstPortal } from '../ports/gst-portal.js';
-import type { ReturnStore } from '../ports/returns.js';
-import type { JobExecutor, JobOutput } from '../ports/index.js';
-import type { IssuedInvoices } from '../gstr1/job.js';
-import type { Clock } from '../clock.js';
-import type { ThreadPool } from './thread-pool.js';
-import type { ThreadablePortal } from './gstr-thread-jobs.js';
-import { jobFailed as failed } from './job-failure.js';
-
-type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
+import { GstrCode } from '../ports/gst-portal.js';
+import type { JobContext, JobCounts, JobExecutor, JobOutput, JobRequest, ThreadPool } from '../ports/jobs.js';
+import type { JobDeps, JobServices } from './catalogue/deps.js';
+import type { JobThreadForm } from './catalogue/descriptor.js';
+import { jobDescriptorOf } from './catalogue/index.js';
+import { jobFailed } from './job-failure.js';
+import { storeAndFileCalls } from './thread-calls.js';
 
 /**
- * The executor of GSTR pull and export jobs over a portal and a store. A queue worker in another
- * process builds the same executor and calls it with the job's data.
+ * The executor of every job in the catalogue (GSTR pulls and exports, reconciliations, GSTR-1 builds) over
+ * a host's services. A queue worker in another process builds the same executor and calls it with the
+ * job's data.
  */
-export function gstrJobExecutor(services: {
-  portal: GstPortal;
-  store: ReturnStore | ((companyId: string) => ReturnStore);
-  clock?: Clock;
-  issuedInvoices?: IssuedInvoices;
-  /** Worker threads for pulls, exports, reconciliations and GSTR-1 builds, so they never hold up the serving thread's event loop. */
-  threads?: ThreadPool;
-  /** Told the id of the thread each threaded job ran on. */
-  onThread?: (threadId: number) => void;
-}): JobExecutor {
+export function gstrJobExecutor(services: JobServices): JobExecutor {
   return async (job, progress, context): Promise<JobOutput> => {
-    const p = job.params;
-    const now = services.clock ? () => services.clock!.now() : undefined;
-    const store = typeof services.store === 'function' ? services.store(job.companyId) : services.store;
-    if ((job.type === 'gstr2b/reconcile' || job.type === 'gstr1/build') && services.threads) {
-      const threaded = await import('./work-thread-jobs.js');
-      const run = job.type === 'gstr1/build' ? threaded.runGstr1JobInThread : threaded.runReconcileJobInThread;
-      const at = services.clock?.now() ?? new Date();
-      return run(services.threads, job, { store, now: at, ...(services.issuedInvoices ? { issuedInvoices: services.issuedInvoices } : {}), ...(services.onThread ? { onThread: services.onThread } : {}) }, progress, context);
-    }
-    if (job.type === 'gstr2b/reconcile') return reconcileJob(store, now, p, progress);
-    if (job.type === 'gstr1/build') return gstr1Job(services.issuedInvoices, job.companyId, p);
-    if (services.threads) {
-      const { runGstrJobInThread } = await import('./gstr-thread-jobs.js');
-      const at = services.clock?.now() ?? new Date();
-      return runGstrJobInThread(services.threads, job, { portal: services.portal as ThreadablePortal, store, now: at, ...(services.onThread ? { onThread: services.onThread } : {}) }, progress, context);
-    }
-    const gstr = await import('../gstr/index.js');
-    const svc = { portal: services.portal, store, ...(now ? { now } : {}) };
-    if (job.type.endsWith('/pull')) {
-      const out = await gstr.pullReturn(
-        svc,
-        { gstin: String(p['gstin']), returnType: String(p['returnType']) as ReturnKind, period: String(p['period']) },
-        (fraction: number, counts?: { done: number; total: number }) => progress(fraction * 100, counts),
-      );
-      if (!out.ok) return failed(out.errors);
-      const documents = (out.value as { documents?: unknown }).documents;
-      return { ok: true, result: { documents: typeof documents === 'number' ? documents : Array.isArray(documents) ? documents.length : documents } };
-    }
-    const request = {
-      returnType: String(p['returnType']) as ReturnKind,
-      gstins: (p['gstins'] as string[]) ?? [],
-      startPeriod: String(p['startPeriod']),
-      endPeriod: String(p['endPeriod']),
-      ...(p['reportType'] !== undefined ? { reportType: Number(p['reportType']) as 100 | 101 } : {}),
-    };
-    const onProgress = (fraction: number, counts?: { done: number; total: number }): void => progress(fraction * 100, counts);
-    // A runner with a file store takes the workbook as it is written; otherwise it is built in memory.
-    const openFile = context?.openFile;
-    if (openFile) {
-      const out = await gstr.exportReturnsTo(svc, request, (name, type) => openFile(name, type), onProgress);
-      if (!out.ok) return failed(out.errors);
-      return { ok: true, result: { fileName: out.value.fileName, rows: out.value.rows } };
-    }
-    const out = await gstr.exportReturns(svc, request, onProgress);
-    if (!out.ok) return failed(out.errors);
-    const v = out.value;
-    return {
-      ok: true,
-      result: { fileName: v.fileName, rows: v.rows },
-      file: { fileName: v.fileName, contentType: v.contentType, data: v.data },
-    };
+    const descriptor = jobDescriptorOf(job.type);
+    if (!descriptor) return jobFailed([{ code: GstrCode.badRequest, message: `no job of type ${job.type}` }]);
+    const params = descriptor.parseParams(job.params);
+    if (!params.ok) return jobFailed(params.errors);
+    const deps = jobDeps(services, job, progress, context);
+    if (services.threads && descriptor.thread) return onThread(services.threads, descriptor.thread, params.value, deps);
+    return descriptor.run(params.value, deps);
   };
 }
 
-
-/** The reconciliation job: the purchases in the job's data against the stored GSTR-2B. */
-async function reconcileJob(store: ReturnStore, now: (() => Date) | undefined, p: Record<string, unknown>, progress: (percent: number, counts?: { done: number; total: number }) => void): Promise<JobOutput> {
-  const { reconcileStored, reconcileRequestOf } = await import('../reconcile/job.js');
-  const out = await reconcileStored(
-    { store, ...(now ? { now } : {}) },
-    reconcileRequestOf(p),
-    (fraction, counts) => progress(fraction * 100, counts),
-  );
-  if (!out.ok) return failed(out.errors, 20);
-  const v = out.value;
+/** The services resolved for the job's company, with the runner's progress and file. */
+function jobDeps(services: JobServices, job: JobRequest, progress: (percent: number, counts?: JobCounts) => void, context: JobContext | undefined): JobDeps {
+  const { store, clock, ...rest } = services;
   return {
-    ok: true,
-    result: { fileName: v.fileName, rows: v.rows, summary: v.summary, periods: v.periods },
-    file: { fileName: v.fileName, contentType: v.contentType, data: v.data },
+    ...rest,
+    companyId: job.companyId,
+    store: typeof store === 'function' ? store(job.companyId) : store,
+    ...(clock ? { now: () => clock.now() } : {}),
+    progress,
+    ...(context ? { context } : {}),
   };
 }
 
-/** The GSTR-1 job: the return built from the e-invoices the host registered, as the job's JSON file. */
-async function gstr1Job(issued: IssuedInvoices | undefined, companyId: string, p: Record<string, unknown>): Promise<JobOutput> {
-  if (!issued) return { ok: false, error: { code: 'SVC-955', message: 'this server keeps no e-invoices to build GSTR-1 from' } };
-  const { buildGstr1FromIssued } = await import('../gstr1/job.js');
-  const out = await buildGstr1FromIssued(issued, { companyId, gstin: String(p['gstin']), period: String(p['period']) });
-  if (!out.ok) return failed(out.errors);
-  const v = out.value;
-  const { sectionsOf } = await import('./work-thread-tasks.js');
-  const sections = sectionsOf(v.placements);
-  return {
-    ok: true,
-    result: { fileName: v.fileName, documents: v.placements.length, sections, errors: v.errors, warnings: v.warnings },
-    file: { fileName: v.fileName, contentType: 'application/json', data: v.data },
-  };
+/** Runs a job's threaded form on a thread of `pool`, answering the calls every threaded job makes. */
+function onThread<P>(pool: ThreadPool, form: JobThreadForm<P>, params: P, deps: JobDeps): Promise<JobOutput> {
+  const calls = storeAndFileCalls(deps.store, deps.progress, deps.context, deps.onThread);
+  return form.serve(params, deps, {
+    run: (input, handlers = {}) => pool.run(form.task, input, { ...calls.handlers, ...handlers }),
+    gathered: calls.gathered,
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * Job runners behind the {@link JobRunner} port: the embedded runner (job rows in the store) and BullMQ
- * on Redis with workers in other processes.
+ * on Redis with workers in other processes; the job catalogue (one descriptor per job type) and the
+ * executor that runs it.
  *
  * @example
  * const jobs = createEmbeddedJobRunner({ store });
@@ -8,6 +9,19 @@
  */
 export { createMemoryJobRunner, type MemoryJobRunner, type MemoryJobRunnerOptions } from './memory.js';
 export { gstrJobExecutor } from './executor.js';
+export {
+  jobCatalogue,
+  jobRequest,
+  defineJob,
+  readParams,
+  type JobParams,
+  type JobDescriptor,
+  type JobThreadForm,
+  type JobThread,
+  type ThreadTask,
+  type JobDeps,
+  type JobServices,
+} from './catalogue/index.js';
 export { jobCodes } from '../ports/jobs.js';
 export { createEmbeddedJobRunner, type EmbeddedJobRunner, type EmbeddedJobRunnerOptions } from './embedded.js';
 export { createBullJobRunner, startBullWorker, DEFAULT_QUEUE, type BullJobRunnerOptions, type BullWorkerOptions } from './bullmq.js';

@@ -31,19 +31,6 @@ export interface ReconcileJobRequest {
   format?: 'xlsx' | 'json';
 }
 
-/** A reconciliation job's request from the data it was queued with. */
-export function reconcileRequestOf(p: Record<string, unknown>): ReconcileJobRequest {
-  return {
-    gstin: String(p['gstin']),
-    startPeriod: String(p['startPeriod']),
-    endPeriod: String(p['endPeriod']),
-    ...(p['purchases'] !== undefined ? { purchases: p['purchases'] } : {}),
-    ...(typeof p['purchasesCsv'] === 'string' ? { purchasesCsv: p['purchasesCsv'] } : {}),
-    ...(p['options'] !== undefined ? { options: p['options'] as ReconcileOptions } : {}),
-    ...(p['format'] !== undefined ? { format: p['format'] as 'xlsx' | 'json' } : {}),
-  };
-}
-
 const bad = (message: string, path: string): { ok: false; errors: Issue[] } => ({
   ok: false,
   errors: [error(GstrCode.badRequest, `missing or invalid field values in request: ${message}`, path)],
