@@ -11,6 +11,8 @@ import type { GstHandlerOptions, RouteContext } from './types.js';
 import { str } from '../compute/payload.js';
 import type { EwaybillPdfDetail } from '../render/pdf/index.js';
 import { inlinePdfRenderer } from '../render/pdf/renderer.js';
+import { einvoicePdfRecord, renderIrnImages, type IrnImages } from '../render/irn-images.js';
+import type { QrFormat } from '../render/qr/index.js';
 import { pdfFileName, pdfFileResponse } from './pdf-file.js';
 import { validatedBody } from './validated-body.js';
 import { base64, forbiddenGstin, owns, pctx, refusalResponse, type Obj } from './route-kit.js';
@@ -38,52 +40,40 @@ async function irnRecordBody(ctx: RouteContext, record: RegisteredIrn, gstin: st
     body['InfoDtls'] = [{ InfCd: 'EWBERR', Desc: record.EwbErrors.map((e) => ({ ErrorCode: e.code, ErrorMessage: e.message })) }];
   }
   const headers: Record<string, string> = {};
-  const notes: Issue[] = [...(record.EwbErrors ?? [])];
-  if (ctx.flags.qrcode === 'yes') {
-    const { tryQrImage } = await import('../render/qr/index.js');
-    const format = (ctx.flags.qrcodeformat ?? 'PNG').toLowerCase() as 'png' | 'jpeg' | 'gif';
-    const image = tryQrImage(record.SignedQRCode, { format, quality: (ctx.flags.qrcodequality ?? 'high') as 'standard' | 'high' });
+  const qr = ctx.flags.qrcode === 'yes';
+  const pdf = ctx.flags.pdf === 'yes';
+  // Without images, nothing to draw: the plain answer does without the renderers' call.
+  const images: IrnImages = !qr && !pdf ? { notes: [] } : await renderIrnImages(record, {
+    ...(qr ? { qr: { format: (ctx.flags.qrcodeformat ?? 'PNG').toLowerCase() as QrFormat, quality: (ctx.flags.qrcodequality ?? 'high') as 'standard' | 'high' } } : {}),
+    ...(pdf ? { pdf: { ...(ctx.options.pdfRenderer ? { renderer: ctx.options.pdfRenderer } : {}), ewaybill: () => ewaybillDetail(ctx, gstin, record) } } : {}),
+  });
+  if (images.qr) {
     body['QRCodeImagePng'] = null;
     body['QRCodeImageJpeg'] = null;
     body['QRCodeImageGif'] = null;
-    if (image.ok) body[format === 'png' ? 'QRCodeImagePng' : format === 'jpeg' ? 'QRCodeImageJpeg' : 'QRCodeImageGif'] = base64(image.value);
-    else notes.push(...image.errors);
+    const { format, image } = images.qr;
+    if (image) body[format === 'png' ? 'QRCodeImagePng' : format === 'jpeg' ? 'QRCodeImageJpeg' : 'QRCodeImageGif'] = base64(image);
   }
-  if (ctx.flags.pdf === 'yes') {
-    const pdf = ctx.options.pdfRenderer ?? inlinePdfRenderer;
-    // The stored request passed validation before it was registered, so it has the IRN request's shape.
-    const einvoice = await pdf.einvoice({ ...body, AckDt: record.AckDt }, record.invoice);
-    body['EinvoicePdf'] = einvoice.ok ? base64(einvoice.value) : null;
-    notes.push(...(einvoice.ok ? einvoice.warnings : einvoice.errors));
-    const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
-    if (record.EwbNo && ewb) {
-      const detail = await ewb.get(pctx(ctx), gstin, record.EwbNo);
-      if (detail.ok) {
-        const ewbPdf = await pdf.ewaybill(detail.value as EwaybillPdfDetail);
-        body['EwbPdf'] = ewbPdf.ok ? base64(ewbPdf.value) : null;
-        notes.push(...(ewbPdf.ok ? ewbPdf.warnings : ewbPdf.errors));
-      }
-    }
-  }
+  if (images.einvoicePdf !== undefined) body['EinvoicePdf'] = images.einvoicePdf ? base64(images.einvoicePdf) : null;
+  if (images.ewaybillPdf !== undefined) body['EwbPdf'] = images.ewaybillPdf ? base64(images.ewaybillPdf) : null;
+  const notes: Issue[] = [...(record.EwbErrors ?? []), ...images.notes];
   if (notes.length > 0) headers['svc-warning'] = notes.map((n) => `${n.code} ${n.message}`.replace(/[^\x20-\x7e]/g, ' ')).join('; ').slice(0, 500);
   return ctx.reply(200, body, headers);
+}
+
+/** The e-waybill of an IRN, for its PDF: none on an e-invoice-only host or when it cannot be read. */
+async function ewaybillDetail(ctx: RouteContext, gstin: string, record: RegisteredIrn): Promise<EwaybillPdfDetail | undefined> {
+  const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
+  if (!record.EwbNo || !ewb) return undefined;
+  const detail = await ewb.get(pctx(ctx), gstin, record.EwbNo);
+  return detail.ok ? (detail.value as EwaybillPdfDetail) : undefined;
 }
 
 /** `pdf=file`: the e-invoice PDF, with the IRN and Ack No. in headers, as the JSON answer would have carried them. */
 async function einvoicePdfFile(ctx: RouteContext, record: RegisteredIrn): Promise<Response> {
   const pdf = ctx.options.pdfRenderer ?? inlinePdfRenderer;
-  const rec = {
-    Irn: record.Irn,
-    AckNo: record.AckNo,
-    AckDt: record.AckDt,
-    IrnStatus: record.IrnStatus,
-    SignedQRCode: record.SignedQRCode,
-    EwbNo: record.EwbNo ?? undefined,
-    EwbDt: record.EwbTime ?? undefined,
-    EwbValidTill: record.EwbValidTill ?? undefined,
-  };
   const invoice = record.invoice;
-  const outcome = await pdf.einvoice(rec, invoice);
+  const outcome = await pdf.einvoice(einvoicePdfRecord(record), invoice);
   const docNo = str(invoice.DocDtls?.No);
   const ids: Record<string, string> = { 'svc-irn': record.Irn, 'svc-ackno': String(record.AckNo) };
   if (record.EwbNo) ids['svc-ewbno'] = record.EwbNo;
