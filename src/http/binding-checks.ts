@@ -3,7 +3,7 @@
  * cannot carry, and a Host header that is not a host. Each is the client's mistake and gets a coded 4xx.
  * @module
  */
-import { errorResponse } from './paths.js';
+import { errorResponse } from './binding-failure.js';
 import type { GstHandler } from './types.js';
 
 /** Methods a fetch Request cannot carry (the Fetch standard forbids them); no gstkit route serves them. */

@@ -6,11 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { readablePath } from '../issue.js';
 import { validate } from '../validate.js';
 import type { Inquiry } from '../ports/index.js';
+import type { Kind } from '../kinds.js';
 import { systemClock } from '../clock.js';
 import { istDateTime } from '../compute/dates.js';
-import { readJson } from './body.js';
+import { DEFAULT_BODY_LIMIT, readJson } from './body.js';
 import { dealFailure, json } from './responses.js';
-import type { GstHandlerOptions, RequestExtras } from './types.js';
+import type { GstHandlerOptions, RequestExtras, RouteContext } from './types.js';
 import { str } from '../compute/payload.js';
 import { clientIp } from '../ratelimit/client-address.js';
 
@@ -23,6 +24,30 @@ import { clientIp } from '../ratelimit/client-address.js';
 export function isJsonContentType(header: string | null): boolean {
   const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/** The inquiry's OpenAPI operation: its body and answers are the specification's own shapes. */
+export function dealOperation(ref: (kind: Kind) => Record<string, unknown>): Record<string, unknown> {
+  return {
+    operationId: 'submitDeal',
+    summary: 'Submit a sales inquiry (captcha-protected, forwarded to the CRM)',
+    tags: ['sales inquiry'],
+    requestBody: { required: true, content: { 'application/json': { schema: ref('deal') } } },
+    responses: {
+      '200': { description: 'accepted', content: { 'application/json': { schema: ref('deal-success') } } },
+      '400': { description: 'VALIDATION_ERROR', content: { 'application/json': { schema: ref('deal-error') } } },
+      '415': { description: 'VALIDATION_ERROR: the body was not sent as application/json', content: { 'application/json': { schema: ref('deal-error') } } },
+      '500': {
+        description: 'CAPTCHA_FAILED, MISSING_CONFIG, BACKEND_ERROR or UNKNOWN_ERROR',
+        content: { 'application/json': { schema: ref('deal-error') } },
+      },
+    },
+  };
+}
+
+/** The route's code: the inquiry limit per client address was counted before (see the route's `addressLimit`). */
+export function submitDeal(ctx: RouteContext): Promise<Response> {
+  return handleDeal(ctx.request, ctx.extras, ctx.options, ctx.options.bodyLimit ?? DEFAULT_BODY_LIMIT);
 }
 
 /** Handles one sales inquiry. */

@@ -3,6 +3,7 @@
  * missing answers 404 as if it did not exist, and is left out of the OpenAPI document.
  * @module
  */
+import { healthRoute } from './health.js';
 import type { GstHandlerOptions, ProviderName, Route } from './types.js';
 
 /** The providers of each tag of the route table; a route may name its own with `needs`. */
@@ -30,4 +31,10 @@ export function routeNeeds(route: Route): readonly ProviderName[] {
 /** True when every provider the route calls was given. */
 export function isRouteEnabled(route: Route, options: GstHandlerOptions): boolean {
   return routeNeeds(route).every((name) => options[name] !== undefined);
+}
+
+/** The routes a handler built with `options` serves: the table's rows it enabled, and `/health` when it has checks. */
+export function servedRoutes(table: readonly Route[], options: GstHandlerOptions): Route[] {
+  const served = table.filter((route) => isRouteEnabled(route, options));
+  return options.health ? [...served, healthRoute] : served;
 }

@@ -8,7 +8,8 @@
  * @module
  */
 import { DEFAULT_BODY_LIMIT } from './body.js';
-import { errorResponse, gstPathPatterns } from './paths.js';
+import { errorResponse } from './binding-failure.js';
+import { gstPathPatterns } from './paths.js';
 import { mountMismatchMessage, prefixAsBasePath } from './mount-prefix.js';
 import { requestUrl, unservedMethod, unservedMethods } from './binding-checks.js';
 import type { GstHandler } from './types.js';

@@ -6,6 +6,7 @@
  */
 import { httpCodes } from './codes.js';
 import { json } from './responses.js';
+import type { Route } from './types.js';
 
 /** Named checks: each resolves when its dependency answers and throws when it does not. */
 export type HealthChecks = Record<string, () => Promise<void>>;
@@ -57,3 +58,21 @@ export async function healthResponse(checks: HealthChecks): Promise<Response> {
     { 'svc-errorcode': httpCodes.unavailable, 'svc-errormessage': message, 'retry-after': '2', 'cache-control': 'no-store' },
   );
 }
+
+/** `GET /health`, served when the host gives its checks (`options.health`). */
+export const healthRoute: Route = {
+  operationId: 'health',
+  method: 'GET',
+  path: '/health',
+  style: 'plain',
+  auth: false,
+  tag: 'health',
+  summary: 'Whether each dependency (database, job queue) answers',
+  flags: [],
+  openApi: () => ({
+    operationId: 'health',
+    summary: 'Whether each dependency (database, job queue) answers',
+    responses: { '200': { description: 'every dependency answers' }, '503': { description: 'SVC-951: the dependencies named in the body do not answer' } },
+  }),
+  run: async (ctx) => healthResponse(ctx.options.health ?? {}),
+};

@@ -6,7 +6,8 @@
  * project without Hono.
  * @module
  */
-import { errorResponse, gstPathPatterns } from './paths.js';
+import { errorResponse } from './binding-failure.js';
+import { gstPathPatterns } from './paths.js';
 import { MOUNT_MISMATCH, mountMismatchMessage, prefixAsBasePath } from './mount-prefix.js';
 import type { GstHandler } from './types.js';
 

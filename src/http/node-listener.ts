@@ -5,7 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_BODY_LIMIT } from './body.js';
-import { errorResponse, isGstPath } from './paths.js';
+import { errorResponse } from './binding-failure.js';
+import { isGstPath } from './paths.js';
 import { requestUrl, unservedMethod, unservedMethods } from './binding-checks.js';
 import { knownJson } from './json-body.js';
 import { isStreamed } from './streamed-body.js';

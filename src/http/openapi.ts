@@ -1,11 +1,10 @@
 /**
- * The OpenAPI 3.1 document of the service, generated from the route table and the JSON Schemas in
+ * The OpenAPI 3.1 document of a list of routes, generated from their rows and the JSON Schemas in
  * schemas/ (OpenAPI 3.1 speaks JSON Schema 2020-12, so each schema is embedded as it is).
  * @module
  */
 import { allSchemas } from '../schema/registry.js';
 import { schemaId, type Kind } from '../kinds.js';
-import { routes } from './routes.js';
 import type { Route } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -35,6 +34,7 @@ function schemaRef(kind: Kind, known: Set<string>): Obj {
 }
 
 function operation(route: Route, known: Set<string>): Obj {
+  if (route.openApi) return route.openApi((kind) => schemaRef(kind, known));
   const op: Obj = {
     operationId: route.operationId,
     summary: route.summary,
@@ -85,18 +85,8 @@ function operation(route: Route, known: Set<string>): Obj {
   return op;
 }
 
-/** What the document describes: by default every route, served at the root. */
-export interface OpenApiOptions {
-  /** The routes a handler serves (those whose providers it was given). */
-  routes?: readonly Route[];
-  /** The handler's base path, given as the document's server URL. */
-  basePath?: string;
-  /** Whether `GET /health` is served. */
-  health?: boolean;
-}
-
-/** Builds the OpenAPI 3.1 document. */
-export function openApiDocument(options: OpenApiOptions = {}): Obj {
+/** Builds the OpenAPI 3.1 document of `routes`, served under `basePath` ('' for the root). */
+export function describeRoutes(routes: readonly Route[], basePath = ''): Obj {
   const schemas = allSchemas();
   const known = new Set(schemas.keys());
   const components: Obj = {};
@@ -105,36 +95,9 @@ export function openApiDocument(options: OpenApiOptions = {}): Obj {
     if (kind) components[kind] = schema;
   }
   const paths: Record<string, Obj> = {};
-  for (const route of options.routes ?? routes) {
+  for (const route of routes) {
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operation(route, known);
-  }
-  paths['/api/deal'] = {
-    post: {
-      operationId: 'submitDeal',
-      summary: 'Submit a sales inquiry (captcha-protected, forwarded to the CRM)',
-      tags: ['sales inquiry'],
-      requestBody: { required: true, content: { 'application/json': { schema: schemaRef('deal', known) } } },
-      responses: {
-        '200': { description: 'accepted', content: { 'application/json': { schema: schemaRef('deal-success', known) } } },
-        '400': { description: 'VALIDATION_ERROR', content: { 'application/json': { schema: schemaRef('deal-error', known) } } },
-        '415': { description: 'VALIDATION_ERROR: the body was not sent as application/json', content: { 'application/json': { schema: schemaRef('deal-error', known) } } },
-        '500': {
-          description: 'CAPTCHA_FAILED, MISSING_CONFIG, BACKEND_ERROR or UNKNOWN_ERROR',
-          content: { 'application/json': { schema: schemaRef('deal-error', known) } },
-        },
-      },
-    },
-  };
-  paths['/openapi.json'] = { get: { operationId: 'openApi', summary: 'This document', responses: { '200': { description: 'OK' } } } };
-  if (options.health) {
-    paths['/health'] = {
-      get: {
-        operationId: 'health',
-        summary: 'Whether each dependency (database, job queue) answers',
-        responses: { '200': { description: 'every dependency answers' }, '503': { description: 'SVC-951: the dependencies named in the body do not answer' } },
-      },
-    };
   }
   return {
     openapi: '3.1.0',
@@ -144,7 +107,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Obj {
       description: 'E-invoice, e-waybill, GSTIN lookup, payment QR, GSTR pull/export jobs and the sales inquiry.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    ...(options.basePath ? { servers: [{ url: options.basePath }] } : {}),
+    ...(basePath ? { servers: [{ url: basePath }] } : {}),
     paths,
     components: { schemas: components, securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
   };

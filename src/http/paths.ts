@@ -1,9 +1,7 @@
 /**
- * Which paths belong to gstkit, and failures that a binding answers itself (before the handler runs).
+ * Which paths belong to gstkit, under the base path a handler is mounted at.
  * @module
  */
-import { error } from '../issue.js';
-import { dealFailure, headerFailure, svcFailure } from './responses.js';
 
 /**
  * Normalises a base path: '' for none, otherwise one leading slash and no trailing one (`gst/` → `/gst`).
@@ -41,12 +39,4 @@ export function isGstPath(pathname: string, basePath = ''): boolean {
 export function gstPathPatterns(basePath?: string): string[] {
   const base = normaliseBasePath(basePath);
   return ['/api/svc/*', '/api/deal', '/api/sandbox/*', '/openapi.json'].map((p) => base + p);
-}
-
-/** A failure in the style of the path: Success/Errors, deal body, or Svc-Error headers. */
-export function errorResponse(pathname: string, status: number, code: string, message: string, basePath = ''): Response {
-  const path = belowBase(pathname, normaliseBasePath(basePath)) ?? pathname;
-  if (path.startsWith('/api/svc/einvoice/') || path.startsWith('/api/svc/gst/')) return svcFailure(status, [error(code, message)]);
-  if (path.startsWith('/api/deal')) return dealFailure(status, status >= 500 ? 'UNKNOWN_ERROR' : 'VALIDATION_ERROR', message);
-  return headerFailure(status, code, message);
 }

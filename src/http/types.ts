@@ -181,5 +181,12 @@ export interface Route {
   produces?: string;
   /** The providers the route calls; by default read from its tag (see {@link routeNeeds}). */
   needs?: readonly ProviderName[];
+  /**
+   * The limiter of `clientRateLimit` that counts this route's calls per client address, before its body is
+   * read (a route that takes no credentials has no API key to count against).
+   */
+  addressLimit?: 'inquiries';
+  /** Its OpenAPI operation, when the one read from the row does not fit; `ref` names a payload kind's schema. */
+  openApi?: (ref: (kind: Kind) => Record<string, unknown>) => Record<string, unknown>;
   run(ctx: RouteContext): Promise<Response>;
 }
