@@ -121,7 +121,7 @@ export interface RequestExtras {
 }
 
 /** The options that enable routes. */
-export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem' | 'audit';
+export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem' | 'audit' | 'gstPortal';
 
 /** The fetch-style handler. `basePath` (normalised, '' for none) tells the host bindings where it is mounted. */
 export type GstHandler = ((request: Request, extras?: RequestExtras) => Promise<Response>) & {

@@ -2,9 +2,10 @@
  * The work of GSTR jobs: what a job runner (in-process, or a queue worker elsewhere) executes.
  * @module
  */
-import type { GstPortal } from '../ports/gst-portal.js';
+import { isLiveGstPortal, type GstPortal } from '../ports/gst-portal.js';
 import type { ReturnStore } from '../ports/returns.js';
-import type { JobExecutor, JobOutput } from '../ports/index.js';
+import type { JobExecutor, JobOutput, JobType } from '../ports/index.js';
+import type { LiveGstJobDeps } from './gst-portal-failure.js';
 import type { IssuedInvoices } from '../gstr1/job.js';
 import type { Clock } from '../clock.js';
 import type { ThreadPool } from './thread-pool.js';
@@ -12,6 +13,15 @@ import type { ThreadablePortal } from './gstr-thread-jobs.js';
 import { jobFailed as failed } from './job-failure.js';
 
 type ReturnKind = 'gstr2a' | 'gstr2b' | 'gstr3b';
+
+type LiveGstJob = (params: Record<string, unknown>, deps: LiveGstJobDeps & { companyId: string; issuedInvoices?: IssuedInvoices }) => Promise<JobOutput>;
+/** The jobs on the live GST portal's flow (IMS, GSTR-1 filing), each loaded when first run. */
+const liveGstJobs: Partial<Record<JobType, () => Promise<LiveGstJob>>> = {
+  'ims/pull': async () => (await import('./gst-ims-jobs.js')).imsPullJob,
+  'ims/action': async () => (await import('./gst-ims-jobs.js')).imsActionJob,
+  'gstr1/upload': async () => (await import('./gstr1-filing-jobs.js')).gstr1UploadJob,
+  'gstr1/file': async () => (await import('./gstr1-filing-jobs.js')).gstr1FileJob,
+};
 
 /**
  * The executor of GSTR pull and export jobs over a portal and a store. A queue worker in another
@@ -31,6 +41,12 @@ export function gstrJobExecutor(services: {
     const p = job.params;
     const now = services.clock ? () => services.clock!.now() : undefined;
     const store = typeof services.store === 'function' ? services.store(job.companyId) : services.store;
+    const live = liveGstJobs[job.type];
+    if (live) {
+      if (!isLiveGstPortal(services.portal)) return { ok: false, error: { code: 'SVC-955', message: "this server's GST portal has no OTP connection, IMS or GSTR-1 filing" } };
+      const run = await live();
+      return run(p, { portal: services.portal, store, companyId: job.companyId, progress: (percent) => progress(percent), ...(now ? { now } : {}), ...(services.issuedInvoices ? { issuedInvoices: services.issuedInvoices } : {}) });
+    }
     if ((job.type === 'gstr2b/reconcile' || job.type === 'gstr1/build') && services.threads) {
       const threaded = await import('./work-thread-jobs.js');
       const run = job.type === 'gstr1/build' ? threaded.runGstr1JobInThread : threaded.runReconcileJobInThread;
@@ -47,14 +63,14 @@ export function gstrJobExecutor(services: {
     const gstr = await import('../gstr/index.js');
     const svc = { portal: services.portal, store, ...(now ? { now } : {}) };
     if (job.type.endsWith('/pull')) {
-      const out = await gstr.pullReturn(
+      const out = await gstr.pullReturnCounted(
         svc,
         { gstin: String(p['gstin']), returnType: String(p['returnType']) as ReturnKind, period: String(p['period']) },
         (fraction: number, counts?: { done: number; total: number }) => progress(fraction * 100, counts),
       );
       if (!out.ok) return failed(out.errors);
-      const documents = (out.value as { documents?: unknown }).documents;
-      return { ok: true, result: { documents: typeof documents === 'number' ? documents : Array.isArray(documents) ? documents.length : documents } };
+      // Documents by GSTN's section name, and their total.
+      return { ok: true, result: { documents: out.value.sections, total: out.value.documents } };
     }
     const request = {
       returnType: String(p['returnType']) as ReturnKind,

@@ -54,9 +54,9 @@ export async function runGstrJobInThread(
       now: services.now.toISOString(),
       ...(recipe ? { portal: { ...recipe, options: withoutFunctions(recipe.options) } } : {}),
     };
-    const out = (await pool.run('gstr/pull', input, { ...handlers, ...remote })) as Outcome<{ documents: number }>;
+    const out = (await pool.run('gstr/pull', input, { ...handlers, ...remote })) as Outcome<{ documents: number; sections: Record<string, number> }>;
     if (!out.ok) return failed(out.errors);
-    return { ok: true, result: { documents: out.value.documents } };
+    return { ok: true, result: { documents: out.value.sections, total: out.value.documents } };
   }
 
   const input = {

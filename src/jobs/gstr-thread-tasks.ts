@@ -69,10 +69,10 @@ export function progressOf(remote: ThreadCaller): (fraction: number, counts?: Jo
 export async function pullInThread(
   input: { request: { gstin: string; returnType: ReturnType; period: string }; now: string; portal?: PortalRecipe },
   remote: ThreadCaller,
-): Promise<Outcome<{ documents: number }>> {
-  const { pullReturn } = await import('../gstr/jobs.js');
+): Promise<Outcome<{ documents: number; sections: Record<string, number> }>> {
+  const { pullReturnCounted } = await import('../gstr/jobs.js');
   const services: GstrServices = { portal: await portalOf(input.portal, remote), store: remoteReturns(remote), now: () => new Date(input.now) };
-  return pullReturn(services, input.request, progressOf(remote));
+  return pullReturnCounted(services, input.request, progressOf(remote));
 }
 
 /** A sink that sends the workbook back in pieces of {@link PIECE_BYTES}, one in flight at a time. */

@@ -12,7 +12,12 @@ export type JobType =
   | 'gstr2b/export'
   | 'gstr3b/export'
   | 'gstr2b/reconcile'
-  | 'gstr1/build';
+  | 'gstr1/build'
+  // On the live GST portal (or the sandbox's): src/jobs/gst-ims-jobs.ts, src/jobs/gstr1-filing-jobs.ts.
+  | 'ims/pull'
+  | 'ims/action'
+  | 'gstr1/upload'
+  | 'gstr1/file';
 
 /** What a job is asked to do; plain data, so a distributed queue can carry it. */
 export interface JobRequest {
