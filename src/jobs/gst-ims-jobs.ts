@@ -33,7 +33,7 @@ async function pullSections(deps: LiveGstJobDeps, gstin: string, period: string,
     const out = await deps.portal.imsRecords(gstin, section, period);
     if (!out.ok) return out;
     // The portal answers `{b2b: [...]}` for section B2B (an empty object when the section holds nothing).
-    for (const [key, records] of Object.entries(isObj(out.value) ? out.value : {})) if (Array.isArray(records)) (inbox[key] ??= []).push(...records.filter(isObj));
+    for (const [key, records] of Object.entries(isObj(out.value) ? out.value : {})) if (Array.isArray(records)) inbox[key] = [...(inbox[key] ?? []), ...records.filter(isObj)];
     deps.progress?.(((i + 1) / sections.length) * 80);
   }
   return { ok: true, inbox };
@@ -84,12 +84,13 @@ export async function imsActionJob(params: Record<string, unknown>, deps: LiveGs
       notFound.push(error('1000', `document ${wanted} of supplier ${d.stin} is not in the IMS inbox's ${d.section.toUpperCase()} section`, `/documents/${i}`));
       return;
     }
-    (invdata[key] ??= []).push({
+    const completed = {
       ...record,
       action: d.action,
       ...(d.itcRedReq !== undefined ? { itcRedReq: d.itcRedReq } : {}),
       ...(d.remarks !== undefined ? { remarks: d.remarks } : {}),
-    });
+    };
+    invdata[key] = [...(invdata[key] ?? []), completed];
   });
   if (notFound.length > 0) return { ok: false, error: { code: '1000', message: notFound.map((e) => e.message).join('; ') } };
   const saved = await deps.portal.imsSave({ gstin, invdata });

@@ -122,7 +122,8 @@ export class SandboxFiling {
         const ctin = party['ctin'];
         if ((section === 'b2b' || section === 'cdnr') && (typeof ctin !== 'string' || !GSTIN.test(ctin))) {
           rejected += docs.length;
-          (report[section] ??= []).push({ ctin, [section === 'b2b' ? 'inv' : 'nt']: docs, error_cd: 'RET191113', error_msg: 'The recipient GSTIN is not valid' });
+          const refusal = { ctin, [section === 'b2b' ? 'inv' : 'nt']: docs, error_cd: 'RET191113', error_msg: 'The recipient GSTIN is not valid' };
+          report[section] = [...(report[section] ?? []), refusal];
         } else accepted += docs.length;
       }
     }
