@@ -90,7 +90,9 @@ export async function imsActionJob(params: Record<string, unknown>, deps: LiveGs
       ...(d.itcRedReq !== undefined ? { itcRedReq: d.itcRedReq } : {}),
       ...(d.remarks !== undefined ? { remarks: d.remarks } : {}),
     };
-    invdata[key] = [...(invdata[key] ?? []), completed];
+    const list = invdata[key] ?? [];
+    list.push(completed);
+    invdata[key] = list;
   });
   if (notFound.length > 0) return { ok: false, error: { code: '1000', message: notFound.map((e) => e.message).join('; ') } };
   const saved = await deps.portal.imsSave({ gstin, invdata });
