@@ -1051,7 +1051,13 @@ export interface ImsActionPayload {
     itcRedReq?: "Y" | "N";
     /** The recipient's remarks. */
     remarks?: string;
-  }) & (unknown)>;
+  }) & ({
+    /** An invoice is named by inum. */
+    inum: string;
+  } | {
+    /** A note is named by nt_num. */
+    nt_num: string;
+  })>;
 }
 
 /** IMS pull request (`ims-pull`). Body of POST /api/svc/ims/pull: pulls the GSTIN's IMS inbox (every section) into the store. */
