@@ -55,7 +55,11 @@ export interface GstHandlerOptions {
   registry?: GstinRegistry;
   /** The GSTR pull and export jobs, their status and files. */
   jobs?: JobRunner;
-  /** GSTR pulls: the portal and the store; without them the GSTR routes answer 503. */
+  /**
+   * GSTR pulls: the portal and the store; without them the GSTR routes answer 503. A portal that speaks the
+   * live flow (`LiveGstPortal`: the sandbox's, `createGstnPortal`'s) also serves the OTP connection, IMS and
+   * GSTR-1 filing routes (`gst-routes.ts`).
+   */
   gstPortal?: GstPortal;
   /** One store for all, or each company's own (so no company reads another's pulled returns). */
   returnStore?: ReturnStore | ((companyId: string) => ReturnStore);
