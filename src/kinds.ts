@@ -25,6 +25,14 @@ export const requestKinds = [
   'initiate-multi-vehicle',
   'add-multi-vehicle',
   'change-multi-vehicle',
+  'gst-otp',
+  'gst-connect',
+  'gst-disconnect',
+  'ims-pull',
+  'ims-action',
+  'gstr1-upload',
+  'gstr1-evc',
+  'gstr1-file',
 ] as const;
 
 /** Response payloads. */

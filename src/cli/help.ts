@@ -80,9 +80,10 @@ Environment variables:
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth:
                          the only keys this server accepts (see gstkit keys to revoke one on every
                          server at once); default: one demo key, generated and printed at start
-  GSTKIT_SANDBOX_GSTINS  company:GSTIN,GSTIN;company2:GSTIN gives each company its own GSTINs
+  GSTKIT_COMPANY_GSTINS  company:GSTIN,GSTIN;company2:GSTIN gives each company its own GSTINs
                          (a plain comma list goes to the first company of GSTKIT_API_KEYS);
-                         default: the parties of the bundled examples, printed at start
+                         default: the parties of the bundled examples, printed at start.
+                         GSTKIT_SANDBOX_GSTINS is its older name, still read
   GSTKIT_COMPANY_AATO    company:RUPEES;company2:RUPEES, each company's aggregate annual turnover,
                          for the turnover-bound rules (30-day reporting limit 2305, HSN digits)
   GSTKIT_DATA_DIR        folder of the embedded PGlite store; default ./.gstkit-data
@@ -102,8 +103,11 @@ Environment variables:
                          of the sandbox, with NIC_EINVOICE_URL, NIC_EWB_URL, NIC_CLIENT_ID,
                          NIC_CLIENT_SECRET, NIC_PUBLIC_KEY_FILE and NIC_CREDENTIALS_FILE (the company's
                          GSTINs are its keys); see docs/connectors.md
-  GSTKIT_SESSION_KEY     with nic: 32 bytes (64 hex digits or base64) that encrypt the portal sessions
-                         kept in the store, so all servers on it share one login per GSTIN; unset,
+  GSTKIT_GST_PORTAL      sandbox (default) or gstn: the live GST portal behind the GSTR, IMS and
+                         GSTR-1 routes, with GSTN_URL, GSTN_CLIENT_ID, GSTN_CLIENT_SECRET,
+                         GSTN_PUBLIC_KEY_FILE and optionally GSTN_IP_USR; see docs/connectors.md
+  GSTKIT_SESSION_KEY     with nic or gstn: 32 bytes (64 hex digits or base64) that encrypt the portal
+                         sessions kept in the store, so all servers on it share one login per GSTIN; unset,
                          each process keeps its own sessions in memory
   GSTKIT_SESSION_KEY_PREVIOUS
                          with nic: earlier keys, comma-separated, same forms; sessions sealed under
@@ -164,7 +168,8 @@ Environment variables:
   REDIS_URL              the Redis the servers queue jobs on (required)
   GSTKIT_QUEUE           the BullMQ queue name; default gstkit-jobs
   GSTKIT_API_KEYS        as for gstkit serve: the companies
-  GSTKIT_SANDBOX_GSTINS  as for gstkit serve: each company's GSTINs`,
+  GSTKIT_COMPANY_GSTINS  as for gstkit serve: each company's GSTINs
+  GSTKIT_GST_PORTAL      as for gstkit serve, with the GSTN_* settings and GSTKIT_SESSION_KEY`,
 };
 
 /** Every command's usage line and what it does in a few words: the overview, and README's list. */

@@ -9,7 +9,8 @@
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
  * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
  * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
- * adapter instead of the sandbox.
+ * adapter instead of the sandbox; GSTKIT_GST_PORTAL=gstn and the GSTN_* settings put the live GST portal
+ * behind the GSTR routes (each company's GSTINs from GSTKIT_COMPANY_GSTINS).
  * @module
  */
 import { createGstHandler } from '../http/index.js';
@@ -23,6 +24,7 @@ import type { JobRunner } from '../ports/jobs.js';
 import { createInquiryOutbox } from '../jobs/outbox.js';
 import { turnstileVerifier, webhookForwarder } from '../connectors/inquiry/index.js';
 import { setUp } from './setup.js';
+import { liveGstPortalFromEnv } from './gst-portal-env.js';
 import { commandHelp } from './help.js';
 import { walkthrough } from './walkthrough.js';
 import { conditionLog } from './condition-log.js';
@@ -224,8 +226,13 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     sessionKey = key.key;
     previousSessionKeys = key.previous;
   }
+  const gstn = await liveGstPortalFromEnv(env);
+  if (!gstn.ok) {
+    process.stderr.write(gstn.message + '\n');
+    return 2;
+  }
   // With NIC, the company's GSTINs are those of the credentials file.
-  const ready = await setUp(live ? { ...env, GSTKIT_SANDBOX_GSTINS: live.gstins.join(',') } : env);
+  const ready = await setUp(live ? { ...env, GSTKIT_COMPANY_GSTINS: live.gstins.join(',') } : env);
   if (!ready.ok) {
     process.stderr.write(ready.message + '\n');
     return ready.code;
@@ -238,6 +245,10 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     const onError = (e: Error): void => void process.stderr.write(`nic sessions: the store failed (${e.message}); logging in without it\n`);
     live = live.withSessions(storedPortalSessions({ store, key: sessionKey, previousKeys: previousSessionKeys, companyId: keys[0]!.companyId, onError }));
   }
+  // The live GST portal's sessions are sealed into the store like NIC's: one OTP per GSTIN for every server.
+  const gstPortal = gstn.value
+    ? await gstn.value.portal(store, keys[0]!.companyId, (e) => void process.stderr.write(`gst portal sessions: the store failed (${e.message}); keeping them in this process\n`))
+    : undefined;
   // With REDIS_URL, jobs go on the BullMQ queue for `gstkit worker` processes; else this server runs them.
   const redisUrl = env['REDIS_URL'] || undefined;
   let jobs: JobRunner = sandbox.jobs;
@@ -280,6 +291,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const handler = createGstHandler({
     // With NIC the sandbox's portals (IRP, e-waybill, GSTIN registry, GST portal) are left out entirely.
     ...(live ? { irp: live.irp, ewb: live.ewb, registry: live.registry } : sandbox.providers),
+    ...(gstPortal ? { gstPortal, returnStore: sandbox.providers.returnStore } : {}),
     jobs,
     ...(pdfThreads ? { pdfRenderer: threadPdfRenderer(pdfThreads) } : {}),
     // Turnover from GSTKIT_COMPANY_AATO (read in setup.ts) drives the 30-day limit and HSN-digit rules.
@@ -346,7 +358,10 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const url = `http://${shown}:${actual}`;
   const key = keys[0]!;
   const out = process.stdout;
-  out.write(`gstkit ${live ? 'with NIC portals' : 'sandbox'} listening on ${url}\n`);
+  out.write(`gstkit ${live ? 'with NIC portals' : 'sandbox'}${gstn.value ? ' and the live GST portal' : ''} listening on ${url}\n`);
+  if (gstn.value) {
+    out.write(`gst portal: ${gstn.value.url}; sessions ${gstn.value.sealed ? 'shared through the store, encrypted with GSTKIT_SESSION_KEY' : 'kept by this process only, because GSTKIT_SESSION_KEY is not set; each server asks its own OTP'}\n`);
+  }
   if (live) out.write(`nic e-invoice: ${live.einvoiceUrl}\nnic e-waybill: ${live.ewbUrl}\n`);
   if (live) {
     out.write(
@@ -378,7 +393,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const auth = demoKey && loopback ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   // The walkthrough registers the bundled examples: only against the sandbox, never at NIC; and only with a
   // key the reader has (configured, or the demo key printed above), not one whose secret nobody was shown.
-  if (!live && !(demoKey && !loopback)) {
+  if (!live && !gstn.value && !(demoKey && !loopback)) {
     out.write('\nwalkthrough (paste into a shell; it writes invoice.pdf and gstr2b.xlsx in the current folder):\n');
     out.write(walkthrough({ url, auth, company: key.companyId, examples: shellQuote(packageFile('docs/examples')) }));
   }

@@ -39,8 +39,10 @@ export async function setUp(env: NodeJS.ProcessEnv): Promise<{ ok: true; setup: 
     return { ok: false, code: 2, message: `GSTKIT_API_KEYS: ${(e as Error).message}` };
   }
   const companyIds = keys.length > 0 ? [...new Set(keys.map((k) => k.companyId))] : ['demo'];
-  const parsed = parseCompanyGstins(env['GSTKIT_SANDBOX_GSTINS'], companyIds, demoGstins);
-  if (!parsed.ok) return { ok: false, code: 2, message: `GSTKIT_SANDBOX_GSTINS: ${parsed.message}` };
+  // GSTKIT_COMPANY_GSTINS, or its older name GSTKIT_SANDBOX_GSTINS.
+  const gstinsName = env['GSTKIT_COMPANY_GSTINS']?.trim() ? 'GSTKIT_COMPANY_GSTINS' : 'GSTKIT_SANDBOX_GSTINS';
+  const parsed = parseCompanyGstins(env[gstinsName], companyIds, demoGstins);
+  if (!parsed.ok) return { ok: false, code: 2, message: `${gstinsName}: ${parsed.message}` };
   const turnover = parseCompanyTurnover(env['GSTKIT_COMPANY_AATO'], companyIds);
   if (!turnover.ok) return { ok: false, code: 2, message: `GSTKIT_COMPANY_AATO: ${turnover.message}` };
 

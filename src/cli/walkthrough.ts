@@ -1,7 +1,8 @@
 /**
  * The walkthrough `gstkit serve` prints and the README shows: shell commands that run top to bottom
  * against a fresh server and exercise each part of the API once (an IRN with its QR and PDF, an
- * e-waybill, a GSTIN lookup, a GSTR-2B pull and its Excel export, downloaded). The README's copy is
+ * e-waybill, a GSTIN lookup, the seller's GSTIN connected to the GST portal by OTP, a GSTR-2B pull and its
+ * Excel export, downloaded). The README's copy is
  * checked against this text and run in a test, so the two cannot drift.
  * @module
  */
@@ -36,7 +37,10 @@ node -e "const r = require('./irn-response.json'); if (!r.EinvoicePdf) { for (co
 ${curl} ${json} --data @$EX/ewb.json "$API/einvoice/generateewaybill?gstin=${CONSIGNOR}"; echo
 # 3. Look up a taxpayer.
 ${curl} "$API/gst/getgstin?gstin=${SELLER}"; echo
-# 4. Pull GSTR-2B for October 2026, then export it to Excel: both are jobs; wait for each, then download the file.
+# 4. Connect the seller's GSTIN to the GST portal: ask for the OTP (the taxpayer's phone gets it; the sandbox's is always 575757), then send it.
+${curl} ${gstr} ${json} -d '{"gstin":"${SELLER}","username":"kaveri_api"}' "$API/gst/otp"; echo
+${curl} ${gstr} ${json} -d '{"gstin":"${SELLER}","otp":"575757"}' "$API/gst/connect"; echo
+# 5. Pull GSTR-2B for October 2026, then export it to Excel: both are jobs; wait for each, then download the file.
 job() { node -p "JSON.parse(require('fs').readFileSync(0, 'utf8')).jobId"; }
 wait_job() { for i in $(seq 60); do s=$(${curl} ${gstr} "$API/robot/jobstatus/$1"); case $s in *'"jobStatus":100'*) echo "$s"; return 0;; *'"jobStatus":101'*) echo "$s"; return 1;; esac; sleep 1; done; return 1; }
 PULL=$(${curl} ${gstr} ${json} --data @$EX/gstr-pull.json "$API/gstr2b/pull" | job); wait_job "$PULL"

@@ -7,6 +7,7 @@ import { gstrJobExecutor } from '../jobs/executor.js';
 import { startBullWorker } from '../jobs/bullmq.js';
 import { commandHelp } from './help.js';
 import { setUp } from './setup.js';
+import { liveGstPortalFromEnv } from './gst-portal-env.js';
 
 const USAGE = commandHelp['worker']!;
 
@@ -33,6 +34,11 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(`gstkit worker needs REDIS_URL and DATABASE_URL (a worker shares the servers' store)\n${USAGE}\n`);
     return 2;
   }
+  const gstn = await liveGstPortalFromEnv(env);
+  if (!gstn.ok) {
+    process.stderr.write(gstn.message + '\n');
+    return 2;
+  }
   const ready = await setUp(env);
   if (!ready.ok) {
     process.stderr.write(ready.message + '\n');
@@ -40,6 +46,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   }
   const { store, sandbox, deadlines } = ready.setup;
   const providers = sandbox.providers;
+  // With GSTKIT_GST_PORTAL=gstn the jobs reach the live portal, over the sessions the servers sealed into the store.
+  const companyId = ready.setup.keys[0]!.companyId;
+  const portal = gstn.value ? await gstn.value.portal(store, companyId, (e) => void process.stderr.write(`gst portal sessions: the store failed (${e.message})\n`)) : providers.gstPortal;
   let worker: Awaited<ReturnType<typeof startBullWorker>>;
   try {
     worker = await startBullWorker({
@@ -49,7 +58,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       timeoutMs: deadlines.redisTimeoutMs,
       ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}),
       executor: gstrJobExecutor({
-        portal: providers.gstPortal,
+        portal,
         store: providers.returnStore,
         clock: providers.clock,
         issuedInvoices: providers.issuedInvoices,

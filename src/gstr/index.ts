@@ -11,8 +11,10 @@ export { readGstr3b, type Gstr3bResult } from './read-3b.js';
 export { readCodes, ReadCode, parseGstnDate, parseGstnPeriod, toPortalPeriod, periodRange, monthsInclusive, isPeriod } from './read-common.js';
 export type { ReturnStore, StoredReturn } from '../ports/returns.js';
 export { GstrCode, type GstPortal } from '../ports/gst-portal.js';
+export { sectionDocuments } from './section-counts.js';
 export {
   pullReturn,
+  pullReturnCounted,
   exportReturns,
   exportReturnsTo,
   readReturn,

@@ -13,6 +13,7 @@ import { openGstr2b, readGstr2b } from './read-2b.js';
 import { readGstr3b } from './read-3b.js';
 import type { ReturnStore } from '../ports/returns.js';
 import { countReturnDocuments } from './count-documents.js';
+import { sectionDocuments } from './section-counts.js';
 import { findStoredReturn } from './stored-return.js';
 import type { InwardReturn, ReturnType } from './types.js';
 
@@ -47,6 +48,20 @@ export async function pullReturn(
   request: { gstin: string; returnType: ReturnType; period: string },
   progress?: (fraction: number, counts?: { done: number; total: number }) => void,
 ): Promise<Outcome<{ documents: number }>> {
+  const out = await pullReturnCounted(services, request, progress);
+  return out.ok ? { ok: true, value: { documents: out.value.documents } } : out;
+}
+
+/**
+ * {@link pullReturn}, also answering the documents of each section stored (`{b2b: 700, cdn: 4}`, GSTN's
+ * section names). A GSTIN whose session the portal ended during the pull (it counts as not connected
+ * afterwards) fails with `2000`, the portal's code in the message.
+ */
+export async function pullReturnCounted(
+  services: GstrServices,
+  request: { gstin: string; returnType: ReturnType; period: string },
+  progress?: (fraction: number, counts?: { done: number; total: number }) => void,
+): Promise<Outcome<{ documents: number; sections: Record<string, number> }>> {
   if (!request || typeof request !== 'object') return bad('request body', '');
   if (!RETURN_TYPES.includes(request.returnType)) return bad('returnType', '/returnType');
   if (typeof request.gstin !== 'string' || !isValidGstin(request.gstin)) return bad('gstin', '/gstin');
@@ -56,7 +71,13 @@ export async function pullReturn(
   }
   progress?.(0.1);
   const fetched = await services.portal.fetchReturn(request.gstin, request.returnType, request.period);
-  if (!fetched.ok) return fetched;
+  if (!fetched.ok) {
+    const first = fetched.errors[0];
+    if (first && first.code !== GstrCode.notConnected && !(await services.portal.isConnected(request.gstin))) {
+      return { ok: false, errors: [error(GstrCode.notConnected, `not connected to GST System: the portal ended the session (${first.code} ${first.message})`, '/gstin')] };
+    }
+    return fetched;
+  }
   progress?.(0.6);
   const read = readReturn(request.returnType, fetched.value, { gstin: request.gstin, period: request.period });
   if (!read.ok) return read;
@@ -72,7 +93,7 @@ export async function pullReturn(
     documents,
   });
   progress?.(1, { done: documents, total: documents });
-  return { ok: true, value: { documents } };
+  return { ok: true, value: { documents, sections: sectionDocuments(request.returnType, fetched.value) } };
 }
 
 export interface ExportRequest {

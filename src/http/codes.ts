@@ -36,8 +36,7 @@ export const httpCodes = {
   jobFileMissing: jobCodes.jobFileMissing,
   /** No UPI payee is configured for the seller GSTIN. */
   payeeMissing: 'SVC-954',
-  /** The provider needed by this route is not configured. */
-  notConfigured: 'SVC-955',
+  notConfigured: jobCodes.notConfigured,
   jobInterrupted: jobCodes.jobInterrupted,
   storageFull: jobCodes.storageFull,
   /** The request line and headers (the URL with them) are larger than the server accepts (HTTP 431). */

@@ -7,6 +7,7 @@
 import { flag } from './query.js';
 import type { Route } from './types.js';
 import { gstr1Route, reconcileRoute } from './gstr-jobs-routes.js';
+import { gstPortalRoutes } from './gst-routes.js';
 import { ewbMovementRoutes } from './ewaybill-movement-routes.js';
 import { ewbActionRoutes } from './ewaybill-action-routes.js';
 import { auditLogRoute } from './audit-route.js';
@@ -46,6 +47,7 @@ export const routes: Route[] = [
   { operationId: 'exportGstr3b', method: 'POST', path: '/api/svc/gstr3b/export', style: 'gstr', auth: true, tag: 'GSTR', summary: 'Export stored GSTR-3B to Excel', flags: [], requestKind: 'gstr3b-export', responseKind: 'job', run: gstrExport('gstr3b') },
   { operationId: 'reconcileGstr2b', method: 'POST', path: '/api/svc/gstr2b/reconcile', style: 'gstr', auth: true, tag: 'GSTR', summary: 'Reconcile purchases against the stored GSTR-2B (a job; its file is the workbook)', flags: [], responseKind: 'job', run: reconcileRoute },
   { operationId: 'buildGstr1', method: 'POST', path: '/api/svc/gstr1/build', style: 'gstr', auth: true, tag: 'GSTR', summary: 'Build GSTR-1 from the e-invoices registered for a GSTIN and period (a job; its file is the offline-tool JSON)', flags: [], responseKind: 'job', run: gstr1Route },
+  ...gstPortalRoutes,
   { operationId: 'jobStatus', method: 'GET', path: '/api/svc/robot/jobstatus/{jobId}', style: 'gstr', auth: true, tag: 'jobs', summary: 'Robot-JobStatus: state, progress and result of a job', flags: [], responseKind: 'job-status', run: jobStatus },
   { operationId: 'jobFile', method: 'GET', path: '/api/svc/robot/jobfile/{jobId}', style: 'gstr', auth: true, tag: 'jobs', summary: 'Download the file an export job produced', flags: [], produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', run: jobFile },
   { operationId: 'auditLog', method: 'GET', path: '/api/svc/audit', style: 'gstr', auth: true, tag: 'audit', summary: "The company's audit log of state-changing calls, newest first (query: limit 1..1000, before=seq, since, until)", flags: [], run: auditLogRoute },

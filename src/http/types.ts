@@ -55,7 +55,11 @@ export interface GstHandlerOptions {
   registry?: GstinRegistry;
   /** The GSTR pull and export jobs, their status and files. */
   jobs?: JobRunner;
-  /** GSTR pulls: the portal and the store; without them the GSTR routes answer 503. */
+  /**
+   * GSTR pulls: the portal and the store; without them the GSTR routes answer 503. A portal that speaks the
+   * live flow (`LiveGstPortal`: the sandbox's, `createGstnPortal`'s) also serves the OTP connection, IMS and
+   * GSTR-1 filing routes (`gst-routes.ts`).
+   */
   gstPortal?: GstPortal;
   /** One store for all, or each company's own (so no company reads another's pulled returns). */
   returnStore?: ReturnStore | ((companyId: string) => ReturnStore);
@@ -121,7 +125,7 @@ export interface RequestExtras {
 }
 
 /** The options that enable routes. */
-export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem' | 'audit';
+export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem' | 'audit' | 'gstPortal';
 
 /** The fetch-style handler. `basePath` (normalised, '' for none) tells the host bindings where it is mounted. */
 export type GstHandler = ((request: Request, extras?: RequestExtras) => Promise<Response>) & {

@@ -21,6 +21,6 @@ export * from './audit.js';
 export * from './portal-sessions.js';
 export { basicAuth, parseApiKeys, generateApiKey, secretDigest, storedKeyAuth, type ApiKey, type BasicAuthOptions, type CompanyGstins, type ApiKeyLookup } from './auth.js';
 export { revokedKeyIds, REVOCATION_MAX_AGE_MS, type RevokedKeyIds, type RevokedKeySource } from './revoked-keys.js';
-export type { GstPortal } from './gst-portal.js';
-export { GstrCode } from './gst-portal.js';
+export type { GstPortal, LiveGstPortal, GstPortalConnection, ImsSection, ImsActionRequest, Gstr1FileRequest } from './gst-portal.js';
+export { GstrCode, imsSections, isLiveGstPortal } from './gst-portal.js';
 export type { ReturnStore, StoredReturn } from './returns.js';

@@ -137,6 +137,8 @@ export const jobCodes = {
   jobNotFound: 'SVC-952',
   /** The job has no file (not finished, or not an export). */
   jobFileMissing: 'SVC-953',
+  /** The provider a job needs is not configured (a GST portal without OTP connection, IMS or filing). */
+  notConfigured: 'SVC-955',
   /** A job was interrupted more times than it may be retried. */
   jobInterrupted: 'SVC-956',
   /** The store's disk is full: nothing was written; reads still work (HTTP 507). */

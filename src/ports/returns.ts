@@ -5,10 +5,13 @@
  */
 import type { ReturnType } from './gst-portal.js';
 
+/** What a store keeps: the returns, and the IMS inbox as an IMS pull found it (`ims`). */
+export type StoredReturnType = ReturnType | 'ims';
+
 /** One pulled return: the GSTN JSON as received, with when it was pulled. */
 export interface StoredReturn {
   gstin: string;
-  returnType: ReturnType;
+  returnType: StoredReturnType;
   period: string;
   /** ISO 8601 time of the pull. */
   pulledAt: string;
@@ -29,7 +32,7 @@ export interface StoredReturnInfo {
 export interface ReturnStore {
   /** Stores a return, atomically replacing any earlier copy of the same GSTIN, return and period. */
   put(entry: StoredReturn): Promise<void>;
-  get(gstin: string, returnType: ReturnType, period: string): Promise<StoredReturn | undefined>;
+  get(gstin: string, returnType: StoredReturnType, period: string): Promise<StoredReturn | undefined>;
   /** The stored return as its JSON text, unparsed (a job thread parses it off the serving thread). */
   getJson?(gstin: string, returnType: ReturnType, period: string): Promise<{ pulledAt: string; json: string } | undefined>;
   /** Stores a return given as JSON text (serialised by a job thread), like {@link put}. */

@@ -36,7 +36,7 @@ export * from '../clock.js';
 export { istDate, istDateTime, istIsoDate, formatIstDateTime as istIsoDateTime, parseIst } from '../compute/dates.js';
 export { storedSigningIdentity } from './stored-identity.js';
 export { createSigningIdentity, signJws, verifyJws, type SigningIdentity, type DecodedJws } from './certificate.js';
-export { createSandboxGstPortal, type SandboxGstPortal, type SandboxGstPortalOptions, type CanonicalInvoiceLike } from './gst-portal/index.js';
+export { createSandboxGstPortal, SANDBOX_GST_OTP, type SandboxGstPortal, type SandboxGstPortalOptions, type CanonicalInvoiceLike } from './gst-portal/index.js';
 export { createSandboxRegistry, sampleTaxpayers, type SandboxRegistry, type SandboxTaxpayer } from './registry.js';
 export { createSandboxEwbPortal, type SandboxEwbPortal } from './ewaybill/portal.js';
 export { createSandboxIrp, duplicateDocKey, SANDBOX_ISSUER, type SandboxIrp } from './irp.js';
@@ -138,6 +138,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     invoicesForBuyer: (buyer: string, period: string) => irp.invoicesForBuyer(buyer, period),
     ...(options.syntheticDocumentsPerPeriod !== undefined ? { syntheticDocumentsPerPeriod: options.syntheticDocumentsPerPeriod } : {}),
     seed: String(seed),
+    clock,
   });
   const returnStore = (companyId: string): ReturnStore => storeReturns(store, companyId);
   const payee = (company: Company, gstin: string): { upiId: string; payeeName: string } | undefined => {

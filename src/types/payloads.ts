@@ -812,6 +812,28 @@ export interface ExtendValidityPayload {
   addressLine3?: string;
 }
 
+/** GST portal connect (`gst-connect`). Body of POST /api/svc/gst/connect: completes the connection with the OTP the taxpayer received. */
+export interface GstConnectPayload {
+  /** GSTIN of the company's registration; it must be one of the company's GSTINs. */
+  gstin: string;
+  /** The OTP the GST portal sent to the taxpayer's registered phone and e-mail (the sandbox's is 575757). */
+  otp: string;
+}
+
+/** GST portal disconnect (`gst-disconnect`). Body of POST /api/svc/gst/disconnect: ends the GSTIN's session with the GST portal. */
+export interface GstDisconnectPayload {
+  /** GSTIN of the company's registration; it must be one of the company's GSTINs. */
+  gstin: string;
+}
+
+/** GST portal OTP request (`gst-otp`). Body of POST /api/svc/gst/otp: asks the GST portal to send the taxpayer an OTP for connecting the GSTIN. */
+export interface GstOtpPayload {
+  /** GSTIN of the company's registration; it must be one of the company's GSTINs. */
+  gstin: string;
+  /** The taxpayer's user name on the GST portal (the one API access was enabled for). */
+  username: string;
+}
+
 /** GSTIN information (`gstin-info`). Response of the GSTIN lookup (GET gst/getgstin). On success the details are in Result (the specification sample shows them flattened beside Success; the tolerant reader maps that form to this one); on failure Errors and Suggestions. */
 export interface GstinInfo {
   /** True when the operation succeeded, false when it failed and Errors says why. */
@@ -963,9 +985,84 @@ export interface GstrPullPayload {
   returnPeriod: string;
 }
 
+/** GSTR-1 EVC OTP request (`gstr1-evc`). Body of POST /api/svc/gstr1/evc: sends the EVC OTP to the authorised signatory. */
+export interface Gstr1EvcPayload {
+  /** GSTIN of the company's registration; it must be one of the company's GSTINs. */
+  gstin: string;
+  /** Return period, YYYY-MM. */
+  returnPeriod: string;
+  /** PAN of the authorised signatory who files with EVC. */
+  pan: string;
+}
+
+/** GSTR-1 filing request (`gstr1-file`). Body of POST /api/svc/gstr1/file: files GSTR-1 with the EVC OTP the signatory received. */
+export interface Gstr1FilePayload {
+  /** GSTIN of the company's registration; it must be one of the company's GSTINs. */
+  gstin: string;
+  /** Return period, YYYY-MM. */
+  returnPeriod: string;
+  /** PAN of the authorised signatory who files with EVC. */
+  pan: string;
+  /** The EVC OTP the authorised signatory received (the sandbox's is 575757). */
+  otp: string;
+}
+
+/** GSTR-1 upload request (`gstr1-upload`). Body of POST /api/svc/gstr1/upload: saves GSTR-1 on the GST portal; without gstr1, the one built from the registered e-invoices. */
+export interface Gstr1UploadPayload {
+  /** GSTIN of the company's registration; it must be one of the company's GSTINs. */
+  gstin: string;
+  /** Return period, YYYY-MM. */
+  returnPeriod: string;
+  /** The GSTR-1 JSON as the portal takes it (gstin, fp, b2b, cdnr, ...). */
+  gstr1?: Record<string, unknown>;
+}
+
 /** GSTR-3B export request (`gstr3b-export`). Body of the GSTR-3B export request: one GSTIN and one return period per call. */
 export interface Gstr3bExportPayload {
   /** GSTIN of the company whose filed GSTR-3B is exported. */
+  gstin: string;
+  /** Return period, YYYY-MM. */
+  returnPeriod: string;
+}
+
+/** IMS action request (`ims-action`). Body of POST /api/svc/ims/action: accepts, rejects or keeps pending documents of the IMS inbox. */
+export interface ImsActionPayload {
+  /** GSTIN of the company's registration; it must be one of the company's GSTINs. */
+  gstin: string;
+  /** Return period, YYYY-MM. */
+  returnPeriod: string;
+  /** The documents acted on. */
+  documents: Array<({
+    /** IMS section of the document (GSTN's section names). */
+    section: "b2b" | "b2ba" | "cn" | "cna" | "dn" | "dna" | "ecom" | "ecoma" | "B2B" | "B2BA" | "CN" | "CNA" | "DN" | "DNA" | "ECOM" | "ECOMA";
+    /** GSTIN of the supplier. */
+    stin: string;
+    /** Invoice number. */
+    inum?: string;
+    /** Credit or debit note number. */
+    nt_num?: string;
+    /** Document date, DD-MM-YYYY (as the IMS inbox writes it). */
+    idt?: string;
+    /** Note date, DD-MM-YYYY. */
+    nt_dt?: string;
+    /** A accept, R reject, P pending, N no action (reset). */
+    action: "A" | "R" | "P" | "N";
+    /** For an accepted credit note: whether the ITC is to be reduced (required by GSTN since 2026). */
+    itcRedReq?: "Y" | "N";
+    /** The recipient's remarks. */
+    remarks?: string;
+  }) & ({
+    /** An invoice is named by inum. */
+    inum: string;
+  } | {
+    /** A note is named by nt_num. */
+    nt_num: string;
+  })>;
+}
+
+/** IMS pull request (`ims-pull`). Body of POST /api/svc/ims/pull: pulls the GSTIN's IMS inbox (every section) into the store. */
+export interface ImsPullPayload {
+  /** GSTIN of the company's registration; it must be one of the company's GSTINs. */
   gstin: string;
   /** Return period, YYYY-MM. */
   returnPeriod: string;
@@ -2063,10 +2160,18 @@ export interface PayloadTypes {
   "ewb": EwbPayload;
   "extend-validity-response": ExtendValidityResponse;
   "extend-validity": ExtendValidityPayload;
+  "gst-connect": GstConnectPayload;
+  "gst-disconnect": GstDisconnectPayload;
+  "gst-otp": GstOtpPayload;
   "gstin-info": GstinInfo;
   "gstr-export": GstrExportPayload;
   "gstr-pull": GstrPullPayload;
+  "gstr1-evc": Gstr1EvcPayload;
+  "gstr1-file": Gstr1FilePayload;
+  "gstr1-upload": Gstr1UploadPayload;
   "gstr3b-export": Gstr3bExportPayload;
+  "ims-action": ImsActionPayload;
+  "ims-pull": ImsPullPayload;
   "initiate-multi-vehicle-response": InitiateMultiVehicleResponse;
   "initiate-multi-vehicle": InitiateMultiVehiclePayload;
   "irn-record": IrnRecord;

@@ -112,7 +112,7 @@ if (seedThroughApi) {
   for (const m of months) {
     const s = await wait((await call(`/api/svc/${returnType}/pull`, { gstin, returnPeriod: m })).jobId);
     if (s.jobStatus !== 100) throw new Error(JSON.stringify(s));
-    seeded += s.result.documents;
+    seeded += s.result.total;
   }
 }
 console.log(

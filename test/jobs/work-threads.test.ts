@@ -135,7 +135,7 @@ describe('reconciliations and GSTR-1 builds on worker threads', () => {
     const [threaded, inline] = handlers.map(ask) as [ReturnType<typeof ask>, ReturnType<typeof ask>];
     try {
       const pulled = (await follow(threaded.status, (await threaded.post('gstr2b/pull', { gstin, returnPeriod: period })).jobId, 50)).at(-1)!;
-      expect(pulled).toMatchObject({ jobStatus: 100, result: { documents } });
+      expect(pulled).toMatchObject({ jobStatus: 100, result: { total: documents } });
       // The books: every 2B document as booked, one in ten with a different taxable value (as CSV text,
       // which the job's data carries as one string).
       const read = readGstr2b((await sandbox.providers.returnStore('acme').get(gstin, 'gstr2b', period))!.data);

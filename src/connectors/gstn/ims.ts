@@ -11,9 +11,9 @@ import { gstnCodes, refuse } from './codes.js';
 import type { Connections } from './connection.js';
 import type { Context } from './context.js';
 import { largeFileToken, mergeSections, readLargeFile } from './large-file.js';
-import type { ImsActionRequest, ImsSection, Outcome } from './port.js';
+import { imsSections, type ImsActionRequest, type ImsSection, type Outcome } from './port.js';
 
-export const imsSections: readonly ImsSection[] = ['B2B', 'B2BA', 'CN', 'CNA', 'DN', 'DNA', 'ECOM', 'ECOMA'];
+export { imsSections };
 
 export async function imsRecords(ctx: Context, connections: Connections, gstin: string, section: ImsSection): Promise<Outcome<unknown>> {
   if (!imsSections.includes(section)) return refuse(gstnCodes.badRequest, `IMS section should be one of ${imsSections.join(', ')}`, '/section');

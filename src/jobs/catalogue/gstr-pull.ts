@@ -21,6 +21,15 @@ export interface PullParams {
   period: string;
 }
 
+/** What a pull stored: its documents in all, and by GSTN's section name. */
+interface PullCounts {
+  documents: number;
+  sections: Record<string, number>;
+}
+
+/** A pull job's result: the documents of each section stored (`{b2b: 700, cdn: 4}`), and their total. */
+const pullResult = (counts: PullCounts): { documents: Record<string, number>; total: number } => ({ documents: counts.sections, total: counts.documents });
+
 /** How a thread builds its own copy of a portal, rather than asking the serving thread for every return. */
 export interface PortalRecipe {
   /** A module URL and the name of the function it exports that builds the portal from `options`. */
@@ -45,10 +54,10 @@ function gstrPullJob<R extends ReturnType>(returnType: R): JobDescriptor<PullPar
     parseParams: (raw) =>
       readParams(raw, (p): PullParams => ({ gstin: text(p['gstin']), returnType: text(p['returnType']) as ReturnType, period: text(p['period']) })),
     async run(params, deps) {
-      const { pullReturn } = await import('../../gstr/jobs.js');
-      const out = await pullReturn(deps, params, (fraction, counts) => deps.progress(fraction * 100, counts));
+      const { pullReturnCounted } = await import('../../gstr/jobs.js');
+      const out = await pullReturnCounted(deps, params, (fraction, counts) => deps.progress(fraction * 100, counts));
       if (!out.ok) return jobFailed(out.errors);
-      return { ok: true, result: { documents: out.value.documents } };
+      return { ok: true, result: pullResult(out.value) };
     },
     thread: {
       task: 'gstr/pull',
@@ -71,9 +80,9 @@ function gstrPullJob<R extends ReturnType>(returnType: R): JobDescriptor<PullPar
           isConnected: (gstin: string) => portal.isConnected(gstin),
           fetchReturn: (gstin: string, returnType: ReturnType, period: string) => portal.fetchReturn(gstin, returnType, period),
           ...remote,
-        })) as Outcome<{ documents: number }>;
+        })) as Outcome<PullCounts>;
         if (!out.ok) return jobFailed(out.errors);
-        return { ok: true, result: { documents: out.value.documents } };
+        return { ok: true, result: pullResult(out.value) };
       },
     },
   });
@@ -84,10 +93,10 @@ export const gstr2bPull = gstrPullJob('gstr2b');
 export const gstr3bPull = gstrPullJob('gstr3b');
 
 /** The thread's side: fetch, read and serialise here; the serving thread only stores the text. */
-async function pullInThread(input: PullThreadInput, remote: ThreadCaller): Promise<Outcome<{ documents: number }>> {
-  const { pullReturn } = await import('../../gstr/jobs.js');
+async function pullInThread(input: PullThreadInput, remote: ThreadCaller): Promise<Outcome<PullCounts>> {
+  const { pullReturnCounted } = await import('../../gstr/jobs.js');
   const services = { portal: await portalOf(input.portal, remote), store: remoteReturns(remote), now: () => new Date(input.now) };
-  return pullReturn(services, input.request, progressOf(remote));
+  return pullReturnCounted(services, input.request, progressOf(remote));
 }
 
 /** The portal on the thread: built from its recipe, or asked of the serving thread call by call. */

@@ -40,6 +40,7 @@ import { gstr1Build } from './gstr1-build.js';
 import { gstr2bReconcile } from './gstr2b-reconcile.js';
 import { gstr2aExport, gstr2bExport, gstr3bExport } from './gstr-export.js';
 import { gstr2aPull, gstr2bPull, gstr3bPull } from './gstr-pull.js';
+import { gstr1File, gstr1Upload, imsAction, imsPull } from './live-gst-portal.js';
 
 export { defineJob, type JobDescriptor, type JobThread, type JobThreadForm, type ThreadTask } from './descriptor.js';
 export type { JobDeps, JobServices } from './deps.js';
@@ -55,6 +56,10 @@ export const jobCatalogue = {
   'gstr3b/export': gstr3bExport,
   'gstr2b/reconcile': gstr2bReconcile,
   'gstr1/build': gstr1Build,
+  'ims/pull': imsPull,
+  'ims/action': imsAction,
+  'gstr1/upload': gstr1Upload,
+  'gstr1/file': gstr1File,
 } as const satisfies { readonly [T in JobType]: JobDescriptor<unknown, T> };
 
 /** The parameters a job of type `T` is queued with. */

@@ -1,0 +1,52 @@
+/**
+ * `ims/pull`, `ims/action`, `gstr1/upload`, `gstr1/file`: the jobs of the GST portal's connected flow
+ * (IMS, GSTR-1 filing), whose work is in `../gst-ims-jobs.ts` and `../gstr1-filing-jobs.ts`. They run in
+ * process only (their time goes in waiting on the portal, not in CPU), and need a portal that connects
+ * GSTINs by OTP: the sandbox's or the live one.
+ * @module
+ */
+import type { Outcome } from '../../issue.js';
+import { isLiveGstPortal } from '../../ports/gst-portal.js';
+import { jobCodes, type JobOutput } from '../../ports/jobs.js';
+import type { LiveGstJobDeps } from '../gst-portal-failure.js';
+import type { JobDeps } from './deps.js';
+import { defineJob, type JobDescriptor } from './descriptor.js';
+import { readParams } from './params.js';
+
+declare module '../../ports/jobs.js' {
+  interface JobTypes {
+    'ims/pull': true;
+    'ims/action': true;
+    'gstr1/upload': true;
+    'gstr1/file': true;
+  }
+}
+
+/** The work of one of these jobs, as its file gives it: the queued parameters and what it works with. */
+type LiveGstWork = (params: Record<string, unknown>, deps: LiveGstJobDeps & Pick<JobDeps, 'companyId' | 'issuedInvoices'>) => Promise<JobOutput>;
+
+/** The parameters as queued: the work reads and checks each value itself. */
+const asQueued = (raw: unknown): Outcome<Record<string, unknown>> => readParams(raw, (params) => params);
+
+function liveGstJob<T extends 'ims/pull' | 'ims/action' | 'gstr1/upload' | 'gstr1/file'>(type: T, work: () => Promise<LiveGstWork>): JobDescriptor<Record<string, unknown>, T> {
+  return defineJob({
+    type,
+    parseParams: asQueued,
+    async run(params, deps) {
+      if (!isLiveGstPortal(deps.portal)) return { ok: false, error: { code: jobCodes.notConfigured, message: "this server's GST portal has no OTP connection, IMS or GSTR-1 filing" } };
+      return (await work())(params, {
+        portal: deps.portal,
+        store: deps.store,
+        companyId: deps.companyId,
+        progress: (percent) => deps.progress(percent),
+        ...(deps.now ? { now: deps.now } : {}),
+        ...(deps.issuedInvoices ? { issuedInvoices: deps.issuedInvoices } : {}),
+      });
+    },
+  });
+}
+
+export const imsPull = liveGstJob('ims/pull', async () => (await import('../gst-ims-jobs.js')).imsPullJob);
+export const imsAction = liveGstJob('ims/action', async () => (await import('../gst-ims-jobs.js')).imsActionJob);
+export const gstr1Upload = liveGstJob('gstr1/upload', async () => (await import('../gstr1-filing-jobs.js')).gstr1UploadJob);
+export const gstr1File = liveGstJob('gstr1/file', async () => (await import('../gstr1-filing-jobs.js')).gstr1FileJob);
