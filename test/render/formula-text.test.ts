@@ -45,6 +45,7 @@ describe('text that looks like a formula', () => {
         'src/cli/reconcile.ts', // reads purchases.csv
         'src/connectors/nic/ewb-messages.ts', // names reference/ewb-error-codes.csv
         'src/http/gstr-jobs-routes.ts', // takes purchasesCsv in a request
+        'src/jobs/catalogue/gstr2b-reconcile.ts', // the reconcile job reads the purchase register CSV
         'src/reconcile/codes.ts',
         'src/reconcile/index.ts',
         'src/reconcile/job.ts',
