@@ -1,5 +1,5 @@
 /**
- * gstkit: validate, normalise and compute Indian GST documents (e-invoice, e-waybill and the service's
+ * gstkit: validate, normalize and compute Indian GST documents (e-invoice, e-waybill and the service's
  * other payloads). This entry never loads the PDF, QR or Excel libraries: those sit behind their own
  * subpaths (`gstkit/render/pdf`, `gstkit/render/qr`, `gstkit/render/excel`).
  * @module

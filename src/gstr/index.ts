@@ -10,7 +10,7 @@ export { readGstr2b, type Gstr2bResult, IMS_FROM } from './read-2b.js';
 export { readGstr3b, type Gstr3bResult } from './read-3b.js';
 export { readCodes, ReadCode, parseGstnDate, parseGstnPeriod, toPortalPeriod, periodRange, monthsInclusive, isPeriod } from './read-common.js';
 export type { ReturnStore, StoredReturn } from '../ports/returns.js';
-export { GstrCode, type GstPortal } from '../ports/gst-portal.js';
+export { gstrCodes, GstrCode, type GstPortal } from '../ports/gst-portal.js';
 export { sectionDocuments } from './section-counts.js';
 export {
   pullReturn,

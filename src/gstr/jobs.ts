@@ -6,7 +6,7 @@ import { error, type Issue, type Outcome } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
 import { memorySink, type ByteSink } from '../render/excel/zip.js';
 import { writeGstr3bReport, writeInwardReport, type DocumentStream, type InwardSource } from './report.js';
-import { GstrCode, type GstPortal } from '../ports/gst-portal.js';
+import { gstrCodes, type GstPortal } from '../ports/gst-portal.js';
 import { isPeriod, monthsInclusive, periodRange } from './read-common.js';
 import { openGstr2a, readGstr2a } from './read-2a.js';
 import { openGstr2b, readGstr2b } from './read-2b.js';
@@ -30,7 +30,7 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 const RETURN_TYPES: readonly string[] = ['gstr2a', 'gstr2b', 'gstr3b'];
 const bad = (message: string, path: string): { ok: false; errors: Issue[] } => ({
   ok: false,
-  errors: [error(GstrCode.badRequest, `missing or invalid field values in request: ${message}`, path)],
+  errors: [error(gstrCodes.badRequest, `missing or invalid field values in request: ${message}`, path)],
 });
 
 /** Reads a return of any type; the outcome's value is the typed rows. */
@@ -67,14 +67,14 @@ export async function pullReturnCounted(
   if (typeof request.gstin !== 'string' || !isValidGstin(request.gstin)) return bad('gstin', '/gstin');
   if (!isPeriod(request.period)) return bad('returnPeriod (YYYY-MM)', '/returnPeriod');
   if (!(await services.portal.isConnected(request.gstin))) {
-    return { ok: false, errors: [error(GstrCode.notConnected, 'not connected to GST System', '/gstin')] };
+    return { ok: false, errors: [error(gstrCodes.notConnected, 'not connected to GST System', '/gstin')] };
   }
   progress?.(0.1);
   const fetched = await services.portal.fetchReturn(request.gstin, request.returnType, request.period);
   if (!fetched.ok) {
     const first = fetched.errors[0];
-    if (first && first.code !== GstrCode.notConnected && !(await services.portal.isConnected(request.gstin))) {
-      return { ok: false, errors: [error(GstrCode.notConnected, `not connected to GST System: the portal ended the session (${first.code} ${first.message})`, '/gstin')] };
+    if (first && first.code !== gstrCodes.notConnected && !(await services.portal.isConnected(request.gstin))) {
+      return { ok: false, errors: [error(gstrCodes.notConnected, `not connected to GST System: the portal ended the session (${first.code} ${first.message})`, '/gstin')] };
     }
     return fetched;
   }
@@ -168,7 +168,7 @@ export async function exportReturnsTo(
   }
 
   if (months > MAX_EXPORT_MONTHS) {
-    return { ok: false, errors: [error(GstrCode.rangeTooLong, 'maximum 24 months of data can be exported', '/endReturnPeriod')] };
+    return { ok: false, errors: [error(gstrCodes.periodRange, 'maximum 24 months of data can be exported', '/endReturnPeriod')] };
   }
   const periods = periodRange(startPeriod, endPeriod);
   const sources: InwardSource[] = [];
@@ -239,6 +239,6 @@ function describeErrors(errors: readonly Issue[]): string {
 function nothingStored(): { ok: false; errors: Issue[] } {
   return {
     ok: false,
-    errors: [error(GstrCode.nothingStored, 'no pulled data for the requested GSTINs and periods; pull the returns first', '')],
+    errors: [error(gstrCodes.nothingStored, 'no pulled data for the requested GSTINs and periods; pull the returns first', '')],
   };
 }

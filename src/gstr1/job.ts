@@ -5,7 +5,7 @@
  */
 import { error, type Issue, type Outcome } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
-import { GstrCode } from '../ports/gst-portal.js';
+import { gstrCodes } from '../ports/gst-portal.js';
 import { isPeriod } from '../gstr/read-common.js';
 import { buildGstr1 } from './build.js';
 import type { Gstr1Result } from './types.js';
@@ -15,7 +15,7 @@ export type IssuedInvoices = (companyId: string, sellerGstin: string, period: st
 
 const bad = (message: string, path: string): { ok: false; errors: Issue[] } => ({
   ok: false,
-  errors: [error(GstrCode.badRequest, `missing or invalid field values in request: ${message}`, path)],
+  errors: [error(gstrCodes.badRequest, `missing or invalid field values in request: ${message}`, path)],
 });
 
 /**
@@ -30,7 +30,7 @@ export async function buildGstr1FromIssued(
   if (!isPeriod(request.period)) return bad('returnPeriod (YYYY-MM)', '/returnPeriod');
   const all = await issued(request.companyId, request.gstin, request.period);
   if (all.length === 0) {
-    return { ok: false, errors: [error(GstrCode.nothingStored, `no e-invoice is registered for ${request.gstin} in ${request.period}`, '')] };
+    return { ok: false, errors: [error(gstrCodes.nothingStored, `no e-invoice is registered for ${request.gstin} in ${request.period}`, '')] };
   }
   const active = all.filter((d) => !d.cancelled).map((d) => d.invoice);
   const cancelled = all

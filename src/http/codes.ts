@@ -51,9 +51,5 @@ export const httpCodes = {
   rateLimited: 'SVC-974',
 } as const;
 
-/** The GSTR routes' own codes (SPEC 7.2). */
-export const gstrCodes = {
-  periodRange: '100',
-  badRequest: '1000',
-  notConnected: '2000',
-} as const;
+/** The GSTR routes' own codes (SPEC 7.2), kept with the GST portal port. */
+export { gstrCodes } from '../ports/gst-portal.js';

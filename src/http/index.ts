@@ -18,7 +18,7 @@ import { DEFAULT_BODY_LIMIT } from './body.js';
 import { json } from './responses.js';
 import { setLightEntry } from './light-request.js';
 import { servedRoutes } from './enabled.js';
-import { belowBase, normaliseBasePath } from './paths.js';
+import { belowBase, normalizeBasePath } from './paths.js';
 import { routes } from './routes.js';
 import { attachJobExecutor } from './handler/job-executor.js';
 import { RouteMatcher } from './handler/match.js';
@@ -47,7 +47,7 @@ export type { AuditEntry, AuditRow, AuditQuery, AuditSink } from '../ports/audit
  */
 export function createGstHandler(options: GstHandlerOptions): GstHandler {
   const clock = options.clock ?? systemClock;
-  const basePath = normaliseBasePath(options.basePath);
+  const basePath = normalizeBasePath(options.basePath);
   attachJobExecutor(options, clock);
   const setup: HandlerSetup = { options, clock, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, basePath, matcher: new RouteMatcher(servedRoutes(routes, options), routes) };
   const serve = serveWith(setup);

@@ -8,7 +8,7 @@ import { json, headerFailure } from './responses.js';
 import type { GstHandlerOptions, Route, RouteContext } from './types.js';
 import { servedRoutes } from './enabled.js';
 import { describeRoutes } from './openapi.js';
-import { normaliseBasePath } from './paths.js';
+import { normalizeBasePath } from './paths.js';
 import { refusalResponse } from './route-kit.js';
 
 export async function partyGstin(ctx: RouteContext): Promise<Response> {
@@ -36,7 +36,7 @@ export function openApiDocumentRoute(table: () => readonly Route[]): (ctx: Route
   return async (ctx) => {
     let text = documents.get(ctx.options);
     if (text === undefined) {
-      text = JSON.stringify(describeRoutes(servedRoutes(table(), ctx.options), normaliseBasePath(ctx.options.basePath)));
+      text = JSON.stringify(describeRoutes(servedRoutes(table(), ctx.options), normalizeBasePath(ctx.options.basePath)));
       documents.set(ctx.options, text);
     }
     return new Response(text, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });

@@ -7,7 +7,7 @@
  * @module
  */
 import { httpCodes } from './codes.js';
-import { normaliseBasePath } from './paths.js';
+import { normalizeBasePath } from './paths.js';
 
 /** The code of a gstkit mounted under a framework prefix that its handler's `basePath` does not name (HTTP 500). */
 export const MOUNT_MISMATCH = httpCodes.mountMismatch;
@@ -20,7 +20,7 @@ export function mountMismatchMessage(how: string, prefix: string, basePath: stri
 /** The prefix as a base path ('' for none), or undefined when it is not a plain path. */
 export function prefixAsBasePath(prefix: string | undefined): string | undefined {
   try {
-    return normaliseBasePath(prefix);
+    return normalizeBasePath(prefix);
   } catch {
     return undefined;
   }

@@ -7,7 +7,7 @@
  * Normalises a base path: '' for none, otherwise one leading slash and no trailing one (`gst/` → `/gst`).
  * Throws on a path with a query, a fragment or `..`: that is a programming error of the host.
  */
-export function normaliseBasePath(basePath: string | undefined): string {
+export function normalizeBasePath(basePath: string | undefined): string {
   if (basePath === undefined) return '';
   const trimmed = basePath.trim().replace(/^\/+|\/+$/g, '');
   if (trimmed === '') return '';
@@ -24,7 +24,7 @@ export function belowBase(pathname: string, basePath: string): string | undefine
 
 /** True for the paths the handler serves (under its base path). */
 export function isGstPath(pathname: string, basePath = ''): boolean {
-  const path = belowBase(pathname, normaliseBasePath(basePath));
+  const path = belowBase(pathname, normalizeBasePath(basePath));
   if (path === undefined) return false;
   return (
     path === '/openapi.json' ||
@@ -37,6 +37,6 @@ export function isGstPath(pathname: string, basePath = ''): boolean {
 
 /** The route patterns (with `*` wildcards) a router mounts to give gstkit all of its paths. */
 export function gstPathPatterns(basePath?: string): string[] {
-  const base = normaliseBasePath(basePath);
+  const base = normalizeBasePath(basePath);
   return ['/api/svc/*', '/api/deal', '/api/sandbox/*', '/openapi.json'].map((p) => base + p);
 }

@@ -62,7 +62,7 @@ export function flag(name: FlagName, required = false): FlagSpec {
 
 const queryPath = (spec: FlagSpec): string => `/query/${spec.name}`;
 
-/** Reads the flags of a route (`params` undefined: the URL has no query): values normalised (yes/no lower-case, formats upper-case, GSTINs upper-case). */
+/** Reads the flags of a route (`params` undefined: the URL has no query): values normalized (yes/no lower-case, formats upper-case, GSTINs upper-case). */
 export function readFlags(params: URLSearchParams | undefined, specs: readonly FlagSpec[]): { values: Partial<Record<FlagName, string>>; errors: Issue[] } {
   const values: Partial<Record<FlagName, string>> = {};
   const errors: Issue[] = [];

@@ -127,7 +127,7 @@ export interface RequestExtras {
 /** The options that enable routes. */
 export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem' | 'audit' | 'gstPortal';
 
-/** The fetch-style handler. `basePath` (normalised, '' for none) tells the host bindings where it is mounted. */
+/** The fetch-style handler. `basePath` (normalized, '' for none) tells the host bindings where it is mounted. */
 export type GstHandler = ((request: Request, extras?: RequestExtras) => Promise<Response>) & {
   readonly basePath?: string;
   /** The methods served at a path (HEAD where GET is), none when no route has it: the Allow of a binding's own 405. */

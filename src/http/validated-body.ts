@@ -7,7 +7,7 @@ import type { PayloadTypes } from '../types/payloads.js';
 import type { RouteContext } from './types.js';
 
 /**
- * The body of a route whose `requestKind` is `kind`. The adapter has already validated and normalised it
+ * The body of a route whose `requestKind` is `kind`. The adapter has already validated and normalized it
  * against that kind's schema before the route runs, so it has the kind's canonical type: the one place the
  * adapter states so, instead of a cast in each route.
  */

@@ -4,7 +4,7 @@
  * worker threads and the job has a threaded form, on a job thread.
  * @module
  */
-import { GstrCode } from '../ports/gst-portal.js';
+import { gstrCodes } from '../ports/gst-portal.js';
 import type { JobContext, JobCounts, JobExecutor, JobOutput, JobRequest, ThreadPool } from '../ports/jobs.js';
 import type { JobDeps, JobServices } from './catalogue/deps.js';
 import type { JobThreadForm } from './catalogue/descriptor.js';
@@ -20,7 +20,7 @@ import { storeAndFileCalls } from './thread-calls.js';
 export function gstrJobExecutor(services: JobServices): JobExecutor {
   return async (job, progress, context): Promise<JobOutput> => {
     const descriptor = jobDescriptorOf(job.type);
-    if (!descriptor) return jobFailed([{ code: GstrCode.badRequest, message: `no job of type ${job.type}` }]);
+    if (!descriptor) return jobFailed([{ code: gstrCodes.badRequest, message: `no job of type ${job.type}` }]);
     const params = descriptor.parseParams(job.params);
     if (!params.ok) return jobFailed(params.errors);
     const deps = jobDeps(services, job, progress, context);

@@ -4,7 +4,7 @@
  * session), and the wait for a request the portal processes in the background.
  * @module
  */
-import { GstrCode, type LiveGstPortal } from '../ports/gst-portal.js';
+import { gstrCodes, type LiveGstPortal } from '../ports/gst-portal.js';
 import type { ReturnStore } from '../ports/returns.js';
 import type { JobOutput } from '../ports/jobs.js';
 import type { Issue, Outcome } from '../issue.js';
@@ -24,8 +24,8 @@ export interface LiveGstJobDeps {
 /** The job's failure: `2000` when the portal no longer counts the GSTIN connected, its own code otherwise. */
 export async function portalFailure(errors: readonly Issue[], deps: LiveGstJobDeps, gstin: string): Promise<JobOutput> {
   const first = errors[0];
-  if (first && first.code !== GstrCode.notConnected && !(await deps.portal.isConnected(gstin))) {
-    return { ok: false, error: { code: GstrCode.notConnected, message: `not connected to GST System: the portal ended the session (${first.code} ${first.message}); connect the GSTIN again by OTP` } };
+  if (first && first.code !== gstrCodes.notConnected && !(await deps.portal.isConnected(gstin))) {
+    return { ok: false, error: { code: gstrCodes.notConnected, message: `not connected to GST System: the portal ended the session (${first.code} ${first.message}); connect the GSTIN again by OTP` } };
   }
   return jobFailed(errors);
 }

@@ -55,7 +55,7 @@ function cellText(value: unknown): string {
 type CodeResult = { code: string; repaired: boolean } | { code: undefined; reason: string };
 
 /** Normalises a code cell: numbers lose leading zeros and some cells hold spaces (`2307 00`). */
-function normaliseCode(raw: unknown): CodeResult {
+function normalizeCode(raw: unknown): CodeResult {
   let text = cellText(raw).replace(/[\s.]/g, '');
   if (text === '') return { code: undefined, reason: 'empty code' };
   if (!/^\d+$/.test(text)) return { code: undefined, reason: `code ${JSON.stringify(text.slice(0, 20))} is not digits` };
@@ -102,7 +102,7 @@ function readSheet(sheet: SheetLike, kind: HsnKind, out: HsnEntry[], notes: Issu
     const where = `${sheet.name} row ${r}`;
     if (cellText(rawCode).trim() === '' && description === '') continue;
     counts.rows++;
-    const result = normaliseCode(rawCode);
+    const result = normalizeCode(rawCode);
     if (result.code === undefined) {
       counts.skipped++;
       note(warning(hsnCodes.rowSkipped, `${where} skipped: ${result.reason}`));

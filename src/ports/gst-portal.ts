@@ -89,10 +89,19 @@ export function isLiveGstPortal(portal: GstPortal | undefined): portal is LiveGs
 }
 
 /** Codes of the GSTR operations (the Svc-ErrorCode values of the specification). */
-export const GstrCode = {
-  rangeTooLong: '100',
+export const gstrCodes = {
+  /** The export range is longer than 24 months. */
+  periodRange: '100',
   badRequest: '1000',
   notConnected: '2000',
   /** Nothing stored for the requested returns (our own code, not in the specification). */
   nothingStored: '1001',
+} as const;
+
+/** @deprecated The name before the code tables were named alike; use {@link gstrCodes} (`rangeTooLong` is `periodRange`). */
+export const GstrCode = {
+  rangeTooLong: gstrCodes.periodRange,
+  badRequest: gstrCodes.badRequest,
+  notConnected: gstrCodes.notConnected,
+  nothingStored: gstrCodes.nothingStored,
 } as const;

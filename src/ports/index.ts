@@ -10,8 +10,8 @@
 export * from './company.js';
 export * from './result.js';
 export * from './irp.js';
-export * from './ewb.js';
-export * from './ewb-movement.js';
+export * from './ewaybill.js';
+export * from './ewaybill-movement.js';
 export * from './registry.js';
 export * from './jobs.js';
 export * from './inquiry.js';
@@ -22,5 +22,5 @@ export * from './portal-sessions.js';
 export { basicAuth, parseApiKeys, generateApiKey, secretDigest, storedKeyAuth, type ApiKey, type BasicAuthOptions, type CompanyGstins, type ApiKeyLookup } from './auth.js';
 export { revokedKeyIds, REVOCATION_MAX_AGE_MS, type RevokedKeyIds, type RevokedKeySource } from './revoked-keys.js';
 export type { GstPortal, LiveGstPortal, GstPortalConnection, ImsSection, ImsActionRequest, Gstr1FileRequest } from './gst-portal.js';
-export { GstrCode, imsSections, isLiveGstPortal } from './gst-portal.js';
+export { gstrCodes, GstrCode, imsSections, isLiveGstPortal } from './gst-portal.js';
 export type { ReturnStore, StoredReturn } from './returns.js';

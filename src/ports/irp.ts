@@ -2,7 +2,7 @@
  * The invoice registration portal (IRP) port: what the sandbox IRP and a live IRP client implement.
  * @module
  */
-import type { EwbGenerated } from './ewb.js';
+import type { EwbGenerated } from './ewaybill.js';
 import type { ProviderContext } from './company.js';
 import type { Issue } from '../issue.js';
 import type { ProviderResult } from './result.js';

@@ -14,7 +14,7 @@
  */
 import type { AuditStore } from './store/audit.js';
 import type { CounterStore } from './store/counter.js';
-import type { EwbStore } from './store/ewb.js';
+import type { EwbStore } from './store/ewaybill.js';
 import type { IrnStore } from './store/irn.js';
 import type { JobStore } from './store/job.js';
 import type { OutboxStore } from './store/outbox.js';
@@ -26,10 +26,10 @@ import type { SecretStore } from './store/secret.js';
 import type { TaxpayerStore } from './store/taxpayer.js';
 import type { TripSheetStore } from './store/trip-sheet.js';
 
-export type { EwbDayList, EwbListed, EwbListedRow } from './ewb-listed.js';
+export type { EwbDayList, EwbListed, EwbListedRow } from './ewaybill-listed.js';
 export type { AuditStore } from './store/audit.js';
 export type { CounterStore } from './store/counter.js';
-export type { EwbEvent, EwbRevision, EwbRow, EwbStore } from './store/ewb.js';
+export type { EwbEvent, EwbRevision, EwbRow, EwbStore } from './store/ewaybill.js';
 export type { IrnRow, IrnStore, RejectedIrnRow } from './store/irn.js';
 export type { FileMeta, JobRow, JobRowState, JobStore, RecoveryPolicy } from './store/job.js';
 export type { OutboxRow, OutboxStore } from './store/outbox.js';

@@ -6,7 +6,7 @@
 import { XlsxStreamWriter, type CellValue, type Column } from '../render/excel/xlsx-writer.js';
 import type { ByteSink } from '../render/excel/zip.js';
 import { sumTaxLines } from '../gstr/tax-totals.js';
-import { toDate } from './normalise.js';
+import { toDate } from './normalize.js';
 import { HEADS, type ReconcileResult, type ReconcileRow, type ReconcileStatus } from './types.js';
 
 const STATUSES: ReconcileStatus[] = ['matched', 'matched-with-tolerance', 'mismatch', 'missing-in-2b', 'missing-in-books'];

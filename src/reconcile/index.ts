@@ -6,7 +6,7 @@
 export type * from './types.js';
 export { HEADS, PASSES } from './types.js';
 export { reconcile, documentsOf } from './reconcile.js';
-export { normaliseNumber, lightNumber, financialYear, panOf } from './normalise.js';
+export { normalizeNumber, normaliseNumber, lightNumber, financialYear, panOf } from './normalize.js';
 export { readPurchaseCsv, readPurchaseObjects, parseCsv, PURCHASE_COLUMNS } from './purchase-csv.js';
 export { reconcileStored, type ReconcileJobRequest } from './job.js';
 export { writeReconcileReport } from './excel.js';

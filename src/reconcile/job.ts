@@ -6,7 +6,7 @@
 import { error, type Issue, type Outcome } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
 import type { ReturnStore } from '../ports/returns.js';
-import { GstrCode } from '../ports/gst-portal.js';
+import { gstrCodes } from '../ports/gst-portal.js';
 import { XLSX_CONTENT_TYPE, MAX_EXPORT_MONTHS, type ExportFile } from '../gstr/jobs.js';
 import { isPeriod, monthsInclusive, periodRange } from '../gstr/read-common.js';
 import { readGstr2b } from '../gstr/read-2b.js';
@@ -33,7 +33,7 @@ export interface ReconcileJobRequest {
 
 const bad = (message: string, path: string): { ok: false; errors: Issue[] } => ({
   ok: false,
-  errors: [error(GstrCode.badRequest, `missing or invalid field values in request: ${message}`, path)],
+  errors: [error(gstrCodes.badRequest, `missing or invalid field values in request: ${message}`, path)],
 });
 
 function checkOptions(o: unknown): string | undefined {
@@ -99,7 +99,7 @@ export async function reconcileStoredTo(
   if (!isPeriod(request.endPeriod)) return bad('endReturnPeriod (YYYY-MM)', '/endReturnPeriod');
   const months = monthsInclusive(request.startPeriod, request.endPeriod);
   if (months < 1) return bad('endReturnPeriod is before startReturnPeriod', '/endReturnPeriod');
-  if (months > MAX_EXPORT_MONTHS) return { ok: false, errors: [error(GstrCode.rangeTooLong, 'at most 24 months of GSTR-2B can be reconciled at once', '/endReturnPeriod')] };
+  if (months > MAX_EXPORT_MONTHS) return { ok: false, errors: [error(gstrCodes.periodRange, 'at most 24 months of GSTR-2B can be reconciled at once', '/endReturnPeriod')] };
   const badOption = checkOptions(request.options);
   if (badOption) return bad(badOption, '/' + badOption.replace('.', '/'));
   if (request.format !== undefined && request.format !== 'xlsx' && request.format !== 'json') return bad('format (xlsx or json)', '/format');
@@ -110,7 +110,7 @@ export async function reconcileStoredTo(
         ? readPurchaseObjects(request.purchases)
         : undefined;
   if (read === undefined) return bad('purchases or purchasesCsv', '/purchases');
-  if (!read.ok) return { ok: false, errors: read.errors.map((e) => ({ ...e, code: GstrCode.badRequest, message: `${e.code} ${e.message}` })) };
+  if (!read.ok) return { ok: false, errors: read.errors.map((e) => ({ ...e, code: gstrCodes.badRequest, message: `${e.code} ${e.message}` })) };
 
   const returns: InwardReturn[] = [];
   const periods: string[] = [];
@@ -126,7 +126,7 @@ export async function reconcileStoredTo(
     periods.push(period);
   }
   if (returns.length === 0) {
-    return { ok: false, errors: [error(GstrCode.nothingStored, 'no GSTR-2B is stored for this GSTIN in the range; pull it first', '')] };
+    return { ok: false, errors: [error(gstrCodes.nothingStored, 'no GSTR-2B is stored for this GSTIN in the range; pull it first', '')] };
   }
   progress?.(0.3);
   const result = reconcile(read.value.rows, returns, request.options ?? {});

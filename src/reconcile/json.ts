@@ -3,7 +3,7 @@
  * DD/MM/YYYY, the paired document numbers side by side.
  * @module
  */
-import { toDate } from './normalise.js';
+import { toDate } from './normalize.js';
 import type { Head, ImsAction, PassId, PurchaseDocType, ReconcileRow, ReconcileStatus } from './types.js';
 
 export interface ReconcileJsonRow {

@@ -5,7 +5,7 @@
  */
 import { error, warning, pointer, type Issue, type Outcome } from '../issue.js';
 import { reconcileCodes } from './codes.js';
-import { toDate } from './normalise.js';
+import { toDate } from './normalize.js';
 import type { PurchaseDocType, PurchaseRow } from './types.js';
 
 export const PURCHASE_COLUMNS = ['supplier_gstin', 'doc_type', 'doc_no', 'doc_date', 'taxable_value', 'igst', 'cgst', 'sgst', 'cess'] as const;

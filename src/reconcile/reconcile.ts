@@ -5,7 +5,7 @@
  */
 import type { InwardDocument, InwardReturn } from '../gstr/types.js';
 import { sumTaxLines } from '../gstr/tax-totals.js';
-import { dayNumber, financialYear, lightNumber, normaliseNumber, panOf, toDate } from './normalise.js';
+import { dayNumber, financialYear, lightNumber, normalizeNumber, panOf, toDate } from './normalize.js';
 import { imsSuggestion } from './ims-suggestion.js';
 import {
   HEADS,
@@ -28,7 +28,7 @@ interface Entry {
   cls: PurchaseDocType;
   light: string;
   norm: string;
-  /** Numbers an amendment may be booked under: its original's, normalised. */
+  /** Numbers an amendment may be booked under: its original's, normalized. */
   alt: string | undefined;
   day: number | undefined;
   fy: string;
@@ -80,7 +80,7 @@ export function documentsOf(gstr2b: ReadonlyArray<InwardReturn | InwardDocument>
  * by its amendment in the same input, which lands in the amendment's row as `gstr2bOriginal`.
  *
  * Passes, in order: `exact` (GSTIN, document type, number ignoring case and spaces, financial year,
- * every amount to the paisa), `normalised-number` (the same with numbers normalised: separators, leading
+ * every amount to the paisa), `normalised-number` (the same with numbers normalized: separators, leading
  * zeros, financial-year fragments), `amount-tolerance`, `date-window` (financial years differ but the dates
  * are within the window), `pan-level` (the supplier's other registration), `number-only` (same number,
  * amounts beyond tolerance: a mismatch) and `residual` (another number, same supplier, dates within the
@@ -106,7 +106,7 @@ export function reconcile(
       pan: panOf(gstin),
       cls: p.docType,
       light: lightNumber(String(p.docNo ?? '')),
-      norm: normaliseNumber(String(p.docNo ?? '')),
+      norm: normalizeNumber(String(p.docNo ?? '')),
       alt: undefined,
       day: date ? dayNumber(date) : undefined,
       fy: date ? financialYear(date) : '',
@@ -124,8 +124,8 @@ export function reconcile(
       pan: panOf(gstin),
       cls: classOf(d),
       light: lightNumber(d.number),
-      norm: normaliseNumber(d.number),
-      alt: AMENDMENT.has(d.section) && d.originalNumber ? normaliseNumber(d.originalNumber) : undefined,
+      norm: normalizeNumber(d.number),
+      alt: AMENDMENT.has(d.section) && d.originalNumber ? normalizeNumber(d.originalNumber) : undefined,
       day: d.date ? dayNumber(d.date) : undefined,
       fy: d.date ? financialYear(d.date) : '',
       amounts: [t.taxable, t.igst, t.cgst, t.sgst, t.cess],
@@ -141,7 +141,7 @@ export function reconcile(
   const latest = new Map<number, number>();
   docs.forEach((d, i) => {
     if (!AMENDMENT.has(d.section) || !d.originalNumber) return;
-    const o = originals.get(`${ORIGINAL_OF[d.section]}|${portal[i]!.gstin}|${normaliseNumber(d.originalNumber)}`);
+    const o = originals.get(`${ORIGINAL_OF[d.section]}|${portal[i]!.gstin}|${normalizeNumber(d.originalNumber)}`);
     if (o === undefined) return;
     const prev = latest.get(o);
     // When an original was amended twice, the later 2B period's amendment stands.

@@ -27,7 +27,7 @@ import { systemClock, type Clock } from '../clock.js';
 export * from '../ports/company.js';
 export * from '../ports/result.js';
 export * from '../ports/irp.js';
-export * from '../ports/ewb.js';
+export * from '../ports/ewaybill.js';
 export * from '../ports/registry.js';
 export * from '../ports/jobs.js';
 export * from '../ports/inquiry.js';

@@ -10,7 +10,7 @@ import { canCancelIrn } from '../compute/irn-cancel-window.js';
 import { irnDocumentNumber, irnOf } from '../compute/irn.js';
 import { istDate } from '../compute/dates.js';
 import { invoiceInSignedInvoice } from '../compute/signed-invoice.js';
-import { ewbDetailsRules } from '../rules/einvoice/ewb-details.js';
+import { ewbDetailsRules } from '../rules/einvoice/ewaybill-details.js';
 import type { IrnRow, Store } from '../ports/store.js';
 import { error } from '../issue.js';
 import { signJws, type SigningIdentity } from './certificate.js';

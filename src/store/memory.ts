@@ -9,7 +9,7 @@
 import type { Store } from '../ports/store.js';
 import { memoryAuditStore } from './memory/audit.js';
 import { memoryCounterStore } from './memory/counter.js';
-import { memoryEwbStore } from './memory/ewb.js';
+import { memoryEwbStore } from './memory/ewaybill.js';
 import { exclusive } from './memory/exclusive.js';
 import { memoryIrnStore } from './memory/irn.js';
 import { memoryJobStore } from './memory/job.js';

@@ -266,7 +266,7 @@ create table gst_portal_session (
     version: 8,
     name: 'e-waybill day lists read listed fields through covering indexes',
     sql: `
--- What the day lists show of each e-waybill (src/ports/ewb-listed.ts), written with every change of its entry,
+-- What the day lists show of each e-waybill (src/ports/ewaybill-listed.ts), written with every change of its entry,
 -- so that a list reads these few fields and never the whole entry. Rows written before carry none until
 -- their next change; the lists read their entries instead.
 alter table gst_ewb add column listed jsonb;

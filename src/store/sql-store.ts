@@ -11,7 +11,7 @@ import { migrate } from './migrate.js';
 import type { SqlClient, SqlQuery } from './sql-client.js';
 import { sqlAuditStore } from './sql/audit.js';
 import { sqlCounterStore } from './sql/counter.js';
-import { sqlEwbStore } from './sql/ewb.js';
+import { sqlEwbStore } from './sql/ewaybill.js';
 import { sqlIrnStore } from './sql/irn.js';
 import { sqlJobStore } from './sql/job.js';
 import { sqlOutboxStore } from './sql/outbox.js';

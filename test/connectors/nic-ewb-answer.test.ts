@@ -5,7 +5,7 @@
  */
 import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openEwbData } from '../../src/connectors/nic/ewb-answer.js';
+import { openEwbData } from '../../src/connectors/nic/ewaybill-answer.js';
 import { decryptJson, encryptJson } from '../../src/connectors/nic/symmetric-payload.js';
 
 const aes = (key: Buffer, plain: Buffer): string => {

@@ -6,7 +6,6 @@ import { allRules } from '../../src/rules/index.js';
 import { httpCodes, gstrCodes } from '../../src/http/codes.js';
 import { sandboxCodes } from '../../src/sandbox/codes.js';
 import { readCodes } from '../../src/gstr/read-common.js';
-import { GstrCode } from '../../src/ports/gst-portal.js';
 import { upiCodes } from '../../src/render/upi/index.js';
 import { QR_BAD_OPTION, QR_TOO_LONG } from '../../src/render/qr/index.js';
 import { pdfCodes } from '../../src/render/pdf/einvoice.js';
@@ -21,7 +20,7 @@ describe('the error-code catalogue', () => {
   it('lists every code the modules define, once', () => {
     const defined = new Set<string>([
       ...Object.values(httpCodes), ...Object.values(gstrCodes), ...Object.values(sandboxCodes), ...Object.values(readCodes),
-      ...Object.values(GstrCode), ...Object.values(upiCodes), QR_TOO_LONG, QR_BAD_OPTION, ...Object.values(pdfCodes), ...Object.values(hsnCodes), ...Object.values(connectorCodes), ...Object.values(gstnCodes), ...Object.values(reconcileCodes), ...Object.values(gstr1Codes), ...Object.values(computeCodes),
+      ...Object.values(gstrCodes), ...Object.values(upiCodes), QR_TOO_LONG, QR_BAD_OPTION, ...Object.values(pdfCodes), ...Object.values(hsnCodes), ...Object.values(connectorCodes), ...Object.values(gstnCodes), ...Object.values(reconcileCodes), ...Object.values(gstr1Codes), ...Object.values(computeCodes),
     ]);
     const listed = otherCodes.map((c) => c.code);
     expect(new Set(listed).size).toBe(listed.length);

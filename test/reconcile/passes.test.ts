@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconcile, normaliseNumber, toJsonRow } from '../../src/reconcile/index.js';
+import { reconcile, normalizeNumber, toJsonRow } from '../../src/reconcile/index.js';
 import { doc2b, purchase, SUPPLIER, SUPPLIER_OTHER_STATE } from './helpers.js';
 
 const A: [number, number, number, number, number] = [10000, 1800, 0, 0, 0];
@@ -12,12 +12,12 @@ function one(p: ReturnType<typeof purchase>, d: ReturnType<typeof doc2b>, option
 describe('document-number normalisation', () => {
   it('ignores case, separators, leading zeros and financial-year prefixes and suffixes', () => {
     for (const n of ['INV/2025-26/0042', 'inv-42', 'INV 0042 / 25-26', 'FY25-26/INV/42', 'INV_00042', 'INV/42/2025-2026']) {
-      expect(normaliseNumber(n), n).toBe('INV42');
+      expect(normalizeNumber(n), n).toBe('INV42');
     }
     // Only consecutive years are a financial year: 100-101 is part of the number.
-    expect(normaliseNumber('A/100-101')).toBe('A100101');
+    expect(normalizeNumber('A/100-101')).toBe('A100101');
     // A number that is only a year keeps its digits.
-    expect(normaliseNumber('2024-25')).toBe('202425');
+    expect(normalizeNumber('2024-25')).toBe('202425');
   });
 });
 

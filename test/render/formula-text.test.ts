@@ -43,7 +43,7 @@ describe('text that looks like a formula', () => {
         'src/catalogue.ts', // SVC-610..613: the purchase register CSV's error codes
         'src/cli/help.ts', // gstkit reconcile <purchases.csv>
         'src/cli/reconcile.ts', // reads purchases.csv
-        'src/connectors/nic/ewb-messages.ts', // names reference/ewb-error-codes.csv
+        'src/connectors/nic/ewaybill-messages.ts', // names reference/ewb-error-codes.csv
         'src/http/gstr-jobs-routes.ts', // takes purchasesCsv in a request
         'src/jobs/catalogue/gstr2b-reconcile.ts', // the reconcile job reads the purchase register CSV
         'src/reconcile/codes.ts',

@@ -4,7 +4,7 @@
  * Portal refusals keep the portal's own codes (`AUTH4034`, `RET2B1023`, ...): see portal-codes.ts.
  * @module
  */
-import { GstrCode, type Issue, type Outcome } from './port.js';
+import { gstrCodes, type Issue, type Outcome } from './port.js';
 
 export const gstnCodes = {
   /** The portal could not be reached, or kept failing (5xx, timeouts, dropped connections) through every retry. */
@@ -16,9 +16,9 @@ export const gstnCodes = {
   /** A large file's part kept failing its SHA-256 check, or is not a readable archive. */
   badFile: 'SVC-983',
   /** The request itself is unusable (a period that is not YYYY-MM, an empty OTP, an unknown section). */
-  badRequest: GstrCode.badRequest,
+  badRequest: gstrCodes.badRequest,
   /** No session for the GSTIN: the taxpayer has to connect it by OTP. */
-  notConnected: GstrCode.notConnected,
+  notConnected: gstrCodes.notConnected,
   /** `connect` was called without an OTP request before it (or the request has lapsed). */
   noOtpRequest: 'SVC-984',
   /** The answer is larger than the connector accepts. */

@@ -5,10 +5,10 @@
  * Every type this folder takes from the rest of gstkit comes through this one file.
  * @module
  */
-import { GstrCode, imsSections, type GstPortal, type GstPortalConnection, type Gstr1FileRequest, type ImsActionRequest, type ImsSection, type LiveGstPortal } from '../../ports/gst-portal.js';
+import { gstrCodes, imsSections, type GstPortal, type GstPortalConnection, type Gstr1FileRequest, type ImsActionRequest, type ImsSection, type LiveGstPortal } from '../../ports/gst-portal.js';
 import type { Issue, Outcome } from '../../issue.js';
 
-export { GstrCode, imsSections };
+export { gstrCodes, imsSections };
 export type { GstPortal, GstPortalConnection, Gstr1FileRequest, ImsActionRequest, ImsSection, Issue, LiveGstPortal, Outcome };
 export type { ReturnType as GstReturnType } from '../../gstr/types.js';
 

@@ -9,7 +9,7 @@
 import { error, type Issue } from '../../issue.js';
 import type { Refusal } from '../../ports/index.js';
 import { connectorCodes } from './codes.js';
-import { ewbErrorMessages } from './ewb-messages.js';
+import { ewbErrorMessages } from './ewaybill-messages.js';
 
 type Obj = Record<string, unknown>;
 

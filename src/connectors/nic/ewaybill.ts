@@ -14,7 +14,7 @@ import type { Kind } from '../../kinds.js';
 import { normalize } from '../../normalize/normalize.js';
 import { connectorCodes } from './codes.js';
 import { aesDecrypt, base64Json, newAppKey, rsaCapacity, rsaEncrypt } from './crypto.js';
-import { openEwbData } from './ewb-answer.js';
+import { openEwbData } from './ewaybill-answer.js';
 import { connectorRefusal, ewbErrorCodes, ewbIssues, portalRefusal } from './errors.js';
 import { exchange, isObj, noSession, type ExchangePlan, type Exchanged, type Obj } from './exchange.js';
 import { ewbTimeToWire, istIsoToEpoch, istWire, prepare, sessionOptions, type NicConnectorOptions } from './options.js';
@@ -188,7 +188,7 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
   };
 
   /**
-   * A POST action's answer read as the service's response kind, with the same normalisation a stored
+   * A POST action's answer read as the service's response kind, with the same normalization a stored
    * portal answer gets (12-hour AM/PM times to DD/MM/YYYY HH:MM:SS, numbers as text, the Success flag):
    * the fields `needs` must be there, else the answer is outside the protocol.
    */

@@ -6,12 +6,12 @@
  * @module
  */
 import { error, type Outcome } from '../../issue.js';
-import { GstrCode } from '../../ports/gst-portal.js';
+import { gstrCodes } from '../../ports/gst-portal.js';
 
 /** The parameters read by `read`, or 1000 when the queued data is not an object at all. */
 export function readParams<P>(raw: unknown, read: (params: Record<string, unknown>) => P): Outcome<P> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return { ok: false, errors: [error(GstrCode.badRequest, 'missing or invalid field values in request: the job has no parameters', '')] };
+    return { ok: false, errors: [error(gstrCodes.badRequest, 'missing or invalid field values in request: the job has no parameters', '')] };
   }
   return { ok: true, value: read(raw as Record<string, unknown>) };
 }

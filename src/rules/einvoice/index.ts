@@ -10,7 +10,7 @@ import { itemRules } from './items.js';
 import { partyRules } from './parties.js';
 import { supplyRules } from './supply.js';
 import { taxRules } from './tax.js';
-import { ewbDetailsRules } from './ewb-details.js';
+import { ewbDetailsRules } from './ewaybill-details.js';
 import { cessRules } from './cess.js';
 import { reportingLimitRules } from './reporting-limit.js';
 import { specificationLimitRule } from '../specification-limits.js';

@@ -5,4 +5,4 @@
 export { updateVehicleRules } from './update-vehicle.js';
 export { updateTransporterRules } from './update-transporter.js';
 export { extendValidityRules } from './extend-validity.js';
-export { rejectEwbRules } from './reject-ewb.js';
+export { rejectEwbRules } from './reject.js';

@@ -1,5 +1,5 @@
 /**
- * The sandbox's side of the listed fields (src/ports/ewb-listed.ts): what it writes beside each entry at
+ * The sandbox's side of the listed fields (src/ports/ewaybill-listed.ts): what it writes beside each entry at
  * every change, and how it reads the day lists back, a page of the store at a time.
  * @module
  */

@@ -6,7 +6,7 @@
  * @module
  */
 import { error, type Outcome } from '../../issue.js';
-import { GstrCode, type Gstr1FileRequest, type ImsActionRequest, type ImsSection } from '../../ports/gst-portal.js';
+import { gstrCodes, type Gstr1FileRequest, type ImsActionRequest, type ImsSection } from '../../ports/gst-portal.js';
 import type { ModelDoc } from './model.js';
 import { hash32 } from './random.js';
 import { SANDBOX_GST_OTP } from './sessions.js';
@@ -78,7 +78,7 @@ export class SandboxFiling {
   /** Saves the recipient's actions; an accepted credit note needs its ITC-reduction declaration (IMSSAV0054). */
   imsSave(request: ImsActionRequest): Outcome<{ referenceId: string }> {
     const invdata = request?.invdata;
-    if (!isObj(invdata) || Object.keys(invdata).length === 0) return refused(GstrCode.badRequest, 'invdata should hold the records to act on, by section', '/invdata');
+    if (!isObj(invdata) || Object.keys(invdata).length === 0) return refused(gstrCodes.badRequest, 'invdata should hold the records to act on, by section', '/invdata');
     const accepted: Array<[string, Obj]> = [];
     for (const [section, list] of Object.entries(invdata)) {
       if (!Array.isArray(list)) return refused('RET191106', `invdata.${section} should be a list of records`, `/invdata/${section}`);
@@ -109,7 +109,7 @@ export class SandboxFiling {
    * error report (status PE, or ER when nothing was accepted), as the portal reports each document.
    */
   gstr1Save(gstin: string, period: string, data: unknown): Outcome<{ referenceId: string }> {
-    if (!isObj(data)) return refused(GstrCode.badRequest, "the GSTR-1 data should be the portal's JSON object", '/data');
+    if (!isObj(data)) return refused(gstrCodes.badRequest, "the GSTR-1 data should be the portal's JSON object", '/data');
     if (this.filed.has(`${gstin}|${period}`)) return refused('RET11429', `GSTR-1 of ${period} is filed already; it can no longer be changed`);
     const report: Record<string, Obj[]> = {};
     let accepted = 0;
@@ -146,7 +146,7 @@ export class SandboxFiling {
   }
 
   requestEvcOtp(gstin: string, pan: string): Outcome<{ otpSent: true }> {
-    if (typeof pan !== 'string' || !PAN.test(pan)) return refused(GstrCode.badRequest, 'the PAN of the authorised signatory should be 10 characters like ABCDE1234F', '/pan');
+    if (typeof pan !== 'string' || !PAN.test(pan)) return refused(gstrCodes.badRequest, 'the PAN of the authorised signatory should be 10 characters like ABCDE1234F', '/pan');
     this.evcRequested.add(`${gstin}|${pan}`);
     return { ok: true, value: { otpSent: true } };
   }
@@ -157,7 +157,7 @@ export class SandboxFiling {
     const key = `${gstin}|${period}`;
     const arn = this.filed.get(key);
     if (arn) return { ok: true, value: { arn, alreadyFiled: true } };
-    if (typeof pan !== 'string' || !PAN.test(pan)) return refused(GstrCode.badRequest, 'the PAN of the authorised signatory should be 10 characters like ABCDE1234F', '/pan');
+    if (typeof pan !== 'string' || !PAN.test(pan)) return refused(gstrCodes.badRequest, 'the PAN of the authorised signatory should be 10 characters like ABCDE1234F', '/pan');
     if (!this.evcRequested.has(`${gstin}|${pan}`)) return refused('RET11446', 'no EVC OTP was sent for this PAN: request it first', '/otp');
     if (otp !== SANDBOX_GST_OTP) return refused('RET11446', `the EVC OTP is wrong (the sandbox's is ${SANDBOX_GST_OTP})`, '/otp');
     // ARN: AA, the state code, MMYY of the period, then seven characters.

@@ -7,7 +7,7 @@
  */
 import { error, type Outcome } from '../../issue.js';
 import type { GstPortalConnection, LiveGstPortal } from '../../ports/gst-portal.js';
-import { GstrCode } from '../../ports/gst-portal.js';
+import { gstrCodes } from '../../ports/gst-portal.js';
 import { SandboxFiling } from './filing.js';
 import { SandboxGstSessions } from './sessions.js';
 import type { ReturnType } from '../../gstr/types.js';
@@ -42,8 +42,8 @@ export interface SandboxGstPortal extends LiveGstPortal {
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-const notConnected = <T>(): Outcome<T> => ({ ok: false, errors: [error(GstrCode.notConnected, 'not connected to GST System: connect the GSTIN by OTP', '/gstin')] });
-const badPeriod = <T>(): Outcome<T> => ({ ok: false, errors: [error(GstrCode.badRequest, 'return period should be YYYY-MM', '/returnPeriod')] });
+const notConnected = <T>(): Outcome<T> => ({ ok: false, errors: [error(gstrCodes.notConnected, 'not connected to GST System: connect the GSTIN by OTP', '/gstin')] });
+const badPeriod = <T>(): Outcome<T> => ({ ok: false, errors: [error(gstrCodes.badRequest, 'return period should be YYYY-MM', '/returnPeriod')] });
 
 /** The month before `now`'s, YYYY-MM: the IMS inbox's period when none is named. */
 function lastMonth(now: Date): string {
@@ -114,7 +114,7 @@ export function createSandboxGstPortal(options: SandboxGstPortalOptions): Sandbo
       remote: options.invoicesForBuyer ? ['invoicesForBuyer'] : [],
     }),
     async fetchReturn(gstin: string, returnType: ReturnType, period: string): Promise<Outcome<unknown>> {
-      if (!sessions.isConnected(gstin)) return { ok: false, errors: [error(GstrCode.notConnected, 'not connected to GST System', '/gstin')] };
+      if (!sessions.isConnected(gstin)) return { ok: false, errors: [error(gstrCodes.notConnected, 'not connected to GST System', '/gstin')] };
       if (!PERIOD.test(period)) return badPeriod();
       const docs = build(gstin, period, (await options.invoicesForBuyer?.(gstin, period)) ?? []);
       switch (returnType) {
@@ -125,7 +125,7 @@ export function createSandboxGstPortal(options: SandboxGstPortalOptions): Sandbo
         case 'gstr3b':
           return { ok: true, value: render3b(seed, gstin, period, docs) };
         default:
-          return { ok: false, errors: [error(GstrCode.badRequest, `unknown return type ${String(returnType)}`, '/returnType')] };
+          return { ok: false, errors: [error(gstrCodes.badRequest, `unknown return type ${String(returnType)}`, '/returnType')] };
       }
     },
   };

@@ -5,7 +5,7 @@
  * @module
  */
 import { error, type Outcome } from '../../issue.js';
-import { GstrCode, type GstPortalConnection } from '../../ports/gst-portal.js';
+import { gstrCodes, type GstPortalConnection } from '../../ports/gst-portal.js';
 
 /** The OTP the sandbox accepts, for connecting a GSTIN and for the EVC of a GSTR-1 filing. */
 export const SANDBOX_GST_OTP = '575757';
@@ -56,14 +56,14 @@ export class SandboxGstSessions {
   }
 
   requestOtp(gstin: string, username: string): Outcome<{ gstin: string; otpSent: true }> {
-    if (typeof gstin !== 'string' || !GSTIN.test(gstin)) return refused(GstrCode.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin');
-    if (typeof username !== 'string' || username.trim() === '') return refused(GstrCode.badRequest, "the taxpayer's GST portal user name is required", '/username');
+    if (typeof gstin !== 'string' || !GSTIN.test(gstin)) return refused(gstrCodes.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin');
+    if (typeof username !== 'string' || username.trim() === '') return refused(gstrCodes.badRequest, "the taxpayer's GST portal user name is required", '/username');
     this.otpRequests.set(gstin, this.now() + OTP_REQUEST_MS);
     return { ok: true, value: { gstin, otpSent: true } };
   }
 
   connect(gstin: string, otp: string): Outcome<GstPortalConnection> {
-    if (typeof gstin !== 'string' || !GSTIN.test(gstin)) return refused(GstrCode.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin');
+    if (typeof gstin !== 'string' || !GSTIN.test(gstin)) return refused(gstrCodes.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin');
     const waiting = this.otpRequests.get(gstin);
     if (waiting === undefined || waiting <= this.now()) return refused(NO_OTP_REQUEST, 'no OTP request is waiting for this GSTIN (none was made, or it lapsed): request the OTP again', '/otp');
     if (otp !== SANDBOX_GST_OTP) return refused('AUTH4034', `the OTP is wrong or has lapsed: enter it again, or request a new one (the sandbox's OTP is ${SANDBOX_GST_OTP})`, '/otp');

@@ -3,7 +3,7 @@
  * nobody overtook, and read back one at a time or by the day lists (see ewb-listed.ts).
  * @module
  */
-import type { EwbDayList, EwbListed, EwbListedRow } from '../ewb-listed.js';
+import type { EwbDayList, EwbListed, EwbListedRow } from '../ewaybill-listed.js';
 
 /** One e-waybill. */
 export interface EwbRow {

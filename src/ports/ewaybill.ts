@@ -4,7 +4,7 @@
  */
 import type { ProviderContext } from './company.js';
 import type { ProviderResult } from './result.js';
-import type { EwbMovementActions } from './ewb-movement.js';
+import type { EwbMovementActions } from './ewaybill-movement.js';
 import type { ExtendValidityPayload, RejectEwbPayload, UpdateTransporterPayload, UpdateVehiclePayload } from '../types/payloads.js';
 
 export interface EwbGenerated {

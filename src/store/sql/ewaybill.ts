@@ -5,7 +5,7 @@
  */
 import type { EwbListed, EwbListedRow, EwbRow, EwbStore } from '../../ports/store.js';
 import type { Row, SqlClient } from '../sql-client.js';
-import { dayPageStatement } from './ewb-day-page.js';
+import { dayPageStatement } from './ewaybill-day-page.js';
 import { iso, json, text } from './values.js';
 
 function ewbRow(r: Row): EwbRow {

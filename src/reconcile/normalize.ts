@@ -1,5 +1,5 @@
 /**
- * Document-number normalisation and financial years, the keys the matching passes compare.
+ * Document-number normalization and financial years, the keys the matching passes compare.
  * @module
  */
 
@@ -32,13 +32,16 @@ function withoutFinancialYears(up: string): string {
  * Heavy form used from the second pass: upper case, financial-year fragments removed, separators removed,
  * leading zeros of every digit run removed (`INV/2024-25/0042` and `inv-42` both give `INV42`).
  */
-export function normaliseNumber(no: string): string {
+export function normalizeNumber(no: string): string {
   const up = no.toUpperCase();
   // Most numbers hold no digit-separator-digit run, so no financial year: skip the token pass.
   const out = compact(FY_HINT.test(up) ? withoutFinancialYears(up) : up);
   // A number that is nothing but a financial year keeps its digits.
   return out === '' ? compact(up) : out;
 }
+
+/** @deprecated The British spelling gstkit no longer uses; use {@link normalizeNumber}. */
+export const normaliseNumber = normalizeNumber;
 
 const FY_HINT = /\d\s*[-/_.]\s*\d/;
 
