@@ -23,7 +23,17 @@ export function commandsBlock(): string {
     else if (r.does !== '' && r.text.length <= width && last) lines.push(`${r.text.padEnd(width)}   # ${r.does}`);
     else {
       lines.push(r.text);
-      if (last) lines.push(`${''.padEnd(width)}   # ${r.does || (rows.slice(0, i).reverse().find((p) => p.does !== '')?.does ?? '')}`);
+      if (last)
+        lines.push(
+          `${''.padEnd(width)}   # ${
+            r.does ||
+            (rows
+              .slice(0, i)
+              .reverse()
+              .find((p) => p.does !== '')?.does ??
+              '')
+          }`,
+        );
     }
   });
   return ['```text', ...lines, 'gstkit help [command]'.padEnd(width) + '   # usage; `gstkit <command> --help` too', 'gstkit --version', '```'].join('\n');

@@ -17,7 +17,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const schemaDir = join(root, 'schemas');
 
 const files = new Map<string, Schema>();
-for (const name of readdirSync(schemaDir).filter((n) => n.endsWith('.schema.json')).sort()) {
+for (const name of readdirSync(schemaDir)
+  .filter((n) => n.endsWith('.schema.json'))
+  .sort()) {
   files.set(name, JSON.parse(readFileSync(join(schemaDir, name), 'utf8')) as Schema);
 }
 

@@ -9,7 +9,33 @@ export { error, warning, pointer } from './issue.js';
 // The canonical payload types, generated from schemas/ (scripts/write-types.ts); named here so that they take
 // precedence over the looser computing types of the same names that compute/ re-exports.
 export type {
-  CancelEwbResponse, CancelEwbPayload, CancelIrnResponse, CancelIrnPayload, CloseEwbResponse, CloseEwbPayload, DealError, DealSuccess, DealPayload, EwbByIrnPayload, EwbDetail, EwbListByDate, EwbListOtherParty, EwbResponse, EwbPayload, GstinInfo, GstrExportPayload, GstrPullPayload, Gstr3bExportPayload, IrnRecord, IrnPayload, JobStatus, Job, PartyGstin, PaymentQrResponse, PaymentQrPayload, PayloadTypes
+  CancelEwbResponse,
+  CancelEwbPayload,
+  CancelIrnResponse,
+  CancelIrnPayload,
+  CloseEwbResponse,
+  CloseEwbPayload,
+  DealError,
+  DealSuccess,
+  DealPayload,
+  EwbByIrnPayload,
+  EwbDetail,
+  EwbListByDate,
+  EwbListOtherParty,
+  EwbResponse,
+  EwbPayload,
+  GstinInfo,
+  GstrExportPayload,
+  GstrPullPayload,
+  Gstr3bExportPayload,
+  IrnRecord,
+  IrnPayload,
+  JobStatus,
+  Job,
+  PartyGstin,
+  PaymentQrResponse,
+  PaymentQrPayload,
+  PayloadTypes,
 } from './types/payloads.js';
 export { kinds, requestKinds, responseKinds, isKind, schemaId, type Kind, type RequestKind, type ResponseKind } from './kinds.js';
 export { validate, type ValidateOptions, type ValidationResult } from './validate.js';

@@ -14,7 +14,11 @@ export function spawnThread(base: string, name: string, options: { resourceLimit
   // execArgv []: a loader the host runs under (tsx, a test runner) is not loaded again in every thread.
   if (existsSync(fileURLToPath(js))) return new Worker(js, { ...options, execArgv: [] });
   const ts = new URL(`./${name}.ts`, base).href;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); })`;
   return new Worker(boot, { ...options, eval: true, execArgv: [] });
 }

@@ -87,11 +87,21 @@ export interface HandedOverPayload {
  * what is read as it was sent is kept in `value` rather than copied, and text known to be plain is not
  * tested again. The findings are those of {@link validate}.
  */
-export function validateHandedOver<K extends Kind>(kind: K, payload: unknown, options: ValidateOptions, facts: HandedOverPayload): ValidationResult<PayloadTypes[K]> {
+export function validateHandedOver<K extends Kind>(
+  kind: K,
+  payload: unknown,
+  options: ValidateOptions,
+  facts: HandedOverPayload,
+): ValidationResult<PayloadTypes[K]> {
   return check(kind, payload, options, facts);
 }
 
-function check<K extends Kind>(kind: K, payload: unknown, options: ValidateOptions, handedOver: HandedOverPayload | undefined): ValidationResult<PayloadTypes[K]> {
+function check<K extends Kind>(
+  kind: K,
+  payload: unknown,
+  options: ValidateOptions,
+  handedOver: HandedOverPayload | undefined,
+): ValidationResult<PayloadTypes[K]> {
   if (!isKind(kind)) throw new TypeError(`unknown payload kind: ${String(kind)}`);
   checkOptions(options);
   // Bounds first: a payload too big to check is refused before any per-line work.
@@ -132,7 +142,9 @@ function check<K extends Kind>(kind: K, payload: unknown, options: ValidateOptio
 const bounded = (issues: Issue[], severity: 'error' | 'warning'): Issue[] => (issues.length === 0 ? issues : capIssues(issues, severity).map(boundIssue));
 
 /** The master checks the schema makes through formats (state, unit, GSTIN, country, currency). */
-const masterFormatCodes = new Set<string>([svcCodes.stateCode, svcCodes.unitCode, svcCodes.gstin, svcCodes.countryCode, svcCodes.currencyCode].map((c) => c.code));
+const masterFormatCodes = new Set<string>(
+  [svcCodes.stateCode, svcCodes.unitCode, svcCodes.gstin, svcCodes.countryCode, svcCodes.currencyCode].map((c) => c.code),
+);
 /** The schema's complaints about the shape of a text: a portal's code at the same place (2239 for a blank Unit) says it better. */
 const textShapeCodes = new Set<string>([svcCodes.maxLength, svcCodes.minLength, svcCodes.pattern].map((c) => c.code));
 const isPortalCode = (code: string): boolean => /^\d+$/.test(code);

@@ -10,9 +10,15 @@ import { isValidGstin } from '../masters/index.js';
  * Splits `company:VALUE;company2:VALUE` into its entries (blank entries skipped), or names the first entry
  * without a company id, using `form` to say what each entry should look like.
  */
-function companyEntries(text: string, form: string): { ok: true; entries: Array<{ id: string; value: string; part: string }> } | { ok: false; message: string } {
+function companyEntries(
+  text: string,
+  form: string,
+): { ok: true; entries: Array<{ id: string; value: string; part: string }> } | { ok: false; message: string } {
   const entries: Array<{ id: string; value: string; part: string }> = [];
-  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const colon = part.indexOf(':');
     const id = colon < 0 ? '' : part.slice(0, colon).trim();
     if (!id) return { ok: false, message: `"${part}" must be ${form}` };

@@ -20,11 +20,16 @@ export function deadlinesFromEnv(env: NodeJS.ProcessEnv): { ok: true; deadlines:
     if (!value) return fallback;
     const n = Number(value);
     // Under 100 ms a loaded but healthy database would time out; over 10 minutes is no deadline.
-    return Number.isSafeInteger(n) && n >= 100 && n <= 600_000 ? n : `${name} must be a whole number of milliseconds from 100 to 600000, not ${JSON.stringify(env[name])}`;
+    return Number.isSafeInteger(n) && n >= 100 && n <= 600_000
+      ? n
+      : `${name} must be a whole number of milliseconds from 100 to 600000, not ${JSON.stringify(env[name])}`;
   };
   const dbTimeoutMs = read('GSTKIT_DB_TIMEOUT_MS', DEFAULT_DB_TIMEOUT_MS);
   const dbConnectTimeoutMs = read('GSTKIT_DB_CONNECT_TIMEOUT_MS', DEFAULT_DB_CONNECT_TIMEOUT_MS);
   const redisTimeoutMs = read('GSTKIT_REDIS_TIMEOUT_MS', DEFAULT_REDIS_TIMEOUT_MS);
   for (const v of [dbTimeoutMs, dbConnectTimeoutMs, redisTimeoutMs]) if (typeof v === 'string') return { ok: false, message: v };
-  return { ok: true, deadlines: { dbTimeoutMs: dbTimeoutMs as number, dbConnectTimeoutMs: dbConnectTimeoutMs as number, redisTimeoutMs: redisTimeoutMs as number } };
+  return {
+    ok: true,
+    deadlines: { dbTimeoutMs: dbTimeoutMs as number, dbConnectTimeoutMs: dbConnectTimeoutMs as number, redisTimeoutMs: redisTimeoutMs as number },
+  };
 }

@@ -15,7 +15,8 @@ export async function gstr1Command(args: readonly string[]): Promise<number> {
   if (!Array.isArray(documents)) throw new UsageError(`${positional[0]} should hold a JSON array of IRN request payloads`);
   const amendFile = options.get('amendments');
   const amendments = amendFile === undefined ? undefined : readJson(amendFile);
-  if (amendments !== undefined && !Array.isArray(amendments)) throw new UsageError(`${amendFile} should hold a JSON array of {document, originalNumber, originalDate}`);
+  if (amendments !== undefined && !Array.isArray(amendments))
+    throw new UsageError(`${amendFile} should hold a JSON array of {document, originalNumber, originalDate}`);
   const { buildGstr1 } = await import('../gstr1/index.js');
   const res = buildGstr1(documents, { gstin, period, ...(amendments ? { amendments } : {}) });
   for (const e of res.errors) process.stderr.write(`error ${e.code} ${e.message}${e.path ? ` at ${e.path}` : ''}\n`);

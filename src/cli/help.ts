@@ -174,7 +174,11 @@ Environment variables:
 
 /** Every command's usage line and what it does in a few words: the overview, and README's list. */
 export const commandLines: ReadonlyArray<{ usage: string; does: string }> = [
-  { usage: 'validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES] [--irp IRP1..IRP6]\n         [--environment sandbox|production] [--strict] [--coercions summary|each|silent]', does: 'JSON result; exit 0 valid, 1 invalid, 2 misuse' },
+  {
+    usage:
+      'validate <kind> <file|-> [--today DD/MM/YYYY] [--hsn-master FILE] [--aato RUPEES] [--irp IRP1..IRP6]\n         [--environment sandbox|production] [--strict] [--coercions summary|each|silent]',
+    does: 'JSON result; exit 0 valid, 1 invalid, 2 misuse',
+  },
   { usage: 'normalize <kind> <file|->', does: 'the canonical payload' },
   { usage: 'compute irn <file|->', does: 'the invoice with every derivable amount filled in (exit 1: some could not be)' },
   { usage: 'render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]', does: 'the QR image of a signed QR code' },

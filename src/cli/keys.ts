@@ -42,7 +42,9 @@ export async function keysCommand(args: readonly string[], env: NodeJS.ProcessEn
     if (action === 'revoke') {
       const at = new Date().toISOString();
       for (const id of ids) await store.revokeApiKey(id, at);
-      process.stdout.write(`revoked ${ids.join(', ')}: every server on this store refuses ${ids.length > 1 ? 'them' : 'it'} within ${REVOCATION_MAX_AGE_MS / 1000} s\n`);
+      process.stdout.write(
+        `revoked ${ids.join(', ')}: every server on this store refuses ${ids.length > 1 ? 'them' : 'it'} within ${REVOCATION_MAX_AGE_MS / 1000} s\n`,
+      );
       return 0;
     }
     let missing = 0;

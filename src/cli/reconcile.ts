@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { readInput, parseOptions, UsageError, writeOut } from './io.js';
 
-const USAGE = 'usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json] [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level]';
+const USAGE =
+  'usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json] [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level]';
 
 function numberOption(options: Map<string, string>, name: string): number | undefined {
   const v = options.get(name);

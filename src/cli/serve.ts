@@ -101,7 +101,11 @@ function rateSettingsFromEnv(env: NodeJS.ProcessEnv): ({ ok: true } & RateSettin
   const failedLogins = parseRateLimit(env['GSTKIT_FAILED_LOGIN_LIMIT'] || DEFAULT_FAILED_LOGIN_LIMIT);
   if (!failedLogins.ok) return { ok: false, message: `GSTKIT_FAILED_LOGIN_LIMIT: ${failedLogins.message}` };
   const proxies = (env['GSTKIT_TRUSTED_PROXIES'] ?? '').trim() || '0';
-  if (!/^\d{1,2}$/.test(proxies)) return { ok: false, message: `GSTKIT_TRUSTED_PROXIES must be the number of proxies in front of the server (0 to 99), not ${JSON.stringify(env['GSTKIT_TRUSTED_PROXIES'])}` };
+  if (!/^\d{1,2}$/.test(proxies))
+    return {
+      ok: false,
+      message: `GSTKIT_TRUSTED_PROXIES must be the number of proxies in front of the server (0 to 99), not ${JSON.stringify(env['GSTKIT_TRUSTED_PROXIES'])}`,
+    };
   return { ok: true, byDefault, perKey, inquiries, failedLogins, trustedProxies: Number(proxies) };
 }
 
@@ -114,7 +118,10 @@ async function rateLimitersOf(
   store: Store,
   redisUrl: string | undefined,
   redisTimeoutMs: number,
-): Promise<{ ok: true; limiter?: RateLimiter; clients: ClientRateLimits; where: string; clientsWhere: string; close: () => Promise<void> } | { ok: false; message: string }> {
+): Promise<
+  | { ok: true; limiter?: RateLimiter; clients: ClientRateLimits; where: string; clientsWhere: string; close: () => Promise<void> }
+  | { ok: false; message: string }
+> {
   const { byDefault, perKey, inquiries, failedLogins, trustedProxies } = settings;
   const keysLimited = byDefault.limit !== null || [...perKey.limits.values()].some((l) => l !== null);
   const off = { ok: true as const, clients: { trustedProxies }, where: 'off', clientsWhere: 'off', close: async () => {} };
@@ -247,19 +254,28 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   }
   // The live GST portal's sessions are sealed into the store like NIC's: one OTP per GSTIN for every server.
   const gstPortal = gstn.value
-    ? await gstn.value.portal(store, keys[0]!.companyId, (e) => void process.stderr.write(`gst portal sessions: the store failed (${e.message}); keeping them in this process\n`))
+    ? await gstn.value.portal(
+        store,
+        keys[0]!.companyId,
+        (e) => void process.stderr.write(`gst portal sessions: the store failed (${e.message}); keeping them in this process\n`),
+      )
     : undefined;
   // With REDIS_URL, jobs go on the BullMQ queue for `gstkit worker` processes; else this server runs them.
   const redisUrl = env['REDIS_URL'] || undefined;
   let jobs: JobRunner = sandbox.jobs;
   if (redisUrl && store.kind !== 'postgres') {
-    process.stderr.write('REDIS_URL needs DATABASE_URL too: workers share the servers\' store, and a PGlite folder belongs to one process\n');
+    process.stderr.write("REDIS_URL needs DATABASE_URL too: workers share the servers' store, and a PGlite folder belongs to one process\n");
     await store.close();
     return 2;
   }
   if (redisUrl) {
     try {
-      jobs = await createBullJobRunner({ store, redisUrl, timeoutMs: deadlines.redisTimeoutMs, ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}) });
+      jobs = await createBullJobRunner({
+        store,
+        redisUrl,
+        timeoutMs: deadlines.redisTimeoutMs,
+        ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}),
+      });
     } catch (e) {
       process.stderr.write(`${(e as Error).message}\n`);
       await store.close();
@@ -281,7 +297,8 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     ? createInquiryOutbox({
         store,
         forwarder: webhookForwarder({ url: crmUrl, ...(crmToken ? { token: crmToken } : {}) }),
-        onRetryFailed: (inquiry, reason, attempts) => process.stderr.write(`inquiry ${inquiry.inquiryId} still kept after ${attempts} tries: ${reason.message}\n`),
+        onRetryFailed: (inquiry, reason, attempts) =>
+          process.stderr.write(`inquiry ${inquiry.inquiryId} still kept after ${attempts} tries: ${reason.message}\n`),
       })
     : undefined;
   outbox?.start();
@@ -360,7 +377,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const out = process.stdout;
   out.write(`gstkit ${live ? 'with NIC portals' : 'sandbox'}${gstn.value ? ' and the live GST portal' : ''} listening on ${url}\n`);
   if (gstn.value) {
-    out.write(`gst portal: ${gstn.value.url}; sessions ${gstn.value.sealed ? 'shared through the store, encrypted with GSTKIT_SESSION_KEY' : 'kept by this process only, because GSTKIT_SESSION_KEY is not set; each server asks its own OTP'}\n`);
+    out.write(
+      `gst portal: ${gstn.value.url}; sessions ${gstn.value.sealed ? 'shared through the store, encrypted with GSTKIT_SESSION_KEY' : 'kept by this process only, because GSTKIT_SESSION_KEY is not set; each server asks its own OTP'}\n`,
+    );
   }
   if (live) out.write(`nic e-invoice: ${live.einvoiceUrl}\nnic e-waybill: ${live.ewbUrl}\n`);
   if (live) {

@@ -48,7 +48,8 @@ export async function setUp(env: NodeJS.ProcessEnv): Promise<{ ok: true; setup: 
 
   // Pulls and exports run in worker threads so requests never wait behind them; 0 runs them in line.
   const jobThreads = Number(env['GSTKIT_JOB_THREADS'] ?? 2);
-  if (!Number.isInteger(jobThreads) || jobThreads < 0 || jobThreads > 64) return { ok: false, code: 2, message: 'GSTKIT_JOB_THREADS: a whole number from 0 to 64' };
+  if (!Number.isInteger(jobThreads) || jobThreads < 0 || jobThreads > 64)
+    return { ok: false, code: 2, message: 'GSTKIT_JOB_THREADS: a whole number from 0 to 64' };
 
   const deadlines = deadlinesFromEnv(env);
   if (!deadlines.ok) return { ok: false, code: 2, message: deadlines.message };

@@ -48,7 +48,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const providers = sandbox.providers;
   // With GSTKIT_GST_PORTAL=gstn the jobs reach the live portal, over the sessions the servers sealed into the store.
   const companyId = ready.setup.keys[0]!.companyId;
-  const portal = gstn.value ? await gstn.value.portal(store, companyId, (e) => void process.stderr.write(`gst portal sessions: the store failed (${e.message})\n`)) : providers.gstPortal;
+  const portal = gstn.value
+    ? await gstn.value.portal(store, companyId, (e) => void process.stderr.write(`gst portal sessions: the store failed (${e.message})\n`))
+    : providers.gstPortal;
   let worker: Awaited<ReturnType<typeof startBullWorker>>;
   try {
     worker = await startBullWorker({

@@ -91,7 +91,14 @@ function agree(inv: unknown): boolean {
   const docType = (typ ?? '').trim().toUpperCase();
   const checkRates = docType !== 'CRN' && docType !== 'DBN';
 
-  let assVal = 0, cgstVal = 0, sgstVal = 0, igstVal = 0, adValorem = 0, nonAdValorem = 0, stCes = 0, itemTotal = 0;
+  let assVal = 0,
+    cgstVal = 0,
+    sgstVal = 0,
+    igstVal = 0,
+    adValorem = 0,
+    nonAdValorem = 0,
+    stCes = 0,
+    itemTotal = 0;
   for (const entry of items) {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
     const item = entry as Record<string, unknown>;

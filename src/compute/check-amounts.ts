@@ -18,11 +18,7 @@ const show = (d: Decimal): string => d.toFixed(2);
 
 function mismatch(code: string, path: string, field: string, sent: Decimal, expected: Decimal, how: string): Issue {
   const { low, high } = toleranceRange(expected);
-  return error(
-    code,
-    `${field} is ${show(sent)} but ${how} gives ${show(expected)} (accepted ${show(low)} to ${show(high)})`,
-    path,
-  );
+  return error(code, `${field} is ${show(sent)} but ${how} gives ${show(expected)} (accepted ${show(low)} to ${show(high)})`, path);
 }
 
 /** What each line field is computed as, for messages. */
@@ -83,7 +79,10 @@ export function amountIssuesOnDecimals(inv: unknown): Issue[] {
   }
 
   const val = obj(doc['ValDtls']);
-  const totals = invoiceTotals(lines.map((l) => l.line.value), val);
+  const totals = invoiceTotals(
+    lines.map((l) => l.line.value),
+    val,
+  );
   // A sum over no lines is 0 to the IRP; only sums over lines that are not all known are left unchecked.
   const unknownTotals = lines.length === 0 ? {} : totalsGaps(lines, false);
   const total = (field: SummedTotal, code: string, expected: Decimal, how: string): void => {
@@ -131,4 +130,3 @@ export function amountIssuesOnDecimals(inv: unknown): Issue[] {
   }
   return issues;
 }
-

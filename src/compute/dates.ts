@@ -108,7 +108,14 @@ export function parseIst(value: unknown): Date | undefined {
   if (typeof value !== 'string') return undefined;
   const m = /^(\d{2})\/(\d{2})\/(\d{4})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(value);
   if (!m) return undefined;
-  const [day, month, year, hour, minute, second] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const [day, month, year, hour, minute, second] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (!real(year, month, day) || hour > 23 || minute > 59 || second > 59) return undefined;
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second) - IST_OFFSET_MS);
 }

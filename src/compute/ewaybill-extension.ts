@@ -23,9 +23,7 @@ export function ewbExtensionLimit(generatedAt: string): string | undefined {
 }
 
 /** The answer to "may this e-waybill be extended to this validity now?". */
-export type EwbExtensionOutcome =
-  | { allowed: true; validUpto: string; capped: boolean }
-  | { allowed: false; code: '821'; message: string };
+export type EwbExtensionOutcome = { allowed: true; validUpto: string; capped: boolean } | { allowed: false; code: '821'; message: string };
 
 /**
  * Judges an extension requested at `now` (all `DD/MM/YYYY HH:MM:SS`, IST) of an e-waybill generated at
@@ -42,7 +40,11 @@ export function judgeEwbExtension(generatedAt: string, proposedValidUpto: string
   if (at < since) return { allowed: true, validUpto: proposedValidUpto, capped: false };
   const limit = start + EWB_MAX_LIFE_DAYS * SECONDS_PER_DAY;
   if (at >= limit) {
-    return { allowed: false, code: '821', message: `the e-waybill was generated on ${generatedAt}; it cannot be extended beyond ${EWB_MAX_LIFE_DAYS} days (${ewbDateTimeText(limit)})` };
+    return {
+      allowed: false,
+      code: '821',
+      message: `the e-waybill was generated on ${generatedAt}; it cannot be extended beyond ${EWB_MAX_LIFE_DAYS} days (${ewbDateTimeText(limit)})`,
+    };
   }
   if (proposed > limit) return { allowed: true, validUpto: ewbDateTimeText(limit), capped: true };
   return { allowed: true, validUpto: proposedValidUpto, capped: false };

@@ -23,8 +23,7 @@ export interface EwbTotals {
   totInvValue: Decimal;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const num = (v: unknown): Decimal => dec(v as Numeric);
 
@@ -57,9 +56,7 @@ export function ewbTotals(doc: unknown): EwbTotals {
     totals.cgstValue = totals.cgstValue.plus(lineTax(taxable, item['cgstRate']));
     totals.sgstValue = totals.sgstValue.plus(lineTax(taxable, item['sgstRate']));
     totals.cessValue = totals.cessValue.plus(lineTax(taxable, item['cessRate']));
-    totals.cessNonAdvolValue = totals.cessNonAdvolValue.plus(
-      money(num(item['quantity']).times(num(item['cessNonadvol']))),
-    );
+    totals.cessNonAdvolValue = totals.cessNonAdvolValue.plus(money(num(item['quantity']).times(num(item['cessNonadvol']))));
   }
   const otherValue = money(num(record['otherValue']));
   const totInvValue = totals.totalValue

@@ -46,8 +46,14 @@ export interface TotalsOptions {
  */
 export function invoiceTotals(lines: readonly LineAmounts[], valDtls: unknown, options: TotalsOptions = {}): InvoiceTotals {
   const zero = new Decimal(0);
-  let AssVal = zero, CgstVal = zero, SgstVal = zero, IgstVal = zero;
-  let adValoremCess = zero, nonAdValoremCess = zero, stCes = zero, itemTotal = zero;
+  let AssVal = zero,
+    CgstVal = zero,
+    SgstVal = zero,
+    IgstVal = zero;
+  let adValoremCess = zero,
+    nonAdValoremCess = zero,
+    stCes = zero,
+    itemTotal = zero;
   for (const line of lines) {
     AssVal = AssVal.plus(line.AssAmt);
     CgstVal = CgstVal.plus(line.CgstAmt);
@@ -63,9 +69,7 @@ export function invoiceTotals(lines: readonly LineAmounts[], valDtls: unknown, o
   const OthChrg = dec(numeric(val['OthChrg']));
   const beforeRoundOff = money(itemTotal.plus(OthChrg).minus(Discount));
   const RndOffAmt =
-    !options.recompute && isNumeric(val['RndOffAmt'])
-      ? dec(numeric(val['RndOffAmt']))
-      : roundOffAmount(beforeRoundOff, options.roundOff ?? 'none');
+    !options.recompute && isNumeric(val['RndOffAmt']) ? dec(numeric(val['RndOffAmt'])) : roundOffAmount(beforeRoundOff, options.roundOff ?? 'none');
   return {
     AssVal: money(AssVal),
     CgstVal: money(CgstVal),

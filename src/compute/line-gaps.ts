@@ -33,11 +33,7 @@ export function lineGaps(item: Record<string, unknown>, supply: Supply, given: R
   if (missingPrice.length > 0) gaps.TotAmt = `TotAmt is Qty x UnitPrice and the line has no ${missingPrice.join(' and no ')}`;
   if (!known('TotAmt')) gaps.AssAmt = 'AssAmt is TotAmt - Discount and TotAmt is not known';
 
-  const rateGap = !known('AssAmt')
-    ? 'AssAmt is not known'
-    : !isNumeric(item['GstRt'])
-      ? 'the line has no GstRt'
-      : undefined;
+  const rateGap = !known('AssAmt') ? 'AssAmt is not known' : !isNumeric(item['GstRt']) ? 'the line has no GstRt' : undefined;
   if (rateGap !== undefined) {
     // A head the supply type keeps at zero needs neither AssAmt nor the rate.
     if (supply.interState && !supply.withoutPayment) gaps.IgstAmt = `IgstAmt is AssAmt x GstRt and ${rateGap}`;

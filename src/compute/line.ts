@@ -14,16 +14,7 @@ import { adValoremCess } from './cess.js';
 import { lineGaps, type LineGaps } from './line-gaps.js';
 
 /** The amounts of a line that can be derived. */
-export const derivedLineFields = [
-  'TotAmt',
-  'AssAmt',
-  'IgstAmt',
-  'CgstAmt',
-  'SgstAmt',
-  'CesAmt',
-  'StateCesAmt',
-  'TotItemVal',
-] as const;
+export const derivedLineFields = ['TotAmt', 'AssAmt', 'IgstAmt', 'CgstAmt', 'SgstAmt', 'CesAmt', 'StateCesAmt', 'TotItemVal'] as const;
 export type DerivedLineField = (typeof derivedLineFields)[number];
 
 /** The amounts of a line that only the sender can give; missing ones count as zero. */
@@ -65,8 +56,7 @@ export function computeLine(item: unknown, supply: Supply, recompute = false): C
   const gaps = lineGaps(it, supply, given);
   // Recomputing replaces sent amounts, except those that cannot be derived: they are all there is.
   const sentOf = (field: DerivedLineField): boolean => given[field] && (!recompute || gaps[field] !== undefined);
-  const pick = (field: DerivedLineField, expected: Decimal): Decimal =>
-    sentOf(field) ? dec(numeric(it[field])) : expected;
+  const pick = (field: DerivedLineField, expected: Decimal): Decimal => (sentOf(field) ? dec(numeric(it[field])) : expected);
 
   const expTot = grossAmount(numeric(it['Qty']), numeric(it['UnitPrice']));
   const tot = pick('TotAmt', expTot);

@@ -102,9 +102,7 @@ export interface IrnDraft {
 
 /** The value as a plain object, or an empty one. */
 export function obj(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** The value as an array, or an empty one. */

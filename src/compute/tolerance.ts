@@ -29,4 +29,3 @@ export function withinTolerance(sent: Numeric, expected: Numeric): boolean {
   const value = dec(sent).toNumber();
   return value >= Math.floor(e) - 1 && value <= Math.ceil(e) + 1;
 }
-

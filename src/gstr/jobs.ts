@@ -74,7 +74,10 @@ export async function pullReturnCounted(
   if (!fetched.ok) {
     const first = fetched.errors[0];
     if (first && first.code !== gstrCodes.notConnected && !(await services.portal.isConnected(request.gstin))) {
-      return { ok: false, errors: [error(gstrCodes.notConnected, `not connected to GST System: the portal ended the session (${first.code} ${first.message})`, '/gstin')] };
+      return {
+        ok: false,
+        errors: [error(gstrCodes.notConnected, `not connected to GST System: the portal ended the session (${first.code} ${first.message})`, '/gstin')],
+      };
     }
     return fetched;
   }
@@ -117,11 +120,7 @@ export interface ExportFile {
  * pulled are listed on the header sheet. GSTR-3B: one GSTIN and one period. Errors: `1000` missing or
  * invalid fields, `100` range longer than 24 months, `1001` nothing stored for the whole request.
  */
-export async function exportReturns(
-  services: GstrServices,
-  request: ExportRequest,
-  progress?: (fraction: number) => void,
-): Promise<Outcome<ExportFile>> {
+export async function exportReturns(services: GstrServices, request: ExportRequest, progress?: (fraction: number) => void): Promise<Outcome<ExportFile>> {
   let sink: (ByteSink & { bytes(): Uint8Array }) | undefined;
   const out = await exportReturnsTo(services, request, async () => (sink = memorySink()), progress);
   return out.ok ? { ok: true, value: { ...out.value, data: sink!.bytes() } } : out;
@@ -233,7 +232,10 @@ export async function exportReturnsTo(
 
 /** A reader's errors as the header sheet names them: the first three. */
 function describeErrors(errors: readonly Issue[]): string {
-  return errors.map((e) => `${e.code} ${e.message} at ${e.path}`).slice(0, 3).join('; ');
+  return errors
+    .map((e) => `${e.code} ${e.message} at ${e.path}`)
+    .slice(0, 3)
+    .join('; ');
 }
 
 function nothingStored(): { ok: false; errors: Issue[] } {

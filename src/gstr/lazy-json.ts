@@ -52,7 +52,8 @@ function longLists(text: string, start: number, end: number, minChars: number): 
     if (c === OPEN_LIST || c === OPEN_OBJECT) opens.push(i);
     else if (c === CLOSE_OBJECT || c === CLOSE_LIST) {
       const open = opens.pop();
-      if (open === undefined || text.charCodeAt(open) !== (c === CLOSE_LIST ? OPEN_LIST : OPEN_OBJECT)) throw new SyntaxError(`unexpected ${text[i]} in JSON at position ${i}`);
+      if (open === undefined || text.charCodeAt(open) !== (c === CLOSE_LIST ? OPEN_LIST : OPEN_OBJECT))
+        throw new SyntaxError(`unexpected ${text[i]} in JSON at position ${i}`);
       if (c === CLOSE_LIST && i - open > minChars) {
         // A long list holding long lists: the outer one is kept, the inner ones are its elements' business.
         while (found.length > 0 && found[found.length - 1]![0] > open) found.pop();

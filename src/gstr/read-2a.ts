@@ -3,20 +3,11 @@
  * @module
  */
 import { pointer, type Outcome, type Issue } from '../issue.js';
-import {
-  readCodes,
-  ReadContext,
-  isObject,
-  toJson,
-  yesNo,
-  type Json,
-} from './read-common.js';
+import { readCodes, ReadContext, isObject, toJson, yesNo, type Json } from './read-common.js';
 import type { DocumentSection, InwardDocument, InwardReturn, TaxLine } from './types.js';
 import { diffPercent, headerOf, noteKind, type InwardReading } from './read-shared.js';
 
-const SECTIONS = new Set([
-  'b2b', 'b2ba', 'cdn', 'cdna', 'cdnr', 'cdnra', 'isd', 'isda', 'tds', 'tdsa', 'tcs', 'impg', 'impgsez',
-]);
+const SECTIONS = new Set(['b2b', 'b2ba', 'cdn', 'cdna', 'cdnr', 'cdnra', 'isd', 'isda', 'tds', 'tdsa', 'tcs', 'impg', 'impgsez']);
 const ENVELOPE = new Set(['gstin', 'fp', 'ret_period', 'rtnprd', 'chksum', 'version']);
 
 /** A GSTR-2A read into document rows, with the warnings met on the way. */
@@ -65,7 +56,12 @@ export function openGstr2a(input: unknown, expect?: { gstin?: string; period?: s
   const headerErrors = [...ctx.errors];
 
   const supplierSections: Array<[string, DocumentSection]> = [
-    ['b2b', 'B2B'], ['b2ba', 'B2BA'], ['cdn', 'CDNR'], ['cdnr', 'CDNR'], ['cdna', 'CDNRA'], ['cdnra', 'CDNRA'],
+    ['b2b', 'B2B'],
+    ['b2ba', 'B2BA'],
+    ['cdn', 'CDNR'],
+    ['cdnr', 'CDNR'],
+    ['cdna', 'CDNRA'],
+    ['cdnra', 'CDNRA'],
   ];
 
   function* readSupplierSection(key: string, section: DocumentSection): Generator<InwardDocument> {
@@ -211,9 +207,22 @@ export function openGstr2a(input: unknown, expect?: { gstin?: string; period?: s
 
   function* allDocuments(): Generator<InwardDocument> {
     for (const [key, section] of supplierSections) yield* readSupplierSection(key, section);
-    for (const [key, section] of [['isd', 'ISD'], ['isda', 'ISDA']] as const) yield* readIsd(key, section);
-    for (const [key, section] of [['impg', 'IMPG'], ['impgsez', 'IMPGSEZ']] as const) yield* readImports(key, section);
-    for (const [key, section] of [['tds', 'TDS'], ['tdsa', 'TDSA'], ['tcs', 'TCS']] as const) yield* readSourceCredits(key, section);
+    for (const [key, section] of [
+      ['isd', 'ISD'],
+      ['isda', 'ISDA'],
+    ] as const)
+      yield* readIsd(key, section);
+    for (const [key, section] of [
+      ['impg', 'IMPG'],
+      ['impgsez', 'IMPGSEZ'],
+    ] as const)
+      yield* readImports(key, section);
+    for (const [key, section] of [
+      ['tds', 'TDS'],
+      ['tdsa', 'TDSA'],
+      ['tcs', 'TCS'],
+    ] as const)
+      yield* readSourceCredits(key, section);
   }
 
   const end = (): Outcome<Omit<Gstr2aResult, 'documents'>> =>

@@ -15,19 +15,72 @@ import { documentsInSection, REVERSAL_KEY, reversalHolders, SECTION_LISTS } from
 /** A GSTR-2B read into document rows and ITC summary rows, with the warnings met on the way. */
 export type Gstr2bResult = InwardReturn & { warnings: Issue[] };
 
-const DATA_KEYS = new Set([
-  'gstin', 'rtnprd', 'version', 'gendt', 'itcsumm', 'cpsumm', 'docdata', 'docRejdata', 'cpSummRej', 'fc', 'chksum',
-]);
+const DATA_KEYS = new Set(['gstin', 'rtnprd', 'version', 'gendt', 'itcsumm', 'cpsumm', 'docdata', 'docRejdata', 'cpSummRej', 'fc', 'chksum']);
 /** First GSTR-2B period built from IMS. */
 export const IMS_FROM = '2024-10';
 
 /** Keys of a 2B document this reader knows; others are warned about once per key and section. */
 const DOC_KEYS = new Set([
-  'inum', 'ntnum', 'typ', 'suptyp', 'dt', 'val', 'pos', 'rev', 'itcavl', 'rsn', 'diffprcnt', 'srctyp', 'irn', 'irngendate',
-  'items', 'txval', 'igst', 'cgst', 'sgst', 'cess', 'oinum', 'oidt', 'ontnum', 'ontdt', 'onttyp', 'ntty', 'chksum',
-  'docnum', 'docdt', 'doctyp', 'oinvnum', 'oinvdt', 'odocnum', 'odocdt', 'odoctyp', 'itcelg', 'boenum', 'boedt', 'portcode',
-  'refdt', 'recdt', 'isamd', 'imsStatus', 'imsAction', 'action', 'itcRedReq', 'declIgst', 'declCgst', 'declSgst', 'declCess',
-  'remarks', 'srcform', 'srcForm', 'oinvtyp', 'supprd', 'supfildt', 'trdnm', 'ctin', 'num', 'rt',
+  'inum',
+  'ntnum',
+  'typ',
+  'suptyp',
+  'dt',
+  'val',
+  'pos',
+  'rev',
+  'itcavl',
+  'rsn',
+  'diffprcnt',
+  'srctyp',
+  'irn',
+  'irngendate',
+  'items',
+  'txval',
+  'igst',
+  'cgst',
+  'sgst',
+  'cess',
+  'oinum',
+  'oidt',
+  'ontnum',
+  'ontdt',
+  'onttyp',
+  'ntty',
+  'chksum',
+  'docnum',
+  'docdt',
+  'doctyp',
+  'oinvnum',
+  'oinvdt',
+  'odocnum',
+  'odocdt',
+  'odoctyp',
+  'itcelg',
+  'boenum',
+  'boedt',
+  'portcode',
+  'refdt',
+  'recdt',
+  'isamd',
+  'imsStatus',
+  'imsAction',
+  'action',
+  'itcRedReq',
+  'declIgst',
+  'declCgst',
+  'declSgst',
+  'declCess',
+  'remarks',
+  'srcform',
+  'srcForm',
+  'oinvtyp',
+  'supprd',
+  'supfildt',
+  'trdnm',
+  'ctin',
+  'num',
+  'rt',
 ]);
 
 type Part = NonNullable<InwardDocument['part']>;
@@ -91,7 +144,11 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
       if (key === REVERSAL_KEY || Object.hasOwn(SECTION_LISTS, key)) continue;
       // Named with its count, so a section GSTN adds is reported, never silently zeroed.
       const n = documentsInSection(key, holder[key]);
-      ctx.warn(readCodes.unknown, `section ${key} is not known to this reader: its ${n === 1 ? '1 document was' : `${n} documents were`} skipped`, hp + pointer(key));
+      ctx.warn(
+        readCodes.unknown,
+        `section ${key} is not known to this reader: its ${n === 1 ? '1 document was' : `${n} documents were`} skipped`,
+        hp + pointer(key),
+      );
     }
     yield* readB2bLike(ctx, holder, hp, 'b2b', 'B2B', part);
     yield* readB2bLike(ctx, holder, hp, 'b2ba', 'B2BA', part);
@@ -240,20 +297,20 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: object): InwardDocument {
     return finish(
       {
-      ...common,
-      section,
-      part,
-      kind: 'Bill of Entry',
-      ...sup,
-      number: c.required(d, 'boenum', dp, 'bill of entry number'),
-      date: c.date(d, 'boedt', dp),
-      portCode: c.text(d, 'portcode'),
-      referenceDate: c.date(d, 'refdt', dp),
-      receivedDate: c.date(d, 'recdt', dp),
-      billOfEntryAmended: yesNo(c.text(d, 'isamd')),
-      rateBasis: 'document',
-      lines: [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')],
-      sign: 1,
+        ...common,
+        section,
+        part,
+        kind: 'Bill of Entry',
+        ...sup,
+        number: c.required(d, 'boenum', dp, 'bill of entry number'),
+        date: c.date(d, 'boedt', dp),
+        portCode: c.text(d, 'portcode'),
+        referenceDate: c.date(d, 'refdt', dp),
+        receivedDate: c.date(d, 'recdt', dp),
+        billOfEntryAmended: yesNo(c.text(d, 'isamd')),
+        rateBasis: 'document',
+        lines: [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')],
+        sign: 1,
       },
       d,
       dp,

@@ -11,8 +11,22 @@ import type { Gstr3b, Gstr3bPaymentRow, Gstr3bRow, HeadAmounts } from './types.j
 export type Gstr3bResult = Gstr3b & { warnings: Issue[] };
 
 const KNOWN = new Set([
-  'gstin', 'ret_period', 'rtnprd', 'fp', 'chksum', 'sup_details', 'eco_dtls', 'inter_sup', 'itc_elg', 'inward_sup',
-  'intr_ltfee', 'tx_pmt', 'qn', 'filing_dt', 'status', 'version',
+  'gstin',
+  'ret_period',
+  'rtnprd',
+  'fp',
+  'chksum',
+  'sup_details',
+  'eco_dtls',
+  'inter_sup',
+  'itc_elg',
+  'inward_sup',
+  'intr_ltfee',
+  'tx_pmt',
+  'qn',
+  'filing_dt',
+  'status',
+  'version',
 ]);
 
 /** Rows of tables 3.1, 3.1.1, 4, 5.1 in form order: [table, code, label, block, key, list-type]. */

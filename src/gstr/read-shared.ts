@@ -16,7 +16,7 @@ export function headerOf(
   const gk = gstinKeys.find((k) => root[k] !== undefined);
   const pk = periodKeys.find((k) => root[k] !== undefined);
   let gstin = gk ? (ctx.text(root, gk) ?? '').toUpperCase() : '';
-  let period = pk ? parseGstnPeriod(String(root[pk])) ?? '' : '';
+  let period = pk ? (parseGstnPeriod(String(root[pk])) ?? '') : '';
   if (gstin === '' && expect?.gstin) gstin = expect.gstin;
   if (period === '' && expect?.period) period = expect.period;
   if (!GSTIN.test(gstin)) {

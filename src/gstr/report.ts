@@ -125,7 +125,9 @@ const TRAIL: Col[] = [
   text('Source form', 9, (r) => r.doc.sourceForm),
   text('IMS action from', 9, (r) => (r.doc.imsStatusSource === 'file' ? 'file' : r.doc.imsStatusSource === 'derived' ? 'derived' : undefined)),
   text('IMS pending until (GSTR-3B of)', 12, (r) => r.doc.imsPendingUntil),
-  text('IMS pending limit', 14, (r) => (r.doc.imsPendingLimit === 'always' ? 'one period' : r.doc.imsPendingLimit === 'if-itc-lowered' ? 'one period if ITC lowered' : undefined)),
+  text('IMS pending limit', 14, (r) =>
+    r.doc.imsPendingLimit === 'always' ? 'one period' : r.doc.imsPendingLimit === 'if-itc-lowered' ? 'one period if ITC lowered' : undefined,
+  ),
   text('ITC reduction declared', 10, (r) => r.doc.itcReduction?.required ?? (r.doc.itcReduction ? 'amounts' : undefined)),
   amount('ITC reduction IGST', (r) => r.doc.itcReduction?.igst),
   amount('ITC reduction CGST', (r) => r.doc.itcReduction?.cgst),
@@ -163,7 +165,7 @@ function ratesPresent(d: InwardDocument): string | undefined {
   const rates = d.lines.map((l) => l.rate).filter((x): x is number => x !== undefined);
   if (rates.length > 0) return [...new Set(rates)].sort((a, b) => a - b).join('; ');
   const t = docTotals(d);
-  if (t.taxable > 0) return `derived ${r2((lineTax(t) - t.cess) / t.taxable * 100)}`;
+  if (t.taxable > 0) return `derived ${r2(((lineTax(t) - t.cess) / t.taxable) * 100)}`;
   return undefined;
 }
 
@@ -282,11 +284,20 @@ export async function writeInwardReport(sink: ByteSink, sources: InwardSource[],
   const periods = [...new Set(sources.map((s) => s.period))].sort();
   const grid: GridCell[][] = [
     [{ value: `${label} export`, style: 'title' }],
-    [{ value: 'Report type', style: 'bold' }, { value: options.reportType === 100 ? '100 Full (one row per rate line)' : '101 Smart (one row per document, amendments netted)' }],
+    [
+      { value: 'Report type', style: 'bold' },
+      { value: options.reportType === 100 ? '100 Full (one row per rate line)' : '101 Smart (one row per document, amendments netted)' },
+    ],
     [{ value: 'GSTINs', style: 'bold' }, { value: gstins.join(', ') }],
     [{ value: 'Periods', style: 'bold' }, { value: periods.length ? `${periods[0]} to ${periods[periods.length - 1]}` : '' }],
-    [{ value: 'Generated at (IST)', style: 'bold' }, { value: options.generatedAt, style: 'datetime' }],
-    [{ value: 'Data rows', style: 'bold' }, { value: table.rows, style: 'integer' }],
+    [
+      { value: 'Generated at (IST)', style: 'bold' },
+      { value: options.generatedAt, style: 'datetime' },
+    ],
+    [
+      { value: 'Data rows', style: 'bold' },
+      { value: table.rows, style: 'integer' },
+    ],
     [{ value: 'Data sheets', style: 'bold' }, { value: table.sheets.join(', ') }],
     [],
     ['GSTIN', 'Period', 'Status', 'Pulled at (IST)', 'Documents', 'Rows'].map((h) => ({ value: h, style: 'header' as const })),
@@ -365,7 +376,22 @@ export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pul
   }
   g.push([]);
   section('6.1 Payment of tax');
-  g.push(h('Description', 'Head', 'Tax payable', 'Interest payable', 'Late fee payable', 'Paid through ITC: IGST', 'Paid through ITC: CGST', 'Paid through ITC: SGST/UTGST', 'Paid through ITC: Cess', 'Paid in cash: tax', 'Paid in cash: interest', 'Paid in cash: late fee'));
+  g.push(
+    h(
+      'Description',
+      'Head',
+      'Tax payable',
+      'Interest payable',
+      'Late fee payable',
+      'Paid through ITC: IGST',
+      'Paid through ITC: CGST',
+      'Paid through ITC: SGST/UTGST',
+      'Paid through ITC: Cess',
+      'Paid in cash: tax',
+      'Paid in cash: interest',
+      'Paid in cash: late fee',
+    ),
+  );
   for (const p of ret.payments) {
     const itc = p.paidThroughItc;
     const heads: Array<[string, 'igst' | 'cgst' | 'sgst' | 'cess', Array<number | undefined>]> = [
@@ -380,9 +406,13 @@ export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pul
       g.push([
         { value: `${p.transactionType} ${p.description}`.trim() },
         { value: name },
-        a(pay.tax), a(pay.interest), a(pay.fee),
+        a(pay.tax),
+        a(pay.interest),
+        a(pay.fee),
         ...paid.map(a),
-        a(cash.tax), a(cash.interest), a(cash.fee),
+        a(cash.tax),
+        a(cash.interest),
+        a(cash.fee),
       ]);
       rows++;
     }
@@ -394,7 +424,10 @@ export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pul
       [{ value: 'GSTR-3B export', style: 'title' }],
       [{ value: 'GSTIN', style: 'bold' }, { value: ret.gstin }],
       [{ value: 'Period', style: 'bold' }, { value: ret.period }],
-      [{ value: 'Due date (monthly)', style: 'bold' }, { value: gstr3bDueDate(ret.period), style: 'date' }],
+      [
+        { value: 'Due date (monthly)', style: 'bold' },
+        { value: gstr3bDueDate(ret.period), style: 'date' },
+      ],
       [
         { value: 'Time-barred', style: 'bold' },
         {
@@ -403,8 +436,14 @@ export async function writeGstr3bReport(sink: ByteSink, ret: Gstr3b, meta: { pul
             : 'no',
         },
       ],
-      [{ value: 'Pulled at (IST)', style: 'bold' }, { value: meta.pulledAt ? new Date(meta.pulledAt) : undefined, style: 'datetime' }],
-      [{ value: 'Generated at (IST)', style: 'bold' }, { value: meta.generatedAt, style: 'datetime' }],
+      [
+        { value: 'Pulled at (IST)', style: 'bold' },
+        { value: meta.pulledAt ? new Date(meta.pulledAt) : undefined, style: 'datetime' },
+      ],
+      [
+        { value: 'Generated at (IST)', style: 'bold' },
+        { value: meta.generatedAt, style: 'datetime' },
+      ],
     ],
     { widths: [18, 40], first: true },
   );

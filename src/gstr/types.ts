@@ -9,31 +9,10 @@ export type { ReturnType } from '../ports/gst-portal.js';
 export type Period = string;
 
 /** Sections of GSTR-2A and GSTR-2B documents, under the names the reports show. */
-export type DocumentSection =
-  | 'B2B'
-  | 'B2BA'
-  | 'CDNR'
-  | 'CDNRA'
-  | 'ECO'
-  | 'ECOA'
-  | 'ISD'
-  | 'ISDA'
-  | 'IMPG'
-  | 'IMPGSEZ'
-  | 'TDS'
-  | 'TDSA'
-  | 'TCS';
+export type DocumentSection = 'B2B' | 'B2BA' | 'CDNR' | 'CDNRA' | 'ECO' | 'ECOA' | 'ISD' | 'ISDA' | 'IMPG' | 'IMPGSEZ' | 'TDS' | 'TDSA' | 'TCS';
 
 /** What a document is. */
-export type DocumentKind =
-  | 'Invoice'
-  | 'Credit Note'
-  | 'Debit Note'
-  | 'ISD Invoice'
-  | 'ISD Credit Note'
-  | 'Bill of Entry'
-  | 'TDS Credit'
-  | 'TCS Credit';
+export type DocumentKind = 'Invoice' | 'Credit Note' | 'Debit Note' | 'ISD Invoice' | 'ISD Credit Note' | 'Bill of Entry' | 'TDS Credit' | 'TCS Credit';
 
 /** One rate line of a document; documents without a rate breakup carry one line with no rate. */
 export interface TaxLine {

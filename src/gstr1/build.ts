@@ -136,10 +136,12 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
       return leave(error(gstr1Codes.unreadable, 'the document needs DocDtls (Typ INV, CRN or DBN; No; Dt) and ItemList', path));
     }
     const seller = text(obj(d['SellerDtls'])['Gstin']).toUpperCase();
-    if (seller !== gstin) return leave(error(gstr1Codes.otherSeller, `${number}: the seller ${seller || '(none)'} is not the return's GSTIN ${gstin}`, path + '/SellerDtls/Gstin'));
+    if (seller !== gstin)
+      return leave(error(gstr1Codes.otherSeller, `${number}: the seller ${seller || '(none)'} is not the return's GSTIN ${gstin}`, path + '/SellerDtls/Gstin'));
     const date = dateOf(text(dd['Dt']));
     if (!date) return leave(error(gstr1Codes.badDate, `${number}: the date ${text(dd['Dt'])} is not DD/MM/YYYY`, path + '/DocDtls/Dt'));
-    if (date.getTime() > periodEnd.getTime()) return leave(error(gstr1Codes.badDate, `${number}: dated ${text(dd['Dt'])}, after the return period ${fp}`, path + '/DocDtls/Dt'));
+    if (date.getTime() > periodEnd.getTime())
+      return leave(error(gstr1Codes.badDate, `${number}: dated ${text(dd['Dt'])}, after the return period ${fp}`, path + '/DocDtls/Dt'));
     const key = `${amendment ? 'A' : ''}${type}|${number.toUpperCase()}`;
     if (seen.has(key)) return leave(error(gstr1Codes.duplicate, `${type} ${number} appears more than once`, path + '/DocDtls/No'));
     seen.add(key);
@@ -152,16 +154,20 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     const buyerGstin = text(buyer['Gstin']).toUpperCase();
     const exported = EXPORT.has(supTyp);
     const registered = !exported && GSTIN_FORM.test(buyerGstin) && buyerGstin !== 'URP';
-    if (registered && !isValidGstin(buyerGstin)) errors.push(error(gstr1Codes.badBuyerGstin, `${number}: the buyer GSTIN ${buyerGstin} fails its check`, path + '/BuyerDtls/Gstin'));
+    if (registered && !isValidGstin(buyerGstin))
+      errors.push(error(gstr1Codes.badBuyerGstin, `${number}: the buyer GSTIN ${buyerGstin} fails its check`, path + '/BuyerDtls/Gstin'));
     let pos = text(buyer['Pos']).padStart(2, '0');
     if (exported) pos = '96';
-    if (!validPos(pos)) errors.push(error(gstr1Codes.badPos, `${number}: place of supply ${text(buyer['Pos']) || '(none)'} is not a state code`, path + '/BuyerDtls/Pos'));
+    if (!validPos(pos))
+      errors.push(error(gstr1Codes.badPos, `${number}: place of supply ${text(buyer['Pos']) || '(none)'} is not a state code`, path + '/BuyerDtls/Pos'));
     const inter = exported || SEZ.has(supTyp) || text(tran['IgstOnIntra']).toUpperCase() === 'Y' || pos !== sellerState;
     const lines: Line[] = items.map((it, i) => {
       const rate = num(it['GstRt']);
-      if (!GSTR1_RATES.includes(rate)) errors.push(error(gstr1Codes.badRate, `${number}: GST rate ${rate} is not one the portal accepts`, `${path}/ItemList/${i}/GstRt`));
+      if (!GSTR1_RATES.includes(rate))
+        errors.push(error(gstr1Codes.badRate, `${number}: GST rate ${rate} is not one the portal accepts`, `${path}/ItemList/${i}/GstRt`));
       const hsn = text(it['HsnCd']);
-      if (hsn.replace(/\D/g, '').length < 4) warnings.push(warning(gstr1Codes.shortHsn, `${number}: HSN/SAC ${hsn || '(none)'} has fewer than 4 digits`, `${path}/ItemList/${i}/HsnCd`));
+      if (hsn.replace(/\D/g, '').length < 4)
+        warnings.push(warning(gstr1Codes.shortHsn, `${number}: HSN/SAC ${hsn || '(none)'} has fewer than 4 digits`, `${path}/ItemList/${i}/HsnCd`));
       return {
         rate,
         taxable: num(it['AssAmt']),
@@ -179,7 +185,13 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     const igst = lines.reduce((s, l) => s + l.igst, 0);
     const cgst = lines.reduce((s, l) => s + l.cgst + l.sgst, 0);
     if ((inter && cgst !== 0) || (!inter && igst !== 0)) {
-      warnings.push(warning(gstr1Codes.headsMismatch, `${number}: ${inter ? 'an inter-state supply carries CGST/SGST' : 'an intra-state supply carries IGST'}`, path + '/ItemList'));
+      warnings.push(
+        warning(
+          gstr1Codes.headsMismatch,
+          `${number}: ${inter ? 'an inter-state supply carries CGST/SGST' : 'an intra-state supply carries IGST'}`,
+          path + '/ItemList',
+        ),
+      );
     }
     const val = obj(d['ValDtls']);
     const exp = obj(d['ExpDtls']);
@@ -274,7 +286,13 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     else if (doc.type !== 'INV' && (exported || large)) section = amend ? 'cdnura' : 'cdnur';
     else section = 'b2cs';
     if (amend && (section === 'b2cs' || section === 'nil')) {
-      warnings.push(warning(gstr1Codes.badAmendment, `${doc.number}: amendments of B2CS and nil-rated supplies are reported as monthly totals (b2csa), which this builder does not produce; left out`, doc.path));
+      warnings.push(
+        warning(
+          gstr1Codes.badAmendment,
+          `${doc.number}: amendments of B2CS and nil-rated supplies are reported as monthly totals (b2csa), which this builder does not produce; left out`,
+          doc.path,
+        ),
+      );
       return 'left-out';
     }
     const orig = amend ? { oinum: amend.number, oidt: amend.date } : {};
@@ -284,12 +302,27 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
       case 'b2b':
       case 'b2ba':
         group(section === 'b2b' ? b2b : b2ba, doc.buyer, () => ({ ctin: doc.buyer, inv: [] })).inv.push({
-          inum: doc.number, idt: doc.ddmmyyyy, val: doc.value, pos: doc.pos, rchrg: doc.reverse, inv_typ: INV_TYP[doc.supTyp] ?? 'R', ...ecm, itms, ...orig,
+          inum: doc.number,
+          idt: doc.ddmmyyyy,
+          val: doc.value,
+          pos: doc.pos,
+          rchrg: doc.reverse,
+          inv_typ: INV_TYP[doc.supTyp] ?? 'R',
+          ...ecm,
+          itms,
+          ...orig,
         });
         break;
       case 'b2cl':
       case 'b2cla':
-        group(section === 'b2cl' ? b2cl : b2cla, doc.pos, () => ({ pos: doc.pos, inv: [] })).inv.push({ inum: doc.number, idt: doc.ddmmyyyy, val: doc.value, ...ecm, itms, ...orig });
+        group(section === 'b2cl' ? b2cl : b2cla, doc.pos, () => ({ pos: doc.pos, inv: [] })).inv.push({
+          inum: doc.number,
+          idt: doc.ddmmyyyy,
+          val: doc.value,
+          ...ecm,
+          itms,
+          ...orig,
+        });
         break;
       case 'exp':
       case 'expa': {
@@ -309,23 +342,49 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
       case 'cdnr':
       case 'cdnra':
         group(section === 'cdnr' ? cdnr : cdnra, doc.buyer, () => ({ ctin: doc.buyer, nt: [] })).nt.push({
-          ntty: doc.type === 'CRN' ? 'C' : 'D', nt_num: doc.number, nt_dt: doc.ddmmyyyy, val: doc.value, pos: doc.pos, rchrg: doc.reverse, inv_typ: INV_TYP[doc.supTyp] ?? 'R', itms, ...origNote,
+          ntty: doc.type === 'CRN' ? 'C' : 'D',
+          nt_num: doc.number,
+          nt_dt: doc.ddmmyyyy,
+          val: doc.value,
+          pos: doc.pos,
+          rchrg: doc.reverse,
+          inv_typ: INV_TYP[doc.supTyp] ?? 'R',
+          itms,
+          ...origNote,
         });
         break;
       case 'cdnur':
       case 'cdnura':
         (section === 'cdnur' ? cdnur : cdnura).push({
-          typ: exported ? (doc.supTyp as 'EXPWP' | 'EXPWOP') : 'B2CL', ntty: doc.type === 'CRN' ? 'C' : 'D', nt_num: doc.number, nt_dt: doc.ddmmyyyy, val: doc.value,
-          ...(exported ? {} : { pos: doc.pos }), itms, ...origNote,
+          typ: exported ? (doc.supTyp as 'EXPWP' | 'EXPWOP') : 'B2CL',
+          ntty: doc.type === 'CRN' ? 'C' : 'D',
+          nt_num: doc.number,
+          nt_dt: doc.ddmmyyyy,
+          val: doc.value,
+          ...(exported ? {} : { pos: doc.pos }),
+          itms,
+          ...origNote,
         });
         break;
       case 'b2cs':
         for (const i of itms) {
           const typ = doc.ecm ? 'E' : 'OE';
           const sply = doc.inter ? 'INTER' : 'INTRA';
-          const row = group(b2cs, `${sply}|${doc.pos}|${i.itm_det.rt}|${typ}|${doc.ecm}`, () => ({
-            sply_ty: sply, pos: doc.pos, typ, ...ecm, rt: i.itm_det.rt, txval: 0, ...(doc.inter ? { iamt: 0 } : { camt: 0, samt: 0 }), csamt: 0,
-          }) as B2csRow);
+          const row = group(
+            b2cs,
+            `${sply}|${doc.pos}|${i.itm_det.rt}|${typ}|${doc.ecm}`,
+            () =>
+              ({
+                sply_ty: sply,
+                pos: doc.pos,
+                typ,
+                ...ecm,
+                rt: i.itm_det.rt,
+                txval: 0,
+                ...(doc.inter ? { iamt: 0 } : { camt: 0, samt: 0 }),
+                csamt: 0,
+              }) as B2csRow,
+          );
           row.txval += sign * i.itm_det.txval;
           if (row.iamt !== undefined) row.iamt += sign * (i.itm_det.iamt ?? 0);
           if (row.camt !== undefined) row.camt += sign * (i.itm_det.camt ?? 0);
@@ -346,7 +405,19 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     const tab = doc.registered ? hsn.b2b : hsn.b2c;
     for (const l of doc.lines) {
       const uqc = l.service ? 'NA' : l.unit || 'OTH';
-      const row = group(tab, `${l.hsn}|${uqc}|${l.rate}`, () => ({ num: 0, hsn_sc: l.hsn, desc: l.desc.slice(0, 30), uqc, qty: 0, rt: l.rate, txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 }));
+      const row = group(tab, `${l.hsn}|${uqc}|${l.rate}`, () => ({
+        num: 0,
+        hsn_sc: l.hsn,
+        desc: l.desc.slice(0, 30),
+        uqc,
+        qty: 0,
+        rt: l.rate,
+        txval: 0,
+        iamt: 0,
+        camt: 0,
+        samt: 0,
+        csamt: 0,
+      }));
       if (!l.service) row.qty += sign * l.qty;
       row.txval += sign * l.taxable;
       row.iamt += sign * l.igst;
@@ -403,7 +474,8 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
         out.camt = r2(r.camt);
         out.samt = r2(r.samt ?? 0);
       }
-      if (out.txval < 0) warnings.push(warning(gstr1Codes.negativeTotal, `B2CS ${r.sply_ty} ${r.pos} at ${r.rt} % is negative (${out.txval}) after credit notes`, '/b2cs'));
+      if (out.txval < 0)
+        warnings.push(warning(gstr1Codes.negativeTotal, `B2CS ${r.sply_ty} ${r.pos} at ${r.rt} % is negative (${out.txval}) after credit notes`, '/b2cs'));
       return out;
     });
   }
@@ -423,7 +495,16 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
     };
   }
   const hsnRows = (m: Map<string, HsnRow>): HsnRow[] =>
-    sorted(m).map((r, i) => ({ ...r, num: i + 1, qty: r2(r.qty), txval: r2(r.txval), iamt: r2(r.iamt), camt: r2(r.camt), samt: r2(r.samt), csamt: r2(r.csamt) }));
+    sorted(m).map((r, i) => ({
+      ...r,
+      num: i + 1,
+      qty: r2(r.qty),
+      txval: r2(r.txval),
+      iamt: r2(r.iamt),
+      camt: r2(r.camt),
+      samt: r2(r.samt),
+      csamt: r2(r.csamt),
+    }));
   if (hsn.b2b.size || hsn.b2c.size) {
     json.hsn = {};
     if (hsn.b2b.size) json.hsn.hsn_b2b = hsnRows(hsn.b2b);
@@ -438,7 +519,14 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
         return Number.isFinite(x) && Number.isFinite(y) && x !== y ? x - y : a < b ? -1 : a > b ? 1 : 0;
       });
       const list = byNature.get(s.nature) ?? [];
-      list.push({ num: list.length + 1, from: ordered[0]!, to: ordered[ordered.length - 1]!, totnum: ordered.length, cancel: s.cancelled, net_issue: ordered.length - s.cancelled });
+      list.push({
+        num: list.length + 1,
+        from: ordered[0]!,
+        to: ordered[ordered.length - 1]!,
+        totnum: ordered.length,
+        cancel: s.cancelled,
+        net_issue: ordered.length - s.cancelled,
+      });
       byNature.set(s.nature, list);
     }
     json.doc_issue = { doc_det: [...byNature.entries()].sort((a, b) => a[0] - b[0]).map(([doc_num, docs]) => ({ doc_num, docs })) };

@@ -11,7 +11,11 @@ import { buildGstr1 } from './build.js';
 import type { Gstr1Result } from './types.js';
 
 /** E-invoices a host registered: the IRN request payload of each, and whether its IRN is cancelled. */
-export type IssuedInvoices = (companyId: string, sellerGstin: string, period: string) => Promise<Array<{ invoice: Record<string, unknown>; cancelled: boolean }>>;
+export type IssuedInvoices = (
+  companyId: string,
+  sellerGstin: string,
+  period: string,
+) => Promise<Array<{ invoice: Record<string, unknown>; cancelled: boolean }>>;
 
 const bad = (message: string, path: string): { ok: false; errors: Issue[] } => ({
   ok: false,

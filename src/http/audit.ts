@@ -11,7 +11,8 @@ import type { Route } from './types.js';
 type Obj = Record<string, unknown>;
 
 const MAX = 200; // longest value kept; a document number is at most 16 characters, an IRN 64
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, MAX) : typeof v === 'number' ? String(v) : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, MAX) : typeof v === 'number' ? String(v) : undefined;
 const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 
 /** The document a request names, in the first shape that fits: IRN request, IRN, e-waybill number, e-waybill request. */

@@ -26,7 +26,10 @@ export async function readJson(request: RequestLike, limit: number, extras: Requ
     const nul = nulAt(extras.parsedBody);
     return nul === undefined ? { ok: true, value: extras.parsedBody } : nulFound(nul);
   }
-  if (extras.bodyBytes) return extras.bodyBytes.byteLength > limit ? tooLarge(limit) : parseText(Buffer.from(extras.bodyBytes.buffer, extras.bodyBytes.byteOffset, extras.bodyBytes.byteLength).toString('utf8'));
+  if (extras.bodyBytes)
+    return extras.bodyBytes.byteLength > limit
+      ? tooLarge(limit)
+      : parseText(Buffer.from(extras.bodyBytes.buffer, extras.bodyBytes.byteOffset, extras.bodyBytes.byteLength).toString('utf8'));
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     await request.body?.cancel().catch(() => undefined);

@@ -15,7 +15,6 @@ import type { GstHandlerOptions, RequestExtras, RouteContext } from './types.js'
 import { str } from '../compute/payload.js';
 import { clientIp } from '../ratelimit/client-address.js';
 
-
 /**
  * Whether a Content-Type names JSON (`application/json`, or a `+json` type), parameters aside. The
  * inquiry is unauthenticated: a `text/plain` or form body is what a cross-site page can post without a
@@ -58,7 +57,9 @@ export async function handleDeal(request: Request, extras: RequestExtras, option
     return dealFailure(
       415,
       'VALIDATION_ERROR',
-      contentType ? `the inquiry must be sent as application/json, not ${contentType.slice(0, 60)}` : 'the inquiry must be sent as application/json (no Content-Type was given)',
+      contentType
+        ? `the inquiry must be sent as application/json, not ${contentType.slice(0, 60)}`
+        : 'the inquiry must be sent as application/json (no Content-Type was given)',
       'Send the inquiry as a JSON object with Content-Type: application/json.',
     );
   }
@@ -98,7 +99,12 @@ export async function handleDeal(request: Request, extras: RequestExtras, option
     if (verdict.kind === 'unavailable') {
       return dealFailure(500, 'BACKEND_ERROR', 'the captcha could not be verified just now', 'Try again in a minute.');
     }
-    return dealFailure(500, 'CAPTCHA_FAILED', `captcha verification failed (${verdict.codes.join(', ') || 'rejected'})`, 'Reload the page, complete the captcha again and resubmit.');
+    return dealFailure(
+      500,
+      'CAPTCHA_FAILED',
+      `captcha verification failed (${verdict.codes.join(', ') || 'rejected'})`,
+      'Reload the page, complete the captcha again and resubmit.',
+    );
   }
   const inquiry: Inquiry = {
     inquiryId,

@@ -43,10 +43,22 @@ async function irnRecordBody(ctx: RouteContext, record: RegisteredIrn, gstin: st
   const qr = ctx.flags.qrcode === 'yes';
   const pdf = ctx.flags.pdf === 'yes';
   // Without images, nothing to draw: the plain answer does without the renderers' call.
-  const images: IrnImages = !qr && !pdf ? { notes: [] } : await renderIrnImages(record, {
-    ...(qr ? { qr: { format: (ctx.flags.qrcodeformat ?? 'PNG').toLowerCase() as QrFormat, quality: (ctx.flags.qrcodequality ?? 'high') as 'standard' | 'high' } } : {}),
-    ...(pdf ? { pdf: { ...(ctx.options.pdfRenderer ? { renderer: ctx.options.pdfRenderer } : {}), ewaybill: () => ewaybillDetail(ctx, gstin, record) } } : {}),
-  });
+  const images: IrnImages =
+    !qr && !pdf
+      ? { notes: [] }
+      : await renderIrnImages(record, {
+          ...(qr
+            ? {
+                qr: {
+                  format: (ctx.flags.qrcodeformat ?? 'PNG').toLowerCase() as QrFormat,
+                  quality: (ctx.flags.qrcodequality ?? 'high') as 'standard' | 'high',
+                },
+              }
+            : {}),
+          ...(pdf
+            ? { pdf: { ...(ctx.options.pdfRenderer ? { renderer: ctx.options.pdfRenderer } : {}), ewaybill: () => ewaybillDetail(ctx, gstin, record) } }
+            : {}),
+        });
   if (images.qr) {
     body['QRCodeImagePng'] = null;
     body['QRCodeImageJpeg'] = null;
@@ -57,7 +69,11 @@ async function irnRecordBody(ctx: RouteContext, record: RegisteredIrn, gstin: st
   if (images.einvoicePdf !== undefined) body['EinvoicePdf'] = images.einvoicePdf ? base64(images.einvoicePdf) : null;
   if (images.ewaybillPdf !== undefined) body['EwbPdf'] = images.ewaybillPdf ? base64(images.ewaybillPdf) : null;
   const notes: Issue[] = [...(record.EwbErrors ?? []), ...images.notes];
-  if (notes.length > 0) headers['svc-warning'] = notes.map((n) => `${n.code} ${n.message}`.replace(/[^\x20-\x7e]/g, ' ')).join('; ').slice(0, 500);
+  if (notes.length > 0)
+    headers['svc-warning'] = notes
+      .map((n) => `${n.code} ${n.message}`.replace(/[^\x20-\x7e]/g, ' '))
+      .join('; ')
+      .slice(0, 500);
   return ctx.reply(200, body, headers);
 }
 

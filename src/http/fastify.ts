@@ -75,7 +75,16 @@ export async function gstkitFastify(app: FastifyInstanceLike, options: FastifyBi
     const status = err.statusCode === 413 ? 413 : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     const code = status === 413 ? 'SVC-904' : status < 500 ? 'SVC-903' : 'SVC-950';
     const path = req.url.split('?')[0] ?? '/';
-    return reply(res, errorResponse(path, status, code, status === 413 ? `the body is larger than ${limit} bytes` : status < 500 ? 'the request could not be read' : 'something unforeseen went wrong', options.handler.basePath));
+    return reply(
+      res,
+      errorResponse(
+        path,
+        status,
+        code,
+        status === 413 ? `the body is larger than ${limit} bytes` : status < 500 ? 'the request could not be read' : 'something unforeseen went wrong',
+        options.handler.basePath,
+      ),
+    );
   });
   const serve = async (req: FastifyRequest, res: FastifyReply): Promise<unknown> => {
     const path = req.url.split('?')[0] ?? '/';

@@ -33,7 +33,11 @@ export function portalRefusal(errors: readonly Issue[]): Response {
 
 /** The connection as the routes answer it. */
 function connectionBody(c: GstPortalConnection): Record<string, unknown> {
-  return { gstin: c.gstin, status: c.connected ? 'connected' : 'not-connected', ...(c.connected && c.tokenExpiresAt !== undefined ? { expiresAt: new Date(c.tokenExpiresAt).toISOString() } : {}) };
+  return {
+    gstin: c.gstin,
+    status: c.connected ? 'connected' : 'not-connected',
+    ...(c.connected && c.tokenExpiresAt !== undefined ? { expiresAt: new Date(c.tokenExpiresAt).toISOString() } : {}),
+  };
 }
 
 /** Runs `act` with the company's own GSTIN of the body (or query) and a portal that speaks the live flow. */
@@ -79,7 +83,12 @@ function job(type: JobType, params: (ctx: RouteContext) => Record<string, unknow
     if (!ctx.options.returnStore) return headerFailure(503, httpCodes.notConfigured, 'GSTR data is not configured on this server');
     const extra = params(ctx);
     if (extra instanceof Response) return extra;
-    if (!(await portal.isConnected(gstin))) return headerFailure(400, gstrCodes.notConnected, 'not connected to GST System: connect the GSTIN by OTP (POST /api/svc/gst/otp, then /api/svc/gst/connect)');
+    if (!(await portal.isConnected(gstin)))
+      return headerFailure(
+        400,
+        gstrCodes.notConnected,
+        'not connected to GST System: connect the GSTIN by OTP (POST /api/svc/gst/otp, then /api/svc/gst/connect)',
+      );
     const submitted = await ctx.options.jobs.submit({ type, companyId: ctx.company.id, params: { gstin, period: text(ctx.body['returnPeriod']), ...extra } });
     return json(200, submitted);
   });
@@ -87,7 +96,8 @@ function job(type: JobType, params: (ctx: RouteContext) => Record<string, unknow
 
 const uploadParams = (ctx: RouteContext): Record<string, unknown> | Response => {
   if (ctx.body['gstr1'] !== undefined) return { gstr1: ctx.body['gstr1'] };
-  if (!ctx.options.issuedInvoices) return headerFailure(503, httpCodes.notConfigured, 'this server keeps no e-invoices to build GSTR-1 from: send the gstr1 JSON');
+  if (!ctx.options.issuedInvoices)
+    return headerFailure(503, httpCodes.notConfigured, 'this server keeps no e-invoices to build GSTR-1 from: send the gstr1 JSON');
   return {};
 };
 
@@ -109,13 +119,65 @@ const row = (operationId: string, path: string, summary: string, requestKind: Ro
 
 /** The live flow's rows of the route table. */
 export const gstPortalRoutes: Route[] = [
-  row('requestGstOtp', G + 'otp', "Ask the GST portal to send the taxpayer an OTP for connecting a GSTIN (answers {status: 'otp-sent'})", 'gst-otp', withPortal(requestOtp)),
-  row('connectGstin', G + 'connect', "Connect a GSTIN with the OTP the taxpayer received (answers {status: 'connected', expiresAt})", 'gst-connect', withPortal(connect)),
-  { operationId: 'gstConnection', method: 'GET', path: G + 'connection', style: 'gstr', auth: true, tag: 'GST portal', summary: "Whether a GSTIN is connected to the GST portal: {gstin, status: 'connected' | 'not-connected', expiresAt?}", flags: [flag('gstin', true)], ownGstinFlag: 'gstin', needs: ['gstPortal'], run: withPortal(connection, true) },
-  row('disconnectGstin', G + 'disconnect', 'End the GSTIN\'s session with the GST portal', 'gst-disconnect', withPortal(disconnect)),
-  row('pullIms', '/api/svc/ims/pull', 'Pull the IMS inbox of a GSTIN (a job; its result counts the documents stored by section)', 'ims-pull', job('ims/pull'), true),
-  row('actIms', '/api/svc/ims/action', 'Accept, reject or keep pending documents of the IMS inbox (a job; each document is completed from the pulled inbox)', 'ims-action', job('ims/action', (ctx) => ({ documents: ctx.body['documents'] })), true),
-  row('uploadGstr1', '/api/svc/gstr1/upload', "Save GSTR-1 on the GST portal, the given JSON or the one built from the registered e-invoices (a job; its result has the portal's status P, PE or ER and its error report per document)", 'gstr1-upload', job('gstr1/upload', uploadParams), true),
+  row(
+    'requestGstOtp',
+    G + 'otp',
+    "Ask the GST portal to send the taxpayer an OTP for connecting a GSTIN (answers {status: 'otp-sent'})",
+    'gst-otp',
+    withPortal(requestOtp),
+  ),
+  row(
+    'connectGstin',
+    G + 'connect',
+    "Connect a GSTIN with the OTP the taxpayer received (answers {status: 'connected', expiresAt})",
+    'gst-connect',
+    withPortal(connect),
+  ),
+  {
+    operationId: 'gstConnection',
+    method: 'GET',
+    path: G + 'connection',
+    style: 'gstr',
+    auth: true,
+    tag: 'GST portal',
+    summary: "Whether a GSTIN is connected to the GST portal: {gstin, status: 'connected' | 'not-connected', expiresAt?}",
+    flags: [flag('gstin', true)],
+    ownGstinFlag: 'gstin',
+    needs: ['gstPortal'],
+    run: withPortal(connection, true),
+  },
+  row('disconnectGstin', G + 'disconnect', "End the GSTIN's session with the GST portal", 'gst-disconnect', withPortal(disconnect)),
+  row(
+    'pullIms',
+    '/api/svc/ims/pull',
+    'Pull the IMS inbox of a GSTIN (a job; its result counts the documents stored by section)',
+    'ims-pull',
+    job('ims/pull'),
+    true,
+  ),
+  row(
+    'actIms',
+    '/api/svc/ims/action',
+    'Accept, reject or keep pending documents of the IMS inbox (a job; each document is completed from the pulled inbox)',
+    'ims-action',
+    job('ims/action', (ctx) => ({ documents: ctx.body['documents'] })),
+    true,
+  ),
+  row(
+    'uploadGstr1',
+    '/api/svc/gstr1/upload',
+    "Save GSTR-1 on the GST portal, the given JSON or the one built from the registered e-invoices (a job; its result has the portal's status P, PE or ER and its error report per document)",
+    'gstr1-upload',
+    job('gstr1/upload', uploadParams),
+    true,
+  ),
   row('requestGstr1Evc', '/api/svc/gstr1/evc', 'Send the EVC OTP for filing GSTR-1 to the authorised signatory', 'gstr1-evc', withPortal(requestEvcOtp)),
-  row('fileGstr1', '/api/svc/gstr1/file', 'File GSTR-1 with the EVC OTP (a job; its result carries the ARN)', 'gstr1-file', job('gstr1/file', (ctx) => ({ pan: text(ctx.body['pan']), otp: text(ctx.body['otp']) })), true),
+  row(
+    'fileGstr1',
+    '/api/svc/gstr1/file',
+    'File GSTR-1 with the EVC OTP (a job; its result carries the ARN)',
+    'gstr1-file',
+    job('gstr1/file', (ctx) => ({ pan: text(ctx.body['pan']), otp: text(ctx.body['otp']) })),
+    true,
+  ),
 ];

@@ -16,7 +16,8 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 async function body(ctx: RouteContext): Promise<Obj | Response> {
   const read = await readJson(ctx.request, ctx.options.bodyLimit ?? DEFAULT_BODY_LIMIT, ctx.extras);
   if (!read.ok) return headerFailure(read.status, read.status === 413 ? httpCodes.bodyTooLarge : gstrCodes.badRequest, read.issue.message);
-  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return headerFailure(400, gstrCodes.badRequest, 'the body must be a JSON object');
+  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value))
+    return headerFailure(400, gstrCodes.badRequest, 'the body must be a JSON object');
   const refused = exceededNesting(read.value);
   if (refused) return headerFailure(400, gstrCodes.badRequest, `${refused.code} ${refused.path || '(body)'}: ${refused.message}`);
   return read.value as Obj;
@@ -35,7 +36,8 @@ export async function reconcileRoute(ctx: RouteContext): Promise<Response> {
   if (!ctx.options.returnStore) return headerFailure(503, httpCodes.notConfigured, 'GSTR data is not configured on this server');
   const start = text(b['startReturnPeriod'] ?? b['returnPeriod']);
   const end = text(b['endReturnPeriod'] ?? start);
-  if (b['purchases'] === undefined && typeof b['purchasesCsv'] !== 'string') return headerFailure(400, gstrCodes.badRequest, 'missing or invalid field values in request: purchases or purchasesCsv');
+  if (b['purchases'] === undefined && typeof b['purchasesCsv'] !== 'string')
+    return headerFailure(400, gstrCodes.badRequest, 'missing or invalid field values in request: purchases or purchasesCsv');
   const job = await ctx.options.jobs.submit({
     type: 'gstr2b/reconcile' as JobType,
     companyId: ctx.company.id,
@@ -64,7 +66,8 @@ export async function gstr1Route(ctx: RouteContext): Promise<Response> {
   if (!ctx.company.gstins.includes(gstin)) return headerFailure(403, httpCodes.forbidden, `the company may not act for GSTIN ${gstin}`);
   if (!ctx.options.issuedInvoices) return headerFailure(503, httpCodes.notConfigured, 'this server keeps no e-invoices to build GSTR-1 from');
   const period = text(b['returnPeriod']);
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) return headerFailure(400, gstrCodes.badRequest, 'missing or invalid field values in request: returnPeriod (YYYY-MM)');
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period))
+    return headerFailure(400, gstrCodes.badRequest, 'missing or invalid field values in request: returnPeriod (YYYY-MM)');
   const job = await ctx.options.jobs.submit({ type: 'gstr1/build' as JobType, companyId: ctx.company.id, params: { gstin, period } });
   return json(200, job);
 }

@@ -77,7 +77,12 @@ export function mountGstkit<App extends HonoLike>(app: App, handler: GstHandler,
       const matched = c.req.routePath;
       if (matched !== undefined && matched !== path && matched.endsWith(local)) {
         const prefix = matched.slice(0, matched.length - local.length);
-        return errorResponse(local, 500, MOUNT_MISMATCH, `${mountMismatchMessage(`app.route('${prefix}', ...)`, prefix, basePath)} and mount it with mountGstkit(sub, handler, { routedAt: '${prefix}' })`);
+        return errorResponse(
+          local,
+          500,
+          MOUNT_MISMATCH,
+          `${mountMismatchMessage(`app.route('${prefix}', ...)`, prefix, basePath)} and mount it with mountGstkit(sub, handler, { routedAt: '${prefix}' })`,
+        );
       }
       const remoteAddress = address(c);
       return handler(c.req.raw, remoteAddress === undefined ? {} : { remoteAddress });

@@ -36,7 +36,16 @@ export { openApiDocument } from './openapi-document.js';
 export { toNodeListener, gstErrorMiddleware, type NodeListenerOptions } from './node-listener.js';
 export { gstPathPatterns, isGstPath } from './paths.js';
 export { routeNeeds, isRouteEnabled } from './enabled.js';
-export { createRateLimiter, memoryRateCounter, storeRateCounter, redisRateCounter, parseRateLimit, parseKeyRateLimits, clientAddress, type RateLimiterOptions } from '../ratelimit/index.js';
+export {
+  createRateLimiter,
+  memoryRateCounter,
+  storeRateCounter,
+  redisRateCounter,
+  parseRateLimit,
+  parseKeyRateLimits,
+  clientAddress,
+  type RateLimiterOptions,
+} from '../ratelimit/index.js';
 export type { RateLimit, RateLimiter, RateCounter, RateDecision, ClientRateLimits } from '../ports/ratelimit.js';
 export type { AuditEntry, AuditRow, AuditQuery, AuditSink } from '../ports/audit.js';
 
@@ -49,7 +58,13 @@ export function createGstHandler(options: GstHandlerOptions): GstHandler {
   const clock = options.clock ?? systemClock;
   const basePath = normalizeBasePath(options.basePath);
   attachJobExecutor(options, clock);
-  const setup: HandlerSetup = { options, clock, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, basePath, matcher: new RouteMatcher(servedRoutes(routes, options), routes) };
+  const setup: HandlerSetup = {
+    options,
+    clock,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    basePath,
+    matcher: new RouteMatcher(servedRoutes(routes, options), routes),
+  };
   const serve = serveWith(setup);
   const handler = (request: Request, extras: RequestExtras = {}): Promise<Response> => serve(request, extras);
   const methodsAt = (pathname: string): string[] => {

@@ -84,15 +84,16 @@ async function pipeBody(res: ServerResponse, body: ReadableStream<Uint8Array>): 
         await reader.cancel();
         return;
       }
-      if (!res.write(value)) await new Promise<void>((resolve) => {
-        const go = (): void => {
-          res.off('drain', go);
-          res.off('close', go);
-          resolve();
-        };
-        res.on('drain', go);
-        res.on('close', go);
-      });
+      if (!res.write(value))
+        await new Promise<void>((resolve) => {
+          const go = (): void => {
+            res.off('drain', go);
+            res.off('close', go);
+            resolve();
+          };
+          res.on('drain', go);
+          res.on('close', go);
+        });
     }
     res.end();
   } catch {
@@ -208,4 +209,3 @@ export function gstErrorMiddleware(options: { basePath?: string } = {}) {
     void send(res, response);
   };
 }
-

@@ -50,7 +50,8 @@ export function resolveServerLimits(limits: ServerLimits = {}): Required<ServerL
     if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive whole number, not ${String(value)}`);
     out[name] = value;
   }
-  if (out.headersTimeoutMs > out.requestTimeoutMs) throw new RangeError(`headersTimeoutMs (${out.headersTimeoutMs}) must not exceed requestTimeoutMs (${out.requestTimeoutMs})`);
+  if (out.headersTimeoutMs > out.requestTimeoutMs)
+    throw new RangeError(`headersTimeoutMs (${out.headersTimeoutMs}) must not exceed requestTimeoutMs (${out.requestTimeoutMs})`);
   return out;
 }
 
@@ -81,9 +82,21 @@ function clientErrorReply(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, l
     case 'EPIPE':
       return undefined; // the client is gone; nobody to answer
     case 'HPE_HEADER_OVERFLOW':
-      return codedReply(431, httpCodes.headersTooLarge, `the request line and headers (the URL included) are larger than ${limits.maxHeaderSize} bytes`, {}, head);
+      return codedReply(
+        431,
+        httpCodes.headersTooLarge,
+        `the request line and headers (the URL included) are larger than ${limits.maxHeaderSize} bytes`,
+        {},
+        head,
+      );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return codedReply(408, httpCodes.requestTimeout, `the request was not received in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms)`, {}, head);
+      return codedReply(
+        408,
+        httpCodes.requestTimeout,
+        `the request was not received in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms)`,
+        {},
+        head,
+      );
     default:
       return codedReply(400, httpCodes.badHttp, 'the request is not well-formed HTTP/1.1', {}, head);
   }
@@ -157,7 +170,12 @@ export function applyServerLimits(server: Server, limits: ServerLimits = {}, han
   // An Expect header other than 100-continue: Node would answer a bare 417.
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
     const message = 'only Expect: 100-continue is understood';
-    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'svc-errorcode': httpCodes.badHttp, 'svc-errormessage': message, connection: 'close' });
+    res.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'svc-errorcode': httpCodes.badHttp,
+      'svc-errormessage': message,
+      connection: 'close',
+    });
     res.end(JSON.stringify({ errorCode: httpCodes.badHttp, errorMessage: message }));
   });
 

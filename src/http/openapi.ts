@@ -40,13 +40,18 @@ function operation(route: Route, known: Set<string>): Obj {
     summary: route.summary,
     tags: [route.tag],
     parameters: [
-      ...route.path.match(/\{\w+\}/g)?.map((p) => ({ name: p.slice(1, -1), in: 'path', required: true, schema: { type: 'string' } })) ?? [],
+      ...(route.path.match(/\{\w+\}/g)?.map((p) => ({ name: p.slice(1, -1), in: 'path', required: true, schema: { type: 'string' } })) ?? []),
       ...route.flags.map((f) => ({
         name: f.name,
         in: 'query',
         required: f.required,
         description: f.description,
-        schema: { type: 'string', ...(f.values ? { enum: [...f.values] } : {}), ...(f.default ? { default: f.default } : {}), ...(f.pattern && !f.lenient ? { pattern: f.pattern } : {}) },
+        schema: {
+          type: 'string',
+          ...(f.values ? { enum: [...f.values] } : {}),
+          ...(f.default ? { default: f.default } : {}),
+          ...(f.pattern && !f.lenient ? { pattern: f.pattern } : {}),
+        },
       })),
       ...(route.style === 'gstr' && route.requestKind
         ? [{ name: 'Svc-Company', in: 'header', required: true, schema: { type: 'string' }, description: 'the company the request acts for' }]

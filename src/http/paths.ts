@@ -26,13 +26,7 @@ export function belowBase(pathname: string, basePath: string): string | undefine
 export function isGstPath(pathname: string, basePath = ''): boolean {
   const path = belowBase(pathname, normalizeBasePath(basePath));
   if (path === undefined) return false;
-  return (
-    path === '/openapi.json' ||
-    path.startsWith('/api/svc/') ||
-    path === '/api/deal' ||
-    path === '/api/deal/' ||
-    path.startsWith('/api/sandbox/')
-  );
+  return path === '/openapi.json' || path.startsWith('/api/svc/') || path === '/api/deal' || path === '/api/deal/' || path.startsWith('/api/sandbox/');
 }
 
 /** The route patterns (with `*` wildcards) a router mounts to give gstkit all of its paths. */

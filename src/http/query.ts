@@ -42,7 +42,12 @@ const yesNo = ['yes', 'no'] as const;
 export const flagSpecs: Record<FlagName, Omit<FlagSpec, 'required'>> = {
   gstin: { name: 'gstin', description: 'GSTIN of the requester or seller', pattern: '^[0-9A-Z]{15}$' },
   partygstin: { name: 'partygstin', description: 'GSTIN to look up', pattern: '^[0-9A-Z]{15}$' },
-  pdf: { name: 'pdf', description: 'PDFs: yes includes them (Base64) in the JSON answer; file answers the PDF itself (application/pdf)', values: ['yes', 'no', 'file'], default: 'no' },
+  pdf: {
+    name: 'pdf',
+    description: 'PDFs: yes includes them (Base64) in the JSON answer; file answers the PDF itself (application/pdf)',
+    values: ['yes', 'no', 'file'],
+    default: 'no',
+  },
   qrcode: { name: 'qrcode', description: 'include the QR code image (Base64)', values: yesNo, default: 'no' },
   qrcodeformat: { name: 'qrcodeformat', description: 'QR image format', values: ['PNG', 'JPEG', 'GIF'], default: 'PNG' },
   qrcodequality: { name: 'qrcodequality', description: 'QR image quality', values: ['standard', 'high'], default: 'high' },

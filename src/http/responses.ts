@@ -54,11 +54,7 @@ function headerText(text: string): string {
 /** HTTP 4xx/5xx with `Svc-ErrorCode` and `Svc-ErrorMessage` (GSTR and job routes). The body repeats them as JSON. */
 export function headerFailure(status: number, code: string, text: string, headers: Record<string, string> = {}): Response {
   const message = boundText(text);
-  return json(
-    status,
-    { errorCode: code, errorMessage: message },
-    { 'svc-errorcode': code, 'svc-errormessage': headerText(message), ...headers },
-  );
+  return json(status, { errorCode: code, errorMessage: message }, { 'svc-errorcode': code, 'svc-errormessage': headerText(message), ...headers });
 }
 
 export type DealCode = 'VALIDATION_ERROR' | 'CAPTCHA_FAILED' | 'MISSING_CONFIG' | 'BACKEND_ERROR' | 'UNKNOWN_ERROR';

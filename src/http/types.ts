@@ -5,16 +5,7 @@
 import type { Kind } from '../kinds.js';
 import type { GstPortal } from '../ports/gst-portal.js';
 import type { ReturnStore } from '../ports/returns.js';
-import type {
-  Authenticate,
-  CaptchaVerifier,
-  Company,
-  EwbProvider,
-  GstinRegistry,
-  InquiryDelivery,
-  IrpProvider,
-  JobRunner,
-} from '../ports/index.js';
+import type { Authenticate, CaptchaVerifier, Company, EwbProvider, GstinRegistry, InquiryDelivery, IrpProvider, JobRunner } from '../ports/index.js';
 import type { Clock } from '../clock.js';
 import type { AuditSink } from '../ports/audit.js';
 import type { PdfRenderer } from '../render/pdf/renderer.js';

@@ -32,7 +32,13 @@ async function loadBullmq(): Promise<Bull> {
 }
 
 /** How a job's message is kept: once run it is removed; a few failed ones are kept to look at. */
-const messageOptions = (messageId: string) => ({ jobId: messageId, attempts: 3, backoff: { type: 'fixed' as const, delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 });
+const messageOptions = (messageId: string) => ({
+  jobId: messageId,
+  attempts: 3,
+  backoff: { type: 'fixed' as const, delay: 2000 },
+  removeOnComplete: true,
+  removeOnFail: 1000,
+});
 
 /** The message that wakes a worker for a job re-queued after `attempts` tries (BullMQ ids may not hold ':'). */
 const requeuedMessageId = (jobId: string, attempts: number): string => (attempts === 0 ? `${jobId}-again` : `${jobId}-r${attempts}`);
@@ -102,7 +108,19 @@ export async function createBullJobRunner(options: BullJobRunnerOptions): Promis
     async submit(request) {
       const jobId = randomUUID();
       const at = clock.now().toISOString();
-      await store.insertJob({ jobId, companyId: request.companyId, type: request.type, params: request.params, state: 0, done: 0, total: 0, progress: 0, attempts: 0, createdAt: at, updatedAt: at });
+      await store.insertJob({
+        jobId,
+        companyId: request.companyId,
+        type: request.type,
+        params: request.params,
+        state: 0,
+        done: 0,
+        total: 0,
+        progress: 0,
+        attempts: 0,
+        createdAt: at,
+        updatedAt: at,
+      });
       try {
         await queue.add(request.type, { jobId, companyId: request.companyId }, messageOptions(jobId));
       } catch (e) {
@@ -110,7 +128,9 @@ export async function createBullJobRunner(options: BullJobRunnerOptions): Promis
         // message that reaches Redis after all finds nothing to claim). Were the store down too, the row
         // would wait for a worker's sweep and run; the client, told 503, may send it again.
         const error = unavailable(e);
-        await store.finishJob(jobId, undefined, { state: 101, updatedAt: clock.now().toISOString(), error: { code: 'SVC-951', message: error.message } }).catch(() => undefined);
+        await store
+          .finishJob(jobId, undefined, { state: 101, updatedAt: clock.now().toISOString(), error: { code: 'SVC-951', message: error.message } })
+          .catch(() => undefined);
         throw error;
       }
       return { jobId };
@@ -168,10 +188,12 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ clo
   // Lease renewals of the jobs running here, by job id: renewed before each claim and sweep, which would
   // otherwise take back a job of this worker whose timers ran late on a loaded machine.
   const live = new Map<string, () => Promise<void>>();
-  const track = (jobId: string) => (renew: (() => Promise<void>) | undefined): void => {
-    if (renew) live.set(jobId, renew);
-    else live.delete(jobId);
-  };
+  const track =
+    (jobId: string) =>
+    (renew: (() => Promise<void>) | undefined): void => {
+      if (renew) live.set(jobId, renew);
+      else live.delete(jobId);
+    };
   const worker = new Worker(
     queueName,
     async (message) => {

@@ -27,13 +27,19 @@ export interface ImsActionDocument {
 }
 
 /** Records of every section of an inbox: `{b2b: [...], cn: [...]}`. */
-async function pullSections(deps: LiveGstJobDeps, gstin: string, period: string, sections: readonly ImsSection[]): Promise<{ ok: true; inbox: Record<string, Obj[]> } | { ok: false; errors: Issue[] }> {
+async function pullSections(
+  deps: LiveGstJobDeps,
+  gstin: string,
+  period: string,
+  sections: readonly ImsSection[],
+): Promise<{ ok: true; inbox: Record<string, Obj[]> } | { ok: false; errors: Issue[] }> {
   const inbox: Record<string, Obj[]> = {};
   for (const [i, section] of sections.entries()) {
     const out = await deps.portal.imsRecords(gstin, section, period);
     if (!out.ok) return out;
     // The portal answers `{b2b: [...]}` for section B2B (an empty object when the section holds nothing).
-    for (const [key, records] of Object.entries(isObj(out.value) ? out.value : {})) if (Array.isArray(records)) inbox[key] = [...(inbox[key] ?? []), ...records.filter(isObj)];
+    for (const [key, records] of Object.entries(isObj(out.value) ? out.value : {}))
+      if (Array.isArray(records)) inbox[key] = [...(inbox[key] ?? []), ...records.filter(isObj)];
     deps.progress?.(((i + 1) / sections.length) * 80);
   }
   return { ok: true, inbox };
@@ -79,7 +85,9 @@ export async function imsActionJob(params: Record<string, unknown>, deps: LiveGs
     const key = d.section.toLowerCase();
     const wanted = numberOf(d as unknown as Obj);
     const date = dateOf(d as unknown as Obj);
-    const record = (inbox[key] ?? []).find((r) => r['stin'] === d.stin && numberOf(r) === wanted && (date === undefined || dateOf(r) === undefined || dateOf(r) === date));
+    const record = (inbox[key] ?? []).find(
+      (r) => r['stin'] === d.stin && numberOf(r) === wanted && (date === undefined || dateOf(r) === undefined || dateOf(r) === date),
+    );
     if (!record) {
       notFound.push(error('1000', `document ${wanted} of supplier ${d.stin} is not in the IMS inbox's ${d.section.toUpperCase()} section`, `/documents/${i}`));
       return;
@@ -102,5 +110,13 @@ export async function imsActionJob(params: Record<string, unknown>, deps: LiveGs
   if (!status.ok) return portalFailure(status.errors, deps, gstin);
   const counts = Object.fromEntries(Object.entries(invdata).map(([k, v]) => [k, v.length]));
   const report = isObj(status.value) ? status.value['error_report'] : undefined;
-  return { ok: true, result: { referenceId: saved.value.referenceId, status: statusOf(status.value), documents: counts, ...(report !== undefined ? { errorReport: report } : {}) } };
+  return {
+    ok: true,
+    result: {
+      referenceId: saved.value.referenceId,
+      status: statusOf(status.value),
+      documents: counts,
+      ...(report !== undefined ? { errorReport: report } : {}),
+    },
+  };
 }

@@ -25,7 +25,13 @@ export interface LiveGstJobDeps {
 export async function portalFailure(errors: readonly Issue[], deps: LiveGstJobDeps, gstin: string): Promise<JobOutput> {
   const first = errors[0];
   if (first && first.code !== gstrCodes.notConnected && !(await deps.portal.isConnected(gstin))) {
-    return { ok: false, error: { code: gstrCodes.notConnected, message: `not connected to GST System: the portal ended the session (${first.code} ${first.message}); connect the GSTIN again by OTP` } };
+    return {
+      ok: false,
+      error: {
+        code: gstrCodes.notConnected,
+        message: `not connected to GST System: the portal ended the session (${first.code} ${first.message}); connect the GSTIN again by OTP`,
+      },
+    };
   }
   return jobFailed(errors);
 }

@@ -62,12 +62,16 @@ function sectionsOf(gstr1: Obj): Record<string, number> {
  * `gstr1/upload` `{gstin, period, gstr1?}`: `result: {referenceId, status, documents, errors}`. Without
  * `gstr1`, the return built from the registered e-invoices (as `gstr1/build` builds it) is sent.
  */
-export async function gstr1UploadJob(params: Record<string, unknown>, deps: LiveGstJobDeps & { companyId: string; issuedInvoices?: IssuedInvoices }): Promise<JobOutput> {
+export async function gstr1UploadJob(
+  params: Record<string, unknown>,
+  deps: LiveGstJobDeps & { companyId: string; issuedInvoices?: IssuedInvoices },
+): Promise<JobOutput> {
   const gstin = String(params['gstin']);
   const period = String(params['period']);
   let gstr1 = params['gstr1'];
   if (gstr1 === undefined) {
-    if (!deps.issuedInvoices) return { ok: false, error: { code: 'SVC-955', message: 'this server keeps no e-invoices to build GSTR-1 from; send the gstr1 JSON' } };
+    if (!deps.issuedInvoices)
+      return { ok: false, error: { code: 'SVC-955', message: 'this server keeps no e-invoices to build GSTR-1 from; send the gstr1 JSON' } };
     const { buildGstr1FromIssued } = await import('../gstr1/job.js');
     const built = await buildGstr1FromIssued(deps.issuedInvoices, { companyId: deps.companyId, gstin, period });
     if (!built.ok) return jobFailed(built.errors);
@@ -92,7 +96,18 @@ export async function gstr1FileJob(params: Record<string, unknown>, deps: LiveGs
   if (!proceeded.ok) return portalFailure(proceeded.errors, deps, gstin);
   const status = await processed(() => deps.portal.gstr1Status(gstin, period, proceeded.value.referenceId), deps);
   if (!status.ok) return portalFailure(status.errors, deps, gstin);
-  if (statusOf(status.value) === 'ER') return { ok: false, error: { code: 'ER', message: `the portal refused to proceed to file: ${documentErrors(isObj(status.value) ? status.value['error_report'] : undefined).map((e) => `${e.code} ${e.message}`).join('; ') || 'no reason given'}` } };
+  if (statusOf(status.value) === 'ER')
+    return {
+      ok: false,
+      error: {
+        code: 'ER',
+        message: `the portal refused to proceed to file: ${
+          documentErrors(isObj(status.value) ? status.value['error_report'] : undefined)
+            .map((e) => `${e.code} ${e.message}`)
+            .join('; ') || 'no reason given'
+        }`,
+      },
+    };
   deps.progress?.(50);
   const filed = await deps.portal.gstr1File({ gstin, period, pan: String(params['pan']), otp: String(params['otp']) });
   if (!filed.ok) return portalFailure(filed.errors, deps, gstin);

@@ -90,7 +90,14 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
         // The request itself makes the first try: no delivery loop takes the row before the first pause
         // and a whole try are over.
         const hold = new Date(now.getTime() + Math.max(backoff(1), leaseMs)).toISOString();
-        await store.addInquiry({ inquiryId: inquiry.inquiryId, payload: { ...inquiry }, state: 'pending', attempts: 0, nextAttemptAt: hold, createdAt: now.toISOString() });
+        await store.addInquiry({
+          inquiryId: inquiry.inquiryId,
+          payload: { ...inquiry },
+          state: 'pending',
+          attempts: 0,
+          nextAttemptAt: hold,
+          createdAt: now.toISOString(),
+        });
       },
       async onForwardFailed(inquiry, reason) {
         await store.markInquiryRetry(inquiry.inquiryId, later(1), reason.message);

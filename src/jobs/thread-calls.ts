@@ -41,6 +41,7 @@ export function storeAndFileCalls(
     },
   };
   /** The file gathered in memory, when the runner had no file store. */
-  const gathered = (): { fileName: string; contentType: string; data: Uint8Array } | undefined => (inMemory && file ? { ...file, data: inMemory.bytes() } : undefined);
+  const gathered = (): { fileName: string; contentType: string; data: Uint8Array } | undefined =>
+    inMemory && file ? { ...file, data: inMemory.bytes() } : undefined;
   return { handlers, gathered };
 }

@@ -131,9 +131,12 @@ export function createThreadPool(options: ThreadPoolOptions = {}): ThreadPool {
       const { port1, port2 } = new MessageChannel();
       try {
         return await new Promise<unknown>((resolve, reject) => {
-          slot.onDeath = (error) => reject(error.message.includes('ERR_WORKER_OUT_OF_MEMORY') || (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new Error(`the job needed more than the ${maxHeapMb} MB a job thread may use`)
-            : error);
+          slot.onDeath = (error) =>
+            reject(
+              error.message.includes('ERR_WORKER_OUT_OF_MEMORY') || (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+                ? new Error(`the job needed more than the ${maxHeapMb} MB a job thread may use`)
+                : error,
+            );
           port1.on('message', (message: ThreadMessage) => {
             if (message.type === 'done') resolve(message.value);
             else if (message.type === 'fail') reject(errorAcross(message.message, message.name));
@@ -163,7 +166,8 @@ async function answer(port: MessagePort, handlers: ThreadHandlers, message: Extr
     if (!handler) throw new Error(`no handler for ${message.method}`);
     const value = await handler(...message.args);
     if (message.id === undefined) return;
-    const transfer: TransferListItem[] = value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? [value.buffer as ArrayBuffer] : [];
+    const transfer: TransferListItem[] =
+      value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? [value.buffer as ArrayBuffer] : [];
     port.postMessage({ id: message.id, ok: true, value }, transfer);
   } catch (e) {
     if (message.id === undefined) return;

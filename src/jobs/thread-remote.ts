@@ -28,7 +28,8 @@ export function remoteReturns(remote: ThreadCaller, pieces = false): ReturnStore
     // Where the serving thread's store keeps pieces, a return comes over one piece at a time.
     ...(pieces
       ? {
-          info: (gstin: string, returnType: ReturnType, period: string) => remote.call<StoredReturnInfo | undefined>('getReturnInfo', [gstin, returnType, period]),
+          info: (gstin: string, returnType: ReturnType, period: string) =>
+            remote.call<StoredReturnInfo | undefined>('getReturnInfo', [gstin, returnType, period]),
           piece: (version: string, seq: number) => remote.call<string | undefined>('getReturnPiece', [version, seq]),
         }
       : {}),

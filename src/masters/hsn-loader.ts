@@ -145,8 +145,7 @@ export async function loadHsnMasterFromXlsx(path: string): Promise<Outcome<HsnMa
   } catch (e) {
     return { ok: false, errors: [error(hsnCodes.unreadable, `Cannot read ${path} as an xlsx workbook: ${(e as Error)?.message ?? e}`)] };
   }
-  const find = (name: string): SheetLike | undefined =>
-    workbook.worksheets.find((s) => s.name.trim().toUpperCase() === name);
+  const find = (name: string): SheetLike | undefined => workbook.worksheets.find((s) => s.name.trim().toUpperCase() === name);
   const goods = find('HSN_MSTR');
   const services = find('SAC_MSTR');
   if (!goods && !services) {
@@ -196,11 +195,12 @@ export function writeCompactHsn(master: HsnMaster, outPath: string): Outcome<{ p
   let text: string;
   const rows = [...master.codes.values()];
   if (extname(outPath).toLowerCase() === '.json') {
-    text = JSON.stringify({
-      format: COMPACT_HEADER,
-      source: master.source,
-      codes: rows.map((e) => [e.code, e.kind === 'service' ? 'S' : 'G', cleanText(e.description)]),
-    }) + '\n';
+    text =
+      JSON.stringify({
+        format: COMPACT_HEADER,
+        source: master.source,
+        codes: rows.map((e) => [e.code, e.kind === 'service' ? 'S' : 'G', cleanText(e.description)]),
+      }) + '\n';
   } else {
     const lines = [`${COMPACT_HEADER}\t${cleanText(master.source)}`];
     for (const e of rows) lines.push(`${e.code}\t${e.kind === 'service' ? 'S' : 'G'}\t${cleanText(e.description)}`);

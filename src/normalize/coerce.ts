@@ -68,7 +68,11 @@ export function coerceScalar(value: unknown, shape: ScalarShape, path: string, w
  */
 function twoDigitStateCode(value: unknown, path: string, warnings: Issue[]): unknown {
   if (typeof value !== 'string' || !/^[1-9]$/.test(value)) return value;
-  const issue = warning(svcCodes.converted.code, `${readablePath(path)}: the state code "${value}" was read as "0${value}", its two-digit form in the state master (the portals take both)`, path);
+  const issue = warning(
+    svcCodes.converted.code,
+    `${readablePath(path)}: the state code "${value}" was read as "0${value}", its two-digit form in the state master (the portals take both)`,
+    path,
+  );
   conversions.set(issue, 'state-code');
   warnings.push(issue);
   return `0${value}`;

@@ -53,7 +53,11 @@ export function reportCoercions(warnings: Issue[], report: CoercionReport = 'sum
     const group = groups.get(`${fieldOf(w.path)}|${conversion}`)!;
     if (group[0] !== w) continue;
     // A lone conversion keeps its own message, which quotes the value.
-    out.push(group.length === 1 ? w : warning(svcCodes.converted.code, `${fieldOf(w.path)}: ${group.length} ${said[conversion]} (the type the specification gives)`, w.path));
+    out.push(
+      group.length === 1
+        ? w
+        : warning(svcCodes.converted.code, `${fieldOf(w.path)}: ${group.length} ${said[conversion]} (the type the specification gives)`, w.path),
+    );
   }
   return out;
 }

@@ -193,7 +193,13 @@ class Reader {
    * {@link readCanonical} for an object with null values, which a request leaves out. Object.fromEntries
    * keeps fast properties where assigning key by key would not (ERPs often send null for every unused field).
    */
-  private readCanonicalDroppingNulls(input: Record<string, unknown>, inputKeys: string[], shape: ObjectShape, path: string, location: string): Record<string, unknown> {
+  private readCanonicalDroppingNulls(
+    input: Record<string, unknown>,
+    inputKeys: string[],
+    shape: ObjectShape,
+    path: string,
+    location: string,
+  ): Record<string, unknown> {
     const entries: [string, unknown][] = [];
     for (let k = 0; k < inputKeys.length; k++) {
       const key = inputKeys[k]!;
@@ -207,7 +213,15 @@ class Reader {
    * The earlier key copied straight to `head` (before input key `before`), found again now that a second
    * spelling needs it to be combined: the first of the keys placed alone at `head`.
    */
-  private placedEarlier(input: Record<string, unknown>, inputKeys: string[], before: number, head: string, shape: ObjectShape, location: string, value: unknown): Placed {
+  private placedEarlier(
+    input: Record<string, unknown>,
+    inputKeys: string[],
+    before: number,
+    head: string,
+    shape: ObjectShape,
+    location: string,
+    value: unknown,
+  ): Placed {
     for (let k = 0; k < before; k++) {
       const inputKey = inputKeys[k]!;
       if (this.dropNulls && input[inputKey] === null) continue;

@@ -17,12 +17,23 @@
 import { ewbErrors, field, irpErrors, looseJsonValue, type PortalError } from './portal-response-errors.js';
 import { isPlainObject } from '../json.js';
 
-export type OpenedEnvelope =
-  | { form: 'success'; answer: unknown; info?: unknown[] }
-  | { form: 'failure'; errors: PortalError[]; info?: unknown[] };
+export type OpenedEnvelope = { form: 'success'; answer: unknown; info?: unknown[] } | { form: 'failure'; errors: PortalError[]; info?: unknown[] };
 
 /** The keys a transport envelope may carry besides its status, data and errors (lower case). */
-const ENVELOPE_KEYS = new Set(['status', 'data', 'error', 'errordetails', 'errorcodes', 'errorcode', 'infodtls', 'info', 'alert', 'additionalinfo', 'rek', 'hmac']);
+const ENVELOPE_KEYS = new Set([
+  'status',
+  'data',
+  'error',
+  'errordetails',
+  'errorcodes',
+  'errorcode',
+  'infodtls',
+  'info',
+  'alert',
+  'additionalinfo',
+  'rek',
+  'hmac',
+]);
 
 function statusOf(record: Record<string, unknown>): '0' | '1' | undefined {
   const raw = field(record, 'status');

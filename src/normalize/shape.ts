@@ -141,7 +141,10 @@ function mergeShapes(parts: Shape[]): Shape {
   const scalars = structured.filter((p): p is ScalarShape => p.type === 'scalar');
   if (objects.length === 0 && arrays.length === 0) {
     // Alternatives of scalar types: the union of what they accept; coded only when every branch is.
-    return scalar(new Set(scalars.flatMap((p) => [...p.accepts])), scalars.every((p) => p.coded));
+    return scalar(
+      new Set(scalars.flatMap((p) => [...p.accepts])),
+      scalars.every((p) => p.coded),
+    );
   }
   if (objects.length > 0) {
     const merged: ObjectShape = { type: 'object', properties: new Map(), byLowerCase: new Map(), open: false };

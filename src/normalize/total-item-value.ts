@@ -23,11 +23,7 @@ export function readTotAmtAsTotItemVal(items: unknown, path: string, warnings: I
     const isGross = gross !== undefined && gross.minus(item.TotAmt).abs().lte(0.01);
     if (!isTotal || isGross || total.eq(dec(item.AssAmt))) return item;
     warnings.push(
-      warning(
-        svcCodes.conflictingKeys.code,
-        `ItemList[${index}].TotAmt holds the total item value; read as TotItemVal`,
-        `${path}/${index}/TotAmt`,
-      ),
+      warning(svcCodes.conflictingKeys.code, `ItemList[${index}].TotAmt holds the total item value; read as TotItemVal`, `${path}/${index}/TotAmt`),
     );
     const { TotAmt, ...rest } = item;
     moved = true;

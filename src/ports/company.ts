@@ -13,7 +13,11 @@ export interface Company {
 
 /** What the host's authentication hook answers. */
 export type AuthResult =
-  | { ok: true; company: Company; /** Who called (an API key's id, never its secret): rate limits and the audit log name it. Default: the company's id. */ keyId?: string }
+  | {
+      ok: true;
+      company: Company /** Who called (an API key's id, never its secret): rate limits and the audit log name it. Default: the company's id. */;
+      keyId?: string;
+    }
   | { ok: false; status: 401 | 403; message: string };
 
 /**

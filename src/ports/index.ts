@@ -19,7 +19,17 @@ export * from './store.js';
 export * from './ratelimit.js';
 export * from './audit.js';
 export * from './portal-sessions.js';
-export { basicAuth, parseApiKeys, generateApiKey, secretDigest, storedKeyAuth, type ApiKey, type BasicAuthOptions, type CompanyGstins, type ApiKeyLookup } from './auth.js';
+export {
+  basicAuth,
+  parseApiKeys,
+  generateApiKey,
+  secretDigest,
+  storedKeyAuth,
+  type ApiKey,
+  type BasicAuthOptions,
+  type CompanyGstins,
+  type ApiKeyLookup,
+} from './auth.js';
 export { revokedKeyIds, REVOCATION_MAX_AGE_MS, type RevokedKeyIds, type RevokedKeySource } from './revoked-keys.js';
 export type { GstPortal, LiveGstPortal, GstPortalConnection, ImsSection, ImsActionRequest, Gstr1FileRequest } from './gst-portal.js';
 export { gstrCodes, GstrCode, imsSections, isLiveGstPortal } from './gst-portal.js';

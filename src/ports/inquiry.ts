@@ -10,9 +10,7 @@ export interface CaptchaInput {
   idempotencyKey: string;
 }
 
-export type CaptchaVerdict =
-  | { ok: true }
-  | { ok: false; kind: 'rejected' | 'unavailable' | 'misconfigured'; codes: string[] };
+export type CaptchaVerdict = { ok: true } | { ok: false; kind: 'rejected' | 'unavailable' | 'misconfigured'; codes: string[] };
 
 /** Checks a captcha token with its issuer. */
 export interface CaptchaVerifier {

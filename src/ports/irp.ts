@@ -50,14 +50,6 @@ export interface IrpProvider {
   generateIrn(ctx: ProviderContext, invoice: IrnPayload): Promise<ProviderResult<RegisteredIrn>>;
   getIrn(ctx: ProviderContext, gstin: string, irn: string): Promise<ProviderResult<RegisteredIrn>>;
   getIrnByDocument(ctx: ProviderContext, gstin: string, doc: DocumentKey): Promise<ProviderResult<RegisteredIrn>>;
-  cancelIrn(
-    ctx: ProviderContext,
-    gstin: string,
-    request: CancelIrnRequest,
-  ): Promise<ProviderResult<{ Irn: string; CancelDate: string }>>;
-  generateEwbByIrn(
-    ctx: ProviderContext,
-    gstin: string,
-    request: EwbByIrnPayload,
-  ): Promise<ProviderResult<EwbGenerated>>;
+  cancelIrn(ctx: ProviderContext, gstin: string, request: CancelIrnRequest): Promise<ProviderResult<{ Irn: string; CancelDate: string }>>;
+  generateEwbByIrn(ctx: ProviderContext, gstin: string, request: EwbByIrnPayload): Promise<ProviderResult<EwbGenerated>>;
 }

@@ -66,9 +66,7 @@ export interface JobFileStream {
 }
 
 /** What the work of a job produced. */
-export type JobOutput =
-  | { ok: true; result?: unknown; file?: JobFile }
-  | { ok: false; error: { code: string; message: string } };
+export type JobOutput = { ok: true; result?: unknown; file?: JobFile } | { ok: false; error: { code: string; message: string } };
 
 /** Units done of a total (documents, rows), for progress finer than a percentage. */
 export interface JobCounts {

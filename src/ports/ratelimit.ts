@@ -13,7 +13,7 @@ export interface RateLimit {
 /** What the limiter decided for one request. */
 export type RateDecision =
   | { allowed: true; limit: RateLimit; remaining: number }
-  | { allowed: false; limit: RateLimit; /** Whole seconds until a request would be let through (at least 1), for `Retry-After`. */ retryAfterSeconds: number };
+  | { allowed: false; limit: RateLimit /** Whole seconds until a request would be let through (at least 1), for `Retry-After`. */; retryAfterSeconds: number };
 
 /** The requests counted in one slot of a bucket, the slot starting at `start` (ms since the epoch). */
 export interface RateSlot {

@@ -29,7 +29,10 @@ export function addressKey(raw: string): string | undefined {
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(v4)) return v4.split('.').every((n) => Number(n) <= 255) ? v4 : undefined;
   const groups = ipv6Groups(text);
   if (!groups) return undefined;
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** What is read of a request here: its headers (a web Request, or the node binding's light request). */

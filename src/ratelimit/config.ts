@@ -19,7 +19,10 @@ export function parseRateLimit(text: string): { ok: true; limit: RateLimit | nul
 /** `keyId:REQUESTS/SECONDS` entries separated by commas. */
 export function parseKeyRateLimits(text: string): { ok: true; limits: Map<string, RateLimit | null> } | { ok: false; message: string } {
   const limits = new Map<string, RateLimit | null>();
-  for (const entry of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const colon = entry.indexOf(':');
     const keyId = colon < 0 ? '' : entry.slice(0, colon).trim();
     if (!keyId) return { ok: false, message: `${JSON.stringify(entry)} must be keyId:REQUESTS/SECONDS or keyId:off` };

@@ -66,9 +66,11 @@ export async function redisRateCounter(redisUrl: string, options: RedisRateCount
     async hit(bucket, slotStart, since, cap, by = 1) {
       // The hash lives as long as its oldest slot may still count, and a little more.
       const ttl = Math.max(1, slotStart - since) * 2 + 1_000;
-      const reply = (await client.eval(STEP, 1, `${prefix}:${bucket}`, String(slotStart), String(since), String(cap), String(by), String(ttl)).catch((e: unknown) => {
-        throw new RateCounterUnavailableError((e as Error).message);
-      })) as Array<string | number>;
+      const reply = (await client
+        .eval(STEP, 1, `${prefix}:${bucket}`, String(slotStart), String(since), String(cap), String(by), String(ttl))
+        .catch((e: unknown) => {
+          throw new RateCounterUnavailableError((e as Error).message);
+        })) as Array<string | number>;
       const slots: RateSlot[] = [];
       for (let i = 1; i + 1 < reply.length; i += 2) slots.push({ start: Number(reply[i]), hits: Number(reply[i + 1]) });
       slots.sort((a, b) => a.start - b.start);

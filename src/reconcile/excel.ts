@@ -35,11 +35,23 @@ export async function writeReconcileReport(
   const onDetailRows = options.onDetailRows;
   const writer = new XlsxStreamWriter(sink, {
     created: options.generatedAt ?? new Date(),
-    ...(onDetailRows ? { onRows: (rows: number) => { if (inDetail) onDetailRows(rows); } } : {}),
+    ...(onDetailRows
+      ? {
+          onRows: (rows: number) => {
+            if (inDetail) onDetailRows(rows);
+          },
+        }
+      : {}),
   });
 
   // Summary by supplier, in the order suppliers appear (rows are sorted by supplier).
-  interface Sum { gstin: string; name?: string; counts: number[]; books: number[]; portal: number[] }
+  interface Sum {
+    gstin: string;
+    name?: string;
+    counts: number[];
+    books: number[];
+    portal: number[];
+  }
   const sums = new Map<string, Sum>();
   for (const r of result.rows) {
     let s = sums.get(r.supplierGstin);
@@ -58,9 +70,17 @@ export async function writeReconcileReport(
     s.portal[1]! += sign * tax(p);
   }
   const summaryCols: Column[] = [
-    text('Supplier GSTIN', 17), text('Supplier name', 28),
-    integer('Matched'), integer('Matched with tolerance'), integer('Mismatch'), integer('Missing in 2B'), integer('Missing in books'),
-    amount('Books taxable (net of credit notes)'), amount('Books tax'), amount('2B taxable (net of credit notes)'), amount('2B tax'),
+    text('Supplier GSTIN', 17),
+    text('Supplier name', 28),
+    integer('Matched'),
+    integer('Matched with tolerance'),
+    integer('Mismatch'),
+    integer('Missing in 2B'),
+    integer('Missing in books'),
+    amount('Books taxable (net of credit notes)'),
+    amount('Books tax'),
+    amount('2B taxable (net of credit notes)'),
+    amount('2B tax'),
     amount('Tax difference (books - 2B)'),
   ];
   function* summaryRows(): Generator<CellValue[]> {
@@ -81,14 +101,38 @@ export async function writeReconcileReport(
   }
 
   const detailCols: Column[] = [
-    text('Status', 20), text('Pass', 16), text('Supplier GSTIN', 17), text('Supplier name', 24), text('Document type', 8),
-    text('Books number', 18), date('Books date'), text('Books row', 10),
-    text('2B number', 18), date('2B date'), text('2B section', 8), text('2B period', 9), text('IMS status', 12),
+    text('Status', 20),
+    text('Pass', 16),
+    text('Supplier GSTIN', 17),
+    text('Supplier name', 24),
+    text('Document type', 8),
+    text('Books number', 18),
+    date('Books date'),
+    text('Books row', 10),
+    text('2B number', 18),
+    date('2B date'),
+    text('2B section', 8),
+    text('2B period', 9),
+    text('IMS status', 12),
     text('2B original superseded', 18),
-    amount('Books taxable'), amount('Books IGST'), amount('Books CGST'), amount('Books SGST/UTGST'), amount('Books cess'),
-    amount('2B taxable'), amount('2B IGST'), amount('2B CGST'), amount('2B SGST/UTGST'), amount('2B cess'),
-    amount('Diff taxable'), amount('Diff IGST'), amount('Diff CGST'), amount('Diff SGST/UTGST'), amount('Diff cess'),
-    text('Suggested IMS action', 10), text('Why this action', 60), text('Reasons', 90),
+    amount('Books taxable'),
+    amount('Books IGST'),
+    amount('Books CGST'),
+    amount('Books SGST/UTGST'),
+    amount('Books cess'),
+    amount('2B taxable'),
+    amount('2B IGST'),
+    amount('2B CGST'),
+    amount('2B SGST/UTGST'),
+    amount('2B cess'),
+    amount('Diff taxable'),
+    amount('Diff IGST'),
+    amount('Diff CGST'),
+    amount('Diff SGST/UTGST'),
+    amount('Diff cess'),
+    text('Suggested IMS action', 10),
+    text('Why this action', 60),
+    text('Reasons', 90),
     ...extraKeys.map((k) => text(k, 14)),
   ];
   function* detailRows(): Generator<CellValue[]> {
@@ -96,14 +140,26 @@ export async function writeReconcileReport(
       const p = r.purchase;
       const d = r.gstr2b;
       yield [
-        r.status, r.pass, r.supplierGstin, d?.supplierName, r.docType,
-        p?.docNo, p ? toDate(p.docDate) : undefined, p?.ref ?? (r.purchaseIndex !== undefined ? `#${r.purchaseIndex + 1}` : undefined),
-        d?.number, d?.date, d?.section, d?.period, d?.imsStatus,
+        r.status,
+        r.pass,
+        r.supplierGstin,
+        d?.supplierName,
+        r.docType,
+        p?.docNo,
+        p ? toDate(p.docDate) : undefined,
+        p?.ref ?? (r.purchaseIndex !== undefined ? `#${r.purchaseIndex + 1}` : undefined),
+        d?.number,
+        d?.date,
+        d?.section,
+        d?.period,
+        d?.imsStatus,
         r.gstr2bOriginal?.number,
         ...(p ? booksAmounts(r) : [undefined, undefined, undefined, undefined, undefined]),
         ...(d ? portalAmounts(r) : [undefined, undefined, undefined, undefined, undefined]),
         ...HEADS.map((h) => r.differences[h]),
-        r.suggestedImsAction ?? undefined, r.imsActionReason, r.reasons.join('; '),
+        r.suggestedImsAction ?? undefined,
+        r.imsActionReason,
+        r.reasons.join('; '),
         ...extraKeys.map((k) => p?.extra?.[k]),
       ];
     }

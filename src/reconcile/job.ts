@@ -99,7 +99,8 @@ export async function reconcileStoredTo(
   if (!isPeriod(request.endPeriod)) return bad('endReturnPeriod (YYYY-MM)', '/endReturnPeriod');
   const months = monthsInclusive(request.startPeriod, request.endPeriod);
   if (months < 1) return bad('endReturnPeriod is before startReturnPeriod', '/endReturnPeriod');
-  if (months > MAX_EXPORT_MONTHS) return { ok: false, errors: [error(gstrCodes.periodRange, 'at most 24 months of GSTR-2B can be reconciled at once', '/endReturnPeriod')] };
+  if (months > MAX_EXPORT_MONTHS)
+    return { ok: false, errors: [error(gstrCodes.periodRange, 'at most 24 months of GSTR-2B can be reconciled at once', '/endReturnPeriod')] };
   const badOption = checkOptions(request.options);
   if (badOption) return bad(badOption, '/' + badOption.replace('.', '/'));
   if (request.format !== undefined && request.format !== 'xlsx' && request.format !== 'json') return bad('format (xlsx or json)', '/format');
@@ -134,9 +135,7 @@ export async function reconcileStoredTo(
   progress?.(0.5, { done: 0, total });
   const base = `RECONCILE_${request.gstin}_${request.startPeriod}_${request.endPeriod}`;
   const file =
-    request.format === 'json'
-      ? { fileName: `${base}.json`, contentType: 'application/json' }
-      : { fileName: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+    request.format === 'json' ? { fileName: `${base}.json`, contentType: 'application/json' } : { fileName: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
   const sink = await openFile(file.fileName, file.contentType);
   if (request.format === 'json') {
     await sink.write(new TextEncoder().encode(JSON.stringify({ rows: result.rows.map(toJsonRow) })));

@@ -36,7 +36,7 @@ export function toJsonRow(r: ReconcileRow): ReconcileJsonRow {
     supplierGstin: r.supplierGstin,
     docType: r.docType,
     purchaseDocNo: r.purchase ? String(r.purchase.docNo) : null,
-    purchaseDocDate: r.purchase ? ddmmyyyy(toDate(r.purchase.docDate)) ?? String(r.purchase.docDate) : null,
+    purchaseDocDate: r.purchase ? (ddmmyyyy(toDate(r.purchase.docDate)) ?? String(r.purchase.docDate)) : null,
     purchaseRow: r.purchaseIndex ?? null,
     gstr2bDocNo: r.gstr2b?.number ?? null,
     gstr2bDocDate: ddmmyyyy(r.gstr2b?.date),

@@ -10,7 +10,11 @@ import type { PurchaseDocType, PurchaseRow } from './types.js';
 
 export const PURCHASE_COLUMNS = ['supplier_gstin', 'doc_type', 'doc_no', 'doc_date', 'taxable_value', 'igst', 'cgst', 'sgst', 'cess'] as const;
 const AMOUNT_COLUMNS: Array<[string, 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess']> = [
-  ['taxable_value', 'taxable'], ['igst', 'igst'], ['cgst', 'cgst'], ['sgst', 'sgst'], ['cess', 'cess'],
+  ['taxable_value', 'taxable'],
+  ['igst', 'igst'],
+  ['cgst', 'cgst'],
+  ['sgst', 'sgst'],
+  ['cess', 'cess'],
 ];
 const DOC_TYPES: Record<string, PurchaseDocType> = { INV: 'INV', CRN: 'CRN', DBN: 'DBN', C: 'CRN', D: 'DBN' };
 const GSTIN_FORM = /^[0-9]{2}[0-9A-Z]{10}[0-9A-Z]{3}$/;
@@ -37,8 +41,7 @@ export function parseCsv(text: string): string[][] {
     else if (c === ',') {
       row.push(field);
       field = '';
-    }
-    else if (c === '\n' || c === '\r') {
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(field);
       field = '';
@@ -70,7 +73,12 @@ export function readPurchaseCsv(input: string | Uint8Array): Outcome<{ rows: Pur
 }
 
 const JSON_NAMES: Record<string, string> = {
-  supplierGstin: 'supplier_gstin', docType: 'doc_type', docNo: 'doc_no', docDate: 'doc_date', taxable: 'taxable_value', taxableValue: 'taxable_value',
+  supplierGstin: 'supplier_gstin',
+  docType: 'doc_type',
+  docNo: 'doc_no',
+  docDate: 'doc_date',
+  taxable: 'taxable_value',
+  taxableValue: 'taxable_value',
 };
 
 /**
@@ -127,7 +135,8 @@ function readPurchaseRecords(records: string[][]): Outcome<{ rows: PurchaseRow[]
     const gstin = get('supplier_gstin').toUpperCase();
     const docNo = get('doc_no');
     if (gstin === '') fail(error(reconcileCodes.missingValue, `line ${line}: supplier_gstin is empty`, at('supplier_gstin')));
-    else if (!GSTIN_FORM.test(gstin)) warnings.push(warning(reconcileCodes.badGstin, `line ${line}: ${gstin} is not of the GSTIN form; PAN-level matching skips it`, at('supplier_gstin')));
+    else if (!GSTIN_FORM.test(gstin))
+      warnings.push(warning(reconcileCodes.badGstin, `line ${line}: ${gstin} is not of the GSTIN form; PAN-level matching skips it`, at('supplier_gstin')));
     if (docNo === '') fail(error(reconcileCodes.missingValue, `line ${line}: doc_no is empty`, at('doc_no')));
     const type = DOC_TYPES[get('doc_type').toUpperCase()];
     if (!type) fail(error(reconcileCodes.badDocType, `line ${line}: doc_type ${JSON.stringify(get('doc_type'))} is not INV, CRN or DBN`, at('doc_type')));

@@ -98,7 +98,9 @@ export function reconcile(
 
   const books: Entry[] = purchases.map((p, index) => {
     const date = toDate(p.docDate);
-    const gstin = String(p.supplierGstin ?? '').trim().toUpperCase();
+    const gstin = String(p.supplierGstin ?? '')
+      .trim()
+      .toUpperCase();
     const sign = p.docType === 'CRN' && HEADS.every((h) => (Number(p[h]) || 0) <= 0) ? -1 : 1;
     return {
       index,
@@ -241,37 +243,58 @@ export function reconcile(
   const sameFyOrWindow = (b: Entry, p: Entry): boolean =>
     (b.fy !== '' && b.fy === p.fy) || (b.day !== undefined && p.day !== undefined && Math.abs(b.day - p.day) <= window);
 
-  pass('exact', 'matched',
+  pass(
+    'exact',
+    'matched',
     (b) => `${b.gstin}|${b.cls}|${b.light}|${b.fy}`,
     (p, add) => add(`${p.gstin}|${p.cls}|${p.light}|${p.fy}`),
-    (b, p) => equal(b.amounts, p.amounts));
-  pass('normalised-number', 'matched',
+    (b, p) => equal(b.amounts, p.amounts),
+  );
+  pass(
+    'normalised-number',
+    'matched',
     (b) => `${b.gstin}|${b.cls}|${b.fy}|${b.norm}`,
     (p, add) => numberKeys(p, `${p.gstin}|${p.cls}|${p.fy}|`, add),
-    (b, p) => equal(b.amounts, p.amounts));
-  pass('amount-tolerance', 'matched-with-tolerance',
+    (b, p) => equal(b.amounts, p.amounts),
+  );
+  pass(
+    'amount-tolerance',
+    'matched-with-tolerance',
     (b) => `${b.gstin}|${b.cls}|${b.fy}|${b.norm}`,
     (p, add) => numberKeys(p, `${p.gstin}|${p.cls}|${p.fy}|`, add),
-    (b, p) => within(b.amounts, p.amounts));
-  pass('date-window', 'matched-with-tolerance',
+    (b, p) => within(b.amounts, p.amounts),
+  );
+  pass(
+    'date-window',
+    'matched-with-tolerance',
     (b) => `${b.gstin}|${b.cls}|${b.norm}`,
     (p, add) => numberKeys(p, `${p.gstin}|${p.cls}|`, add),
-    (b, p) => b.day !== undefined && p.day !== undefined && Math.abs(b.day - p.day) <= window && within(b.amounts, p.amounts));
+    (b, p) => b.day !== undefined && p.day !== undefined && Math.abs(b.day - p.day) <= window && within(b.amounts, p.amounts),
+  );
   if (panLevel) {
-    pass('pan-level', 'matched-with-tolerance',
+    pass(
+      'pan-level',
+      'matched-with-tolerance',
       (b) => (b.pan ? `${b.pan}|${b.cls}|${b.norm}` : undefined),
       (p, add) => (p.pan ? numberKeys(p, `${p.pan}|${p.cls}|`, add) : undefined),
-      (b, p) => b.gstin !== p.gstin && sameFyOrWindow(b, p) && within(b.amounts, p.amounts));
+      (b, p) => b.gstin !== p.gstin && sameFyOrWindow(b, p) && within(b.amounts, p.amounts),
+    );
   }
-  pass('number-only', 'mismatch',
+  pass(
+    'number-only',
+    'mismatch',
     (b) => `${b.gstin}|${b.cls}|${b.norm}`,
     (p, add) => numberKeys(p, `${p.gstin}|${p.cls}|`, add),
-    sameFyOrWindow);
+    sameFyOrWindow,
+  );
   if (panLevel) {
-    pass('number-only', 'mismatch',
+    pass(
+      'number-only',
+      'mismatch',
       (b) => (b.pan ? `${b.pan}|${b.cls}|${b.norm}` : undefined),
       (p, add) => (p.pan ? numberKeys(p, `${p.pan}|${p.cls}|`, add) : undefined),
-      (b, p) => b.gstin !== p.gstin && sameFyOrWindow(b, p));
+      (b, p) => b.gstin !== p.gstin && sameFyOrWindow(b, p),
+    );
   }
   // Residual: bucket the 2B side by supplier, class and day; a purchase looks at the days within the window,
   // preferring the nearer day when amounts are as close.
@@ -297,7 +320,9 @@ export function reconcile(
     const row = aloneRow(b, 'books');
     const other = portalByNumber.get(`${b.gstin}|${b.norm}`);
     if (other && other.cls !== b.cls) {
-      row.reasons.push(`GSTR-2B has a ${className(other.cls)} ${docs[other.index]!.number} from this supplier; a ${className(b.cls)} is never matched to a ${className(other.cls)}`);
+      row.reasons.push(
+        `GSTR-2B has a ${className(other.cls)} ${docs[other.index]!.number} from this supplier; a ${className(b.cls)} is never matched to a ${className(other.cls)}`,
+      );
     }
     if (b.day === undefined) row.reasons.push('the purchase has no readable date, so only the exact and number passes could pair it');
     rows.push(row);
@@ -329,10 +354,14 @@ export function reconcile(
         reasons.push(`same supplier, document type, number and financial year; amounts within the tolerance`);
         break;
       case 'date-window':
-        reasons.push(`same supplier, document type and number; financial years differ (books ${b.fy || 'none'}, 2B ${p.fy || 'none'}) but the dates are within ${window} days`);
+        reasons.push(
+          `same supplier, document type and number; financial years differ (books ${b.fy || 'none'}, 2B ${p.fy || 'none'}) but the dates are within ${window} days`,
+        );
         break;
       case 'pan-level':
-        reasons.push(`the 2B names the supplier's other registration ${p.gstin} (same PAN ${p.pan}); the books name ${b.gstin}: correct the supplier GSTIN in the books`);
+        reasons.push(
+          `the 2B names the supplier's other registration ${p.gstin} (same PAN ${p.pan}); the books name ${b.gstin}: correct the supplier GSTIN in the books`,
+        );
         break;
       case 'number-only':
         reasons.push(
@@ -342,7 +371,9 @@ export function reconcile(
         );
         break;
       case 'residual':
-        reasons.push(`document numbers differ (books ${bookNo}, 2B ${doc.number}) but supplier, type, amounts and dates (within ${window} days) agree: check whether they are the same document`);
+        reasons.push(
+          `document numbers differ (books ${bookNo}, 2B ${doc.number}) but supplier, type, amounts and dates (within ${window} days) agree: check whether they are the same document`,
+        );
         break;
       default:
         break;
@@ -360,8 +391,10 @@ export function reconcile(
       if (d !== 0) reasons.push(`${HEAD_NAME[HEADS[i]!]} differs by ${rupees(d)} (books ${rupees(b.amounts[i]!)}, 2B ${rupees(p.amounts[i]!)})`);
     }
     if (b.day !== p.day) reasons.push(`dates differ: books ${fmtDay(b.day)}, 2B ${fmtDay(p.day)}`);
-    if (p.original !== undefined) reasons.push(`2B amendment ${doc.section} supersedes the original ${docs[p.original]!.number} of period ${docs[p.original]!.period}`);
-    else if (AMENDMENT.has(doc.section) && doc.originalNumber) reasons.push(`2B amendment ${doc.section} of ${doc.originalNumber}, whose original is not in the 2B given`);
+    if (p.original !== undefined)
+      reasons.push(`2B amendment ${doc.section} supersedes the original ${docs[p.original]!.number} of period ${docs[p.original]!.period}`);
+    else if (AMENDMENT.has(doc.section) && doc.originalNumber)
+      reasons.push(`2B amendment ${doc.section} of ${doc.originalNumber}, whose original is not in the 2B given`);
     const row: ReconcileRow = {
       status,
       pass: id,
@@ -388,7 +421,9 @@ export function reconcile(
       return {
         status: 'missing-in-2b',
         pass: 'unmatched',
-        reasons: ['in the purchase register, not in GSTR-2B: the supplier has not reported it (or reported it under another number, type or GSTIN); no ITC on it until it appears'],
+        reasons: [
+          'in the purchase register, not in GSTR-2B: the supplier has not reported it (or reported it under another number, type or GSTIN); no ITC on it until it appears',
+        ],
         supplierGstin: e.gstin,
         docType: e.cls,
         purchaseIndex: e.index,
@@ -400,7 +435,8 @@ export function reconcile(
     }
     const doc = docs[e.index]!;
     const reasons = [`in GSTR-2B (${doc.section}, period ${doc.period}), not in the purchase register`];
-    if (e.original !== undefined) reasons.push(`2B amendment ${doc.section} supersedes the original ${docs[e.original]!.number} of period ${docs[e.original]!.period}`);
+    if (e.original !== undefined)
+      reasons.push(`2B amendment ${doc.section} supersedes the original ${docs[e.original]!.number} of period ${docs[e.original]!.period}`);
     const row: ReconcileRow = {
       status: 'missing-in-books',
       pass: 'unmatched',

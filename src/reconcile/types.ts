@@ -47,15 +47,7 @@ export interface ReconcileOptions {
 export type ReconcileStatus = 'matched' | 'matched-with-tolerance' | 'mismatch' | 'missing-in-2b' | 'missing-in-books';
 
 /** The passes, in the order they run; `unmatched` marks rows no pass paired. */
-export type PassId =
-  | 'exact'
-  | 'normalised-number'
-  | 'amount-tolerance'
-  | 'date-window'
-  | 'pan-level'
-  | 'number-only'
-  | 'residual'
-  | 'unmatched';
+export type PassId = 'exact' | 'normalised-number' | 'amount-tolerance' | 'date-window' | 'pan-level' | 'number-only' | 'residual' | 'unmatched';
 
 export const PASSES: readonly PassId[] = ['exact', 'normalised-number', 'amount-tolerance', 'date-window', 'pan-level', 'number-only', 'residual'];
 

@@ -39,8 +39,7 @@ function periodRules(prefix: string, keys: readonly string[]): Rule[] {
       severity: 'error',
       certainty: 'certain',
       description: `${names} must be a real month in the form YYYY-MM.`,
-      check: (doc) =>
-        each(doc, (key, value, month) => (month === undefined ? found(`${key} ${value} is not a month in the form YYYY-MM.`, key) : undefined)),
+      check: (doc) => each(doc, (key, value, month) => (month === undefined ? found(`${key} ${value} is not a month in the form YYYY-MM.`, key) : undefined)),
     }),
     defineRule(findingReader, {
       id: `${prefix}-PERIOD-BEFORE-GST`,
@@ -137,7 +136,12 @@ export const gstrExportRules: Rule[] = [
       if (start === undefined || end === undefined || start > end) return [];
       const months = end - start + 1;
       if (months <= MAX_EXPORT_MONTHS) return [];
-      return [found(`Maximum ${MAX_EXPORT_MONTHS} months of data can be exported; ${periodText(start)} to ${periodText(end)} is ${months} months.`, 'endReturnPeriod')];
+      return [
+        found(
+          `Maximum ${MAX_EXPORT_MONTHS} months of data can be exported; ${periodText(start)} to ${periodText(end)} is ${months} months.`,
+          'endReturnPeriod',
+        ),
+      ];
     },
   }),
   defineRule(findingReader, {

@@ -17,9 +17,7 @@ export const paymentQrIsB2c = defineRule(einvoiceReader, {
   evidence: { spec: 'the service API specification, payment QR: B2C invoices only' },
   description: 'A payment QR is for B2C invoices: TranDtls.SupTyp must be B2C.',
   check: (_doc, _c, s) =>
-    s.type !== 'B2C'
-      ? [error('SVC-310', `TranDtls.SupTyp must be B2C for a payment QR, not ${s.type || '(missing)'}`, pointer('TranDtls', 'SupTyp'))]
-      : [],
+    s.type !== 'B2C' ? [error('SVC-310', `TranDtls.SupTyp must be B2C for a payment QR, not ${s.type || '(missing)'}`, pointer('TranDtls', 'SupTyp'))] : [],
 });
 
 export const paymentQrNoBuyerGstin = defineRule(einvoiceReader, {
@@ -31,9 +29,7 @@ export const paymentQrNoBuyerGstin = defineRule(einvoiceReader, {
   check: (doc) => {
     const buyer = doc['BuyerDtls'];
     const gstin = typeof buyer === 'object' && buyer !== null ? gstinText((buyer as Record<string, unknown>)['Gstin']) : undefined;
-    return gstin !== undefined
-      ? [error('SVC-311', `BuyerDtls.Gstin must be absent for a B2C invoice, not ${gstin}`, pointer('BuyerDtls', 'Gstin'))]
-      : [];
+    return gstin !== undefined ? [error('SVC-311', `BuyerDtls.Gstin must be absent for a B2C invoice, not ${gstin}`, pointer('BuyerDtls', 'Gstin'))] : [];
   },
 });
 

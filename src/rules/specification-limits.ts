@@ -102,7 +102,13 @@ function limitedField(path: readonly string[], specification: SpecificationLimit
  * are one stack, pushed and popped as the walk goes: every validation of a kind walks these paths, and only a
  * value beyond its limit needs its pointer written out.
  */
-function eachValue(doc: unknown, path: readonly string[], i: number, at: Array<string | number>, visit: (value: unknown, at: Array<string | number>) => void): void {
+function eachValue(
+  doc: unknown,
+  path: readonly string[],
+  i: number,
+  at: Array<string | number>,
+  visit: (value: unknown, at: Array<string | number>) => void,
+): void {
   if (i === path.length) {
     visit(doc, at);
     return;

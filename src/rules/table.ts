@@ -56,7 +56,7 @@ export function rulesMarkdown(): string {
     '',
     '- a rule backed by a portal (its code and a source) or by the service specification, whose certainty is',
     '  **certain** or **likely**, is an **error**: the portal refuses such documents;',
-    '- an **own** rule (gstkit\'s judgement, nothing from a portal behind it) or an **uncertain** one is a',
+    "- an **own** rule (gstkit's judgement, nothing from a portal behind it) or an **uncertain** one is a",
     '  **warning**, and becomes an error with `validate(kind, doc, { strict: true })` (CLI `--strict`);',
     '- an advisory rule is a warning even in strict mode (documents that break it can be legitimate);',
     "- a limit of the specification's field tables that the portal's own published schema does not make (a unit",

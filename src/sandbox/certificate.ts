@@ -107,22 +107,11 @@ export function createSigningIdentity(options: SigningIdentityOptions = {}): Sig
   const serial = createHash('sha256').update(spki).update(notBefore.toISOString()).digest().subarray(0, 16);
   serial[0] = (serial[0] ?? 0) & 0x7f;
   const algorithm = seq(oid(SHA256_WITH_RSA), nul());
-  const tbs = seq(
-    explicit(0, integer(Buffer.from([2]))),
-    integer(serial),
-    algorithm,
-    subject,
-    seq(time(notBefore), time(notAfter)),
-    subject,
-    spki,
-  );
+  const tbs = seq(explicit(0, integer(Buffer.from([2]))), integer(serial), algorithm, subject, seq(time(notBefore), time(notAfter)), subject, spki);
   const signature = sign('sha256', tbs, privateKey);
   const certificateDer = seq(tbs, algorithm, bitString(signature));
   const thumb = createHash('sha1').update(certificateDer).digest();
-  const pem =
-    '-----BEGIN CERTIFICATE-----\n' +
-    (certificateDer.toString('base64').match(/.{1,64}/g) ?? []).join('\n') +
-    '\n-----END CERTIFICATE-----\n';
+  const pem = '-----BEGIN CERTIFICATE-----\n' + (certificateDer.toString('base64').match(/.{1,64}/g) ?? []).join('\n') + '\n-----END CERTIFICATE-----\n';
   // Parse once: a malformed encoding fails here, at start, not in a client.
   new X509Certificate(certificateDer);
   return {
@@ -172,8 +161,7 @@ export function verifyJws(token: string, key: KeyObject | string): DecodedJws | 
     const header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as Record<string, unknown>;
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
     const publicKey = typeof key === 'string' ? new X509Certificate(key).publicKey : key;
-    const valid =
-      header['alg'] === 'RS256' && verify('sha256', Buffer.from(`${h}.${p}`), publicKey, Buffer.from(s, 'base64url'));
+    const valid = header['alg'] === 'RS256' && verify('sha256', Buffer.from(`${h}.${p}`), publicKey, Buffer.from(s, 'base64url'));
     return { header, payload, valid };
   } catch {
     return undefined;

@@ -26,8 +26,7 @@ export interface SandboxCrm {
   setDelay(ms: number): void;
 }
 
-const reply = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const reply = (status: number, body: unknown): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Builds a sandbox CRM. */
 export function createSandboxCrm(options: SandboxCrmOptions = {}): SandboxCrm {

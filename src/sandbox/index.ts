@@ -55,7 +55,15 @@ export { sandboxCodes } from './codes.js';
  * The GSTINs of the demo company when none are configured: the sellers and buyer of the bundled examples
  * (docs/examples/irn.json, ewb.json, payment-qr.json), so a new user can post them as they are, and three more.
  */
-export const demoGstins: readonly string[] = ['29AAGCK4821M1Z4', '33AAHCT2290K1Z6', '29AADCN7314Q1ZU', '29AAJCB9052D1ZK', '29AAGCM4821K1Z6', '27AAHCK7310P1Z3', '33AAJFN2954R1ZN'];
+export const demoGstins: readonly string[] = [
+  '29AAGCK4821M1Z4',
+  '33AAHCT2290K1Z6',
+  '29AADCN7314Q1ZU',
+  '29AAJCB9052D1ZK',
+  '29AAGCM4821K1Z6',
+  '27AAHCK7310P1Z3',
+  '33AAJFN2954R1ZN',
+];
 
 export interface SandboxOptions {
   /** Company id to the GSTINs it owns; each GSTIN becomes an active taxpayer and a connected portal user. */
@@ -156,7 +164,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     companies,
     store,
     // The store is also the audit log: every state-changing call is written to it.
-    providers: { irp, ewb, registry, jobs, gstPortal, returnStore, issuedInvoices: (c, g, p) => irp.invoicesOfSeller(c, g, p), clock, signingCertificatePem: identity.certificatePem, payee, audit: store },
+    providers: {
+      irp,
+      ewb,
+      registry,
+      jobs,
+      gstPortal,
+      returnStore,
+      issuedInvoices: (c, g, p) => irp.invoicesOfSeller(c, g, p),
+      clock,
+      signingCertificatePem: identity.certificatePem,
+      payee,
+      audit: store,
+    },
   };
 }
 

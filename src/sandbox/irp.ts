@@ -259,25 +259,59 @@ export function createSandboxIrp(deps: {
   };
   // A document registered first on another IRP: this IRP issues the IRN, and the central duplicate check
   // rejects it (status REJ, on the rejected-IRN list). The sandbox does both at once.
-  const rejectAgainst = async (ctx: ProviderContext, invoice: IrnPayload, irn: string, gstin: string, docKey: DocumentKey, existing: IrnRow): Promise<ProviderResult<RegisteredIrn>> => {
+  const rejectAgainst = async (
+    ctx: ProviderContext,
+    invoice: IrnPayload,
+    irn: string,
+    gstin: string,
+    docKey: DocumentKey,
+    existing: IrnRow,
+  ): Promise<ProviderResult<RegisteredIrn>> => {
     const first = existing.record as unknown as RegisteredIrn;
     const at = clock.now();
     const ackDt = istIsoDateTime(at);
     const record: RegisteredIrn = {
-      Irn: irn, AckNo: await nextAckNo(ackDt), AckDt: ackDt, AckTime: istDateTime(at), IrnStatus: 'REJ', Irp: name,
-      SignedInvoice: '', SignedQRCode: '', invoice,
+      Irn: irn,
+      AckNo: await nextAckNo(ackDt),
+      AckDt: ackDt,
+      AckTime: istDateTime(at),
+      IrnStatus: 'REJ',
+      Irp: name,
+      SignedInvoice: '',
+      SignedQRCode: '',
+      invoice,
     };
     const entry: RejectedIrn = {
-      Irn: irn, AckNo: record.AckNo, AckDt: record.AckDt,
-      DocTyp: docKey.docType, DocNo: docKey.docNo, DocDt: docKey.docDate, RegisteredOn: first.Irp ?? 'IRP1', RejectedOn: istDate(at),
+      Irn: irn,
+      AckNo: record.AckNo,
+      AckDt: record.AckDt,
+      DocTyp: docKey.docType,
+      DocNo: docKey.docNo,
+      DocDt: docKey.docDate,
+      RegisteredOn: first.Irp ?? 'IRP1',
+      RejectedOn: istDate(at),
     };
-    await store.addRejectedIrn({ companyId: ctx.company.id, irp: name, sellerGstin: gstin, irn, rejectedOn: entry.RejectedOn, entry: entry as unknown as Record<string, unknown> });
+    await store.addRejectedIrn({
+      companyId: ctx.company.id,
+      irp: name,
+      sellerGstin: gstin,
+      irn,
+      rejectedOn: entry.RejectedOn,
+      entry: entry as unknown as Record<string, unknown>,
+    });
     return { ok: true, value: record };
   };
   const onOtherIrp = (ctx: ProviderContext, existing: IrnRow): boolean =>
     existing.companyId === ctx.company.id && ((existing.record as unknown as RegisteredIrn).Irp ?? 'IRP1') !== name;
   /** What registering a document already stored answers: a rejection on this IRP, or 2150. */
-  const registeredBefore = (ctx: ProviderContext, invoice: IrnPayload, irn: string, gstin: string, docKey: DocumentKey, existing: IrnRow): Promise<ProviderResult<RegisteredIrn>> | Refusal =>
+  const registeredBefore = (
+    ctx: ProviderContext,
+    invoice: IrnPayload,
+    irn: string,
+    gstin: string,
+    docKey: DocumentKey,
+    existing: IrnRow,
+  ): Promise<ProviderResult<RegisteredIrn>> | Refusal =>
     onOtherIrp(ctx, existing) ? rejectAgainst(ctx, invoice, irn, gstin, docKey, existing) : duplicate(ctx, existing);
 
   const irp: SandboxIrp = {
@@ -393,7 +427,12 @@ export function createSandboxIrp(deps: {
       // The number as reported before 01/06/2025 (exact case), then as the IRP has keyed it since (upper case).
       let candidates: string[];
       try {
-        candidates = [...new Set([irnOf(gstin, doc.docType, doc.docNo, doc.docDate, '31/05/2025'), irnOf(gstin, doc.docType, doc.docNo, doc.docDate, istDate(clock.now()))])];
+        candidates = [
+          ...new Set([
+            irnOf(gstin, doc.docType, doc.docNo, doc.docDate, '31/05/2025'),
+            irnOf(gstin, doc.docType, doc.docNo, doc.docDate, istDate(clock.now())),
+          ]),
+        ];
       } catch {
         return refuse('2163', 'docdate is not a DD/MM/YYYY date', 400, '/docdate');
       }

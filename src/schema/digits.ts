@@ -12,9 +12,7 @@ export interface DigitLimits {
  * and `Number(2,2)` for a round-off up to 99.99: where p <= s we follow NIC and read p integer digits.
  */
 export function digitLimits([precision, scale]: readonly [number, number]): DigitLimits {
-  return precision > scale
-    ? { integerDigits: precision - scale, decimals: scale }
-    : { integerDigits: precision, decimals: scale };
+  return precision > scale ? { integerDigits: precision - scale, decimals: scale } : { integerDigits: precision, decimals: scale };
 }
 
 /** Counts the integer digits and decimals of a finite number as its shortest decimal form writes it. */

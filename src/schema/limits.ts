@@ -63,7 +63,11 @@ function keyNotUnicode(key: string): boolean {
 }
 
 function notText(at: Array<string | number>): Issue {
-  return error(svcCodes.notUnicode.code, 'the text has half of a surrogate pair (a lone \\ud800-\\udfff escape) or a NUL (\\u0000): it is not text a portal takes', pointer(...at));
+  return error(
+    svcCodes.notUnicode.code,
+    'the text has half of a surrogate pair (a lone \\ud800-\\udfff escape) or a NUL (\\u0000): it is not text a portal takes',
+    pointer(...at),
+  );
 }
 
 const isRequest = (kind: Kind): boolean => (requestKinds as readonly string[]).includes(kind);
@@ -110,7 +114,13 @@ export function exceededNesting(payload: unknown): Issue | undefined {
   return firstExceeded(payload, {}, false, true, undefined);
 }
 
-function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capLists: boolean, checkText: boolean, seen: PayloadMake | undefined): Issue | undefined {
+function firstExceeded(
+  payload: unknown,
+  own: Record<string, ListLimit>,
+  capLists: boolean,
+  checkText: boolean,
+  seen: PayloadMake | undefined,
+): Issue | undefined {
   if (checkText && typeof payload === 'string' && notUnicode(payload)) return notText([]);
   const stack: Pending[] = [{ value: payload, depth: 0, parent: undefined, key: '' }];
   while (stack.length > 0) {
@@ -118,7 +128,11 @@ function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capList
     const { value, depth } = pending;
     if (value === null || typeof value !== 'object') continue;
     if (depth >= payloadLimits.maxDepth) {
-      return error(svcCodes.tooDeep.code, `the payload nests lists and objects more than ${payloadLimits.maxDepth} levels deep`, pointer(...segments(pending).slice(0, 8)));
+      return error(
+        svcCodes.tooDeep.code,
+        `the payload nests lists and objects more than ${payloadLimits.maxDepth} levels deep`,
+        pointer(...segments(pending).slice(0, 8)),
+      );
     }
     if (seen) {
       const proto = Object.getPrototypeOf(value) as unknown;
@@ -131,7 +145,11 @@ function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capList
         return error(limit.code, `${String(pending.key)} has ${value.length} ${limit.noun}; at most ${limit.max} are allowed`, pointer(...segments(pending)));
       }
       if (capLists && value.length > payloadLimits.maxListEntries) {
-        return error(svcCodes.itemCount.code, `the list has ${value.length} entries; at most ${payloadLimits.maxListEntries} are read`, pointer(...segments(pending)));
+        return error(
+          svcCodes.itemCount.code,
+          `the list has ${value.length} entries; at most ${payloadLimits.maxListEntries} are read`,
+          pointer(...segments(pending)),
+        );
       }
       for (let i = value.length - 1; i >= 0; i--) {
         const entry: unknown = value[i];
@@ -142,7 +160,11 @@ function firstExceeded(payload: unknown, own: Record<string, ListLimit>, capList
     }
     const keys = Object.keys(value);
     if (keys.length > payloadLimits.maxObjectFields) {
-      return error(svcCodes.tooManyFields.code, `the object has ${keys.length} fields; at most ${payloadLimits.maxObjectFields} are read`, pointer(...segments(pending)));
+      return error(
+        svcCodes.tooManyFields.code,
+        `the object has ${keys.length} fields; at most ${payloadLimits.maxObjectFields} are read`,
+        pointer(...segments(pending)),
+      );
     }
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;

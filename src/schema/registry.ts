@@ -20,7 +20,9 @@ export function allSchemas(): Map<string, AnySchemaObject> {
   if (schemaFiles) return schemaFiles;
   const dir = packageFile('schemas');
   const loaded = new Map<string, AnySchemaObject>();
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.schema.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.schema.json'))
+    .sort()) {
     const schema = JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')) as AnySchemaObject;
     if (typeof schema.$id !== 'string') throw new Error(`schemas/${name} has no $id`);
     loaded.set(schema.$id, schema);

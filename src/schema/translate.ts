@@ -60,10 +60,18 @@ const depth = (path: string): number => (path === '' ? 0 : path.split('/').lengt
 
 function describeType(types: string): string {
   const words: Record<string, string> = {
-    string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false',
-    object: 'an object', array: 'a list', null: 'null',
+    string: 'text',
+    number: 'a number',
+    integer: 'a whole number',
+    boolean: 'true or false',
+    object: 'an object',
+    array: 'a list',
+    null: 'null',
   };
-  return types.split(',').map((t) => words[t] ?? t).join(' or ');
+  return types
+    .split(',')
+    .map((t) => words[t] ?? t)
+    .join(' or ');
 }
 
 function listValues(values: readonly unknown[]): string {
@@ -112,7 +120,11 @@ function translateOne(err: ErrorObject): Issue | undefined {
     case 'multipleOf': {
       const step = Number(params.multipleOf);
       const decimals = Number.isFinite(step) && step > 0 && step < 1 ? Math.round(-Math.log10(step)) : undefined;
-      return issue(svcCodes.digits, path, decimals !== undefined && 10 ** -decimals === step ? `at most ${decimals} decimals` : `must be a multiple of ${String(params.multipleOf)}`);
+      return issue(
+        svcCodes.digits,
+        path,
+        decimals !== undefined && 10 ** -decimals === step ? `at most ${decimals} decimals` : `must be a multiple of ${String(params.multipleOf)}`,
+      );
     }
     case 'minimum':
     case 'exclusiveMinimum':

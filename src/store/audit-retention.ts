@@ -42,7 +42,8 @@ export function parseAuditRetention(text: string | undefined): { ok: true; days:
   if (t === '') return { ok: true, days: DEFAULT_AUDIT_RETENTION_DAYS };
   if (t === 'off') return { ok: true, days: null };
   const days = /^\d{1,5}$/.test(t) ? Number(t) : Number.NaN;
-  if (!(days >= 1 && days <= 36_500)) return { ok: false, message: `GSTKIT_AUDIT_RETENTION_DAYS must be whole days from 1 to 36500, or off, not ${JSON.stringify(text)}` };
+  if (!(days >= 1 && days <= 36_500))
+    return { ok: false, message: `GSTKIT_AUDIT_RETENTION_DAYS must be whole days from 1 to 36500, or off, not ${JSON.stringify(text)}` };
   return { ok: true, days };
 }
 

@@ -12,7 +12,9 @@ const LOCK = 72_617_013;
 export async function migrate(client: SqlClient): Promise<number[]> {
   return client.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK]);
-    await tx.query('create table if not exists gst_schema_version (version integer primary key, name text not null, applied_at timestamptz not null default now())');
+    await tx.query(
+      'create table if not exists gst_schema_version (version integer primary key, name text not null, applied_at timestamptz not null default now())',
+    );
     const done = new Set((await tx.query('select version from gst_schema_version')).map((r) => Number(r['version'])));
     const applied: number[] = [];
     for (const m of migrations) {

@@ -61,7 +61,9 @@ export async function openPgliteStore(dataDir?: string, options: PgliteStoreOpti
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockFolder(dataDir);
   try {
-    const client = options.thread ? await threadClient(inMemory ? undefined : join(dataDir, 'pg')) : await inProcessClient(inMemory ? undefined : join(dataDir, 'pg'));
+    const client = options.thread
+      ? await threadClient(inMemory ? undefined : join(dataDir, 'pg'))
+      : await inProcessClient(inMemory ? undefined : join(dataDir, 'pg'));
     const close = client.close;
     client.close = async () => {
       await close();
@@ -85,8 +87,11 @@ export function openPgliteClient(options: PgliteStoreOptions = {}): Promise<SqlC
 async function inProcessClient(folder: string | undefined): Promise<SqlClient> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(folder, pgliteOptions());
-  const run = async (target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }, text: string, params?: readonly unknown[]): Promise<Row[]> =>
-    (await target.query(text, params ? wellFormedParams(params) : undefined)).rows as Row[];
+  const run = async (
+    target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> },
+    text: string,
+    params?: readonly unknown[],
+  ): Promise<Row[]> => (await target.query(text, params ? wellFormedParams(params) : undefined)).rows as Row[];
   return {
     query: (text, params) => run(db, text, params),
     transaction: (work) => db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) } satisfies SqlQuery)),

@@ -90,9 +90,10 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     // A client that timed out is released with the error, so the pool destroys it (pg-pool does).
     query: (text, params) => guarded(async () => (await pool.query(text, params ? [...params] : [])).rows as Row[]),
     transaction: (work) => guarded(() => inTransaction(work)),
-    exec: (script) => guarded(async () => {
-      await pool.query(script);
-    }),
+    exec: (script) =>
+      guarded(async () => {
+        await pool.query(script);
+      }),
     close: () => pool.end(),
   };
   const inTransaction: SqlClient['transaction'] = async (work) => {

@@ -113,6 +113,10 @@ describe('the layer check itself', () => {
   });
 
   it('places every layer row somewhere in src/', () => {
-    for (const row of layerTable) expect([...files.keys()].some((f) => row.match.test(f)), String(row.match)).toBe(true);
+    for (const row of layerTable)
+      expect(
+        [...files.keys()].some((f) => row.match.test(f)),
+        String(row.match),
+      ).toBe(true);
   });
 });

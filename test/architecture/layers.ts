@@ -102,7 +102,8 @@ export function layerFindings(files: ReadonlyMap<string, string>): string[] {
     }
     for (const edge of importsOf(file, text)) {
       if (edge.to.startsWith('node:')) {
-        if (coreRanks(from.rank) && !(file in nodeOnlyCore)) findings.push(`src/${file} imports '${edge.spec}': the ${from.name} layer imports no node: module`);
+        if (coreRanks(from.rank) && !(file in nodeOnlyCore))
+          findings.push(`src/${file} imports '${edge.spec}': the ${from.name} layer imports no node: module`);
         continue;
       }
       const to = layerOf(edge.to);
@@ -170,6 +171,14 @@ export function folderGraph(files: ReadonlyMap<string, string>): Map<string, Set
 /** The file graph of `files` (every relative import). */
 export function fileGraph(files: ReadonlyMap<string, string>): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const [file, text] of files) graph.set(file, new Set(importsOf(file, text).filter((e) => !e.to.startsWith('node:')).map((e) => e.to)));
+  for (const [file, text] of files)
+    graph.set(
+      file,
+      new Set(
+        importsOf(file, text)
+          .filter((e) => !e.to.startsWith('node:'))
+          .map((e) => e.to),
+      ),
+    );
   return graph;
 }

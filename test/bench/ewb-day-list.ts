@@ -40,7 +40,9 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 // The floor: listed fields only, in a table indexed by what a list asks, on the same kind of PGlite thread.
 const floorDb = await openPgliteClient({ thread: true });
-await floorDb.exec('create table floor_ewb (gstin text not null, gen_date text not null, ewb_no text not null, listed jsonb not null, primary key (gstin, gen_date, ewb_no))');
+await floorDb.exec(
+  'create table floor_ewb (gstin text not null, gen_date text not null, ewb_no text not null, listed jsonb not null, primary key (gstin, gen_date, ewb_no))',
+);
 const floorServer = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   void floorDb
@@ -67,7 +69,20 @@ const issue = async (date: string): Promise<string> => {
 
 /** A listed entry as the lists show one (about the size of the by-date list's). */
 const floorEntry = (n: number): string =>
-  JSON.stringify({ ewbNo: 300000000000 + n, ewbDate: `${today} 10:00:00`, status: 'ACT', genGstin: G, docNo: `BN/${n}`, docDate: today, delPinCode: 641004, delStateCode: 33, delPlace: 'Coimbatore', validUpto: '16/11/2026 23:59:00', extendedTimes: 0, rejectStatus: 'N' });
+  JSON.stringify({
+    ewbNo: 300000000000 + n,
+    ewbDate: `${today} 10:00:00`,
+    status: 'ACT',
+    genGstin: G,
+    docNo: `BN/${n}`,
+    docDate: today,
+    delPinCode: 641004,
+    delStateCode: 33,
+    delPlace: 'Coimbatore',
+    validUpto: '16/11/2026 23:59:00',
+    extendedTimes: 0,
+    rejectStatus: 'N',
+  });
 const floorFill = async (gstin: string, date: string, from: number, count: number): Promise<void> => {
   for (let i = 0; i < count; i += 500) {
     const n = Math.min(500, count - i);
@@ -140,11 +155,15 @@ for (const size of sizes) {
     if (keep) floor.full.push(full), floor.empty.push(empty);
   }
   const floorPer = (median(floor.full) - median(floor.empty)) / listed;
-  console.log(`  ${'floor (bare indexed table)'.padEnd(30)} ${median(floor.full).toFixed(1).padStart(7)} ms for ${listed}, empty ${median(floor.empty).toFixed(2)} ms: ${us(floorPer)} a listed bill`);
+  console.log(
+    `  ${'floor (bare indexed table)'.padEnd(30)} ${median(floor.full).toFixed(1).padStart(7)} ms for ${listed}, empty ${median(floor.empty).toFixed(2)} ms: ${us(floorPer)} a listed bill`,
+  );
   for (const l of lists) {
     const t = times.get(l.name)!;
     const per = (median(t.full) - median(t.empty)) / l.expect;
-    console.log(`  ${l.name.padEnd(30)} ${median(t.full).toFixed(1).padStart(7)} ms for ${l.expect}, empty ${median(t.empty).toFixed(2)} ms: ${us(per)} a listed bill (${(per / floorPer).toFixed(2)}x the floor's)`);
+    console.log(
+      `  ${l.name.padEnd(30)} ${median(t.full).toFixed(1).padStart(7)} ms for ${l.expect}, empty ${median(t.empty).toFixed(2)} ms: ${us(per)} a listed bill (${(per / floorPer).toFixed(2)}x the floor's)`,
+    );
   }
 }
 server.close();

@@ -72,7 +72,11 @@ async function runGstkit(n: number, file: string): Promise<void> {
   const { streamSink } = await import('../../src/render/excel/zip.js');
   const w = new XlsxStreamWriter(streamSink(fs.createWriteStream(file)));
   const kinds = [...Array(10).fill('text'), ...Array(12).fill('amount'), ...Array(3).fill('date')] as Array<'text' | 'amount' | 'date'>;
-  await w.addTable('Data', kinds.map((kind, c) => ({ header: `C${c + 1}`, kind, width: 12 })), rows(n));
+  await w.addTable(
+    'Data',
+    kinds.map((kind, c) => ({ header: `C${c + 1}`, kind, width: 12 })),
+    rows(n),
+  );
   await w.finish();
 }
 

@@ -75,7 +75,9 @@ for (let r = 0; r < rounds; r++) {
   if (s.rows !== w.rows || s.bytes !== w.bytes) throw new Error(`the two exports differ: ${s.rows}/${w.rows} rows, ${s.bytes}/${w.bytes} bytes`);
   streamed.push(s.peak - baseline);
   whole.push(w.peak - baseline);
-  console.log(`round ${r + 1}: ${s.rows} rows; live heap above the stored month at most: written as read ${mb(s.peak - baseline)} MB, read whole first ${mb(w.peak - baseline)} MB`);
+  console.log(
+    `round ${r + 1}: ${s.rows} rows; live heap above the stored month at most: written as read ${mb(s.peak - baseline)} MB, read whole first ${mb(w.peak - baseline)} MB`,
+  );
 }
 console.log(
   `${count} ${returnType === 'gstr2a' ? 'GSTR-2A' : 'GSTR-2B'} documents, one month; stored month ${mb(baseline)} MB of heap; median over ${rounds} rounds of the live heap above it at most: written as read ${mb(median(streamed))} MB, read whole first ${mb(median(whole))} MB`,

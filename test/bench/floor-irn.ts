@@ -25,9 +25,32 @@ export function createFloorIrn(): FloorIrn {
     const ack = { AckNo: 112610000000000 + ++ackNo, AckDt: '2026-11-10 12:00:00', Irn: irn };
     const signedInvoice = jws({ data: JSON.stringify({ ...ack, ...invoice }), iss: 'floor' });
     const signedQr = jws({
-      data: JSON.stringify({ SellerGstin: invoice.SellerDtls.Gstin, BuyerGstin: invoice.BuyerDtls.Gstin, DocNo: invoice.DocDtls.No, DocTyp: invoice.DocDtls.Typ, DocDt: invoice.DocDtls.Dt, TotInvVal: invoice.ValDtls.TotInvVal, ItemCnt: invoice.ItemList.length, MainHsnCode: invoice.ItemList[0].HsnCd, Irn: irn, IrnDt: ack.AckDt }),
+      data: JSON.stringify({
+        SellerGstin: invoice.SellerDtls.Gstin,
+        BuyerGstin: invoice.BuyerDtls.Gstin,
+        DocNo: invoice.DocDtls.No,
+        DocTyp: invoice.DocDtls.Typ,
+        DocDt: invoice.DocDtls.Dt,
+        TotInvVal: invoice.ValDtls.TotInvVal,
+        ItemCnt: invoice.ItemList.length,
+        MainHsnCode: invoice.ItemList[0].HsnCd,
+        Irn: irn,
+        IrnDt: ack.AckDt,
+      }),
       iss: 'floor',
     });
-    return { ok: true, reply: JSON.stringify({ ...ack, SignedInvoice: signedInvoice, SignedQRCode: signedQr, Status: 'ACT', EwbNo: null, EwbDt: null, EwbValidTill: null, Remarks: null }) };
+    return {
+      ok: true,
+      reply: JSON.stringify({
+        ...ack,
+        SignedInvoice: signedInvoice,
+        SignedQRCode: signedQr,
+        Status: 'ACT',
+        EwbNo: null,
+        EwbDt: null,
+        EwbValidTill: null,
+        Remarks: null,
+      }),
+    };
   };
 }

@@ -37,11 +37,19 @@ const body = (): string => {
 };
 for (let round = 1; round <= 3; round++) {
   const whole = await perCall(async () => {
-    const res = await handler(new Request('http://localhost/api/svc/einvoice/generateirn', { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: body() }));
+    const res = await handler(
+      new Request('http://localhost/api/svc/einvoice/generateirn', {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: body(),
+      }),
+    );
     if (res.status !== 200) throw new Error(`generateirn answered ${res.status}`);
     await res.arrayBuffer();
   });
   const checked = await perCall(() => validate('irn', JSON.parse(body()), { today: '10/11/2026' }));
   const signed = await perCall(() => signJws(identity, { data: body() }));
-  console.log(`round ${round}: handler ${whole.toFixed(3)} ms, validate with JSON.parse ${checked.toFixed(3)} ms, one RS256 JWS ${signed.toFixed(3)} ms of CPU`);
+  console.log(
+    `round ${round}: handler ${whole.toFixed(3)} ms, validate with JSON.parse ${checked.toFixed(3)} ms, one RS256 JWS ${signed.toFixed(3)} ms of CPU`,
+  );
 }

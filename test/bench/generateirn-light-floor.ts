@@ -50,4 +50,6 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const [mf, mg] = [median(floors), median(ours)];
 console.log(`node ${process.version}, ${rounds} rounds of ${perRound} calls, no socket`);
 console.log(`floor (JSON.parse + fresh Ajv + SHA-256 + 2 RS256 + JSON reply): ${mf.toFixed(3)} ms CPU a call`);
-console.log(`gstkit generateirn (light entry, sandbox, memory store):    ${mg.toFixed(3)} ms CPU a call (${(mg / mf).toFixed(2)}x the floor, ${(mg - mf).toFixed(3)} ms beyond it)`);
+console.log(
+  `gstkit generateirn (light entry, sandbox, memory store):    ${mg.toFixed(3)} ms CPU a call (${(mg / mf).toFixed(2)}x the floor, ${(mg - mf).toFixed(3)} ms beyond it)`,
+);

@@ -80,7 +80,10 @@ async function main(): Promise<void> {
   const { default: autocannon } = await import('autocannon');
   const rounds = Number(process.argv[2] ?? 15);
   const perRound = Number(process.argv[3] ?? 1500);
-  const child = fork(fileURLToPath(import.meta.url), ['serve'], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean)], env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' } });
+  const child = fork(fileURLToPath(import.meta.url), ['serve'], {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_ARGS ?? '').split(' ').filter(Boolean)],
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' },
+  });
   const ports = await ask<{ floor: number; gstkit: number }>(child, '', 'ports');
   const invoice = JSON.parse(invoiceText) as Record<string, any>;
   delete invoice['EwbDtls'];
@@ -121,14 +124,22 @@ async function main(): Promise<void> {
     if (f.bad + g.bad > 0) throw new Error(`refused requests: floor ${f.bad}, gstkit ${g.bad}`);
     floor.push(f.cpuPerRequest);
     ours.push(g.cpuPerRequest);
-    console.log(`round ${round + 1}: floor ${f.cpuPerRequest.toFixed(3)} ms, gstkit ${g.cpuPerRequest.toFixed(3)} ms of server CPU a request (${(g.cpuPerRequest / f.cpuPerRequest).toFixed(2)}x)`);
+    console.log(
+      `round ${round + 1}: floor ${f.cpuPerRequest.toFixed(3)} ms, gstkit ${g.cpuPerRequest.toFixed(3)} ms of server CPU a request (${(g.cpuPerRequest / f.cpuPerRequest).toFixed(2)}x)`,
+    );
   }
   const [mf, mg] = [median(floor), median(ours)];
   const paired = ours.map((g, i) => g / floor[i]!);
-  console.log(`node ${process.version}, gstkit from ${benchFrom}, body ${JSON.stringify(invoice).length} bytes, ${rounds} rounds of ${perRound} requests, 16 connections`);
+  console.log(
+    `node ${process.version}, gstkit from ${benchFrom}, body ${JSON.stringify(invoice).length} bytes, ${rounds} rounds of ${perRound} requests, 16 connections`,
+  );
   console.log(`floor (node:http + JSON.parse + fresh Ajv + SHA-256 + 2 RS256 + JSON reply): ${mf.toFixed(3)} ms server CPU a request`);
-  console.log(`gstkit generateirn (sandbox, memory store):                               ${mg.toFixed(3)} ms server CPU a request (${(mg / mf).toFixed(2)}x the floor)`);
-  console.log(`paired rounds: median ${median(paired).toFixed(2)}x the floor (middle half ${quartile(paired, 1).toFixed(2)}x-${quartile(paired, 3).toFixed(2)}x, all ${Math.min(...paired).toFixed(2)}x-${Math.max(...paired).toFixed(2)}x)`);
+  console.log(
+    `gstkit generateirn (sandbox, memory store):                               ${mg.toFixed(3)} ms server CPU a request (${(mg / mf).toFixed(2)}x the floor)`,
+  );
+  console.log(
+    `paired rounds: median ${median(paired).toFixed(2)}x the floor (middle half ${quartile(paired, 1).toFixed(2)}x-${quartile(paired, 3).toFixed(2)}x, all ${Math.min(...paired).toFixed(2)}x-${Math.max(...paired).toFixed(2)}x)`,
+  );
   child.send('stop');
 }
 

@@ -36,7 +36,9 @@ async function measure(name: string, port: number, path: string, bodyFor: (i: nu
     ],
   });
   const bad = result.non2xx + result.errors;
-  console.log(`${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx/errors ${bad}`);
+  console.log(
+    `${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx/errors ${bad}`,
+  );
   return result.requests.average;
 }
 

@@ -36,5 +36,7 @@ const tokens = String(row.record['SignedInvoice']).length + String(row.record['S
 const stored = JSON.stringify(row.record).length;
 const withInvoice = JSON.stringify({ ...row.record, invoice: invoiceInSignedInvoice(row.record['SignedInvoice']) }).length;
 console.log(`node ${process.version}, gstkit from ${benchFrom}, ${registrations} registrations of the 3-line example (no EwbDtls)`);
-console.log(`heap kept a registration: ${((after - before) / registrations / 1000).toFixed(1)} KB (floor: the two signed tokens, ${(tokens / 1000).toFixed(1)} KB of text)`);
+console.log(
+  `heap kept a registration: ${((after - before) / registrations / 1000).toFixed(1)} KB (floor: the two signed tokens, ${(tokens / 1000).toFixed(1)} KB of text)`,
+);
 console.log(`one stored record as JSON: ${(stored / 1000).toFixed(1)} KB; with the invoice kept in it too: ${(withInvoice / 1000).toFixed(1)} KB`);

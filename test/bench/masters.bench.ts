@@ -38,7 +38,9 @@ function heapMb(): number {
 function syntheticMaster(): HsnMaster {
   const entries: HsnEntry[] = [];
   for (let i = 0; i < 21_500; i++) {
-    const code = String(1_010_000 + i * 4000 + (i % 97)).padStart(8, '0').slice(0, 8);
+    const code = String(1_010_000 + i * 4000 + (i % 97))
+      .padStart(8, '0')
+      .slice(0, 8);
     entries.push({ code, description: `SYNTHETIC GOODS DESCRIPTION NUMBER ${i} WITH SOME LENGTH TO IT`, kind: 'goods' });
   }
   for (let i = 0; i < 700; i++) entries.push({ code: String(995400 + i), description: `Synthetic service ${i}`, kind: 'service' });
@@ -89,30 +91,62 @@ let sink = 0;
 const once = { iterations: 5, time: 0, warmupIterations: 1, warmupTime: 0 };
 
 describe('1,000,000 lookups', () => {
-  bench('raw Map.get (baseline)', () => {
-    for (let i = 0; i < N; i++) if (rawHsn.get(hsnInputs[i & 1023]!)) sink++;
-  }, once);
-  bench('hsn(code) with the master set', () => {
-    for (let i = 0; i < N; i++) if (hsn(hsnInputs[i & 1023]!)) sink++;
-  }, once);
-  bench('raw Map.get over state codes (baseline)', () => {
-    for (let i = 0; i < N; i++) if (rawStates.get(String(stateInputs[i % 10]))) sink++;
-  }, once);
-  bench('state(code)', () => {
-    for (let i = 0; i < N; i++) if (state(stateInputs[i % 10]!)) sink++;
-  }, once);
-  bench('pinStates(pin)', () => {
-    for (let i = 0; i < N; i++) if (pinStates(pinInputs[i % 10]!)) sink++;
-  }, once);
-  bench('unit(code)', () => {
-    for (let i = 0; i < N; i++) if (unit(unitInputs[i % 10]!)) sink++;
-  }, once);
-  bench('rateAllowedOn(rate, date)', () => {
-    for (let i = 0; i < N; i++) if (rateAllowedOn(rateInputs[i % 10]!, '15/10/2025')) sink++;
-  }, once);
-  bench('isValidGstin(text)', () => {
-    for (let i = 0; i < N; i++) if (isValidGstin(gstins[i % 6]!)) sink++;
-  }, once);
+  bench(
+    'raw Map.get (baseline)',
+    () => {
+      for (let i = 0; i < N; i++) if (rawHsn.get(hsnInputs[i & 1023]!)) sink++;
+    },
+    once,
+  );
+  bench(
+    'hsn(code) with the master set',
+    () => {
+      for (let i = 0; i < N; i++) if (hsn(hsnInputs[i & 1023]!)) sink++;
+    },
+    once,
+  );
+  bench(
+    'raw Map.get over state codes (baseline)',
+    () => {
+      for (let i = 0; i < N; i++) if (rawStates.get(String(stateInputs[i % 10]))) sink++;
+    },
+    once,
+  );
+  bench(
+    'state(code)',
+    () => {
+      for (let i = 0; i < N; i++) if (state(stateInputs[i % 10]!)) sink++;
+    },
+    once,
+  );
+  bench(
+    'pinStates(pin)',
+    () => {
+      for (let i = 0; i < N; i++) if (pinStates(pinInputs[i % 10]!)) sink++;
+    },
+    once,
+  );
+  bench(
+    'unit(code)',
+    () => {
+      for (let i = 0; i < N; i++) if (unit(unitInputs[i % 10]!)) sink++;
+    },
+    once,
+  );
+  bench(
+    'rateAllowedOn(rate, date)',
+    () => {
+      for (let i = 0; i < N; i++) if (rateAllowedOn(rateInputs[i % 10]!, '15/10/2025')) sink++;
+    },
+    once,
+  );
+  bench(
+    'isValidGstin(text)',
+    () => {
+      for (let i = 0; i < N; i++) if (isValidGstin(gstins[i % 6]!)) sink++;
+    },
+    once,
+  );
 });
 
 process.on('exit', () => {
@@ -120,14 +154,26 @@ process.on('exit', () => {
 });
 
 describe('loading the HSN/SAC master', () => {
-  bench('compact line form', () => {
-    if (!loadCompactHsn(compactTxt).ok) throw new Error('load failed');
-  }, { iterations: 20, time: 0 });
-  bench('compact JSON form', () => {
-    if (!loadCompactHsn(compactJson).ok) throw new Error('load failed');
-  }, { iterations: 20, time: 0 });
-  bench.skipIf(!hasOfficial)('official xlsx with exceljs', async () => {
-    const r = await loadHsnMasterFromXlsx(OFFICIAL);
-    if (!r.ok) throw new Error('load failed');
-  }, { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 });
+  bench(
+    'compact line form',
+    () => {
+      if (!loadCompactHsn(compactTxt).ok) throw new Error('load failed');
+    },
+    { iterations: 20, time: 0 },
+  );
+  bench(
+    'compact JSON form',
+    () => {
+      if (!loadCompactHsn(compactJson).ok) throw new Error('load failed');
+    },
+    { iterations: 20, time: 0 },
+  );
+  bench.skipIf(!hasOfficial)(
+    'official xlsx with exceljs',
+    async () => {
+      const r = await loadHsnMasterFromXlsx(OFFICIAL);
+      if (!r.ok) throw new Error('load failed');
+    },
+    { iterations: 3, time: 0, warmupIterations: 0, warmupTime: 0 },
+  );
 });

@@ -29,17 +29,36 @@ function inputs(count: number): { purchases: PurchaseRow[]; docs: InwardDocument
     const number = bucket < 70 ? no : bucket < 80 ? `inv-${i}` : bucket < 93 ? no : `PO${i}`;
     const t = bucket >= 80 && bucket < 88 ? taxable + 0.5 : bucket >= 88 && bucket < 93 ? taxable + 250 : taxable;
     docs.push({
-      returnType: 'gstr2b', recipientGstin: '27AAPFU0939F1ZV', period: '2025-11', section: kind === 'CRN' ? 'CDNR' : 'B2B', part: 'statement',
-      kind: kind === 'CRN' ? 'Credit Note' : 'Invoice', supplierGstin: gstin, number, date, rateBasis: 'document',
-      lines: [{ taxable: t, igst, cgst: 0, sgst: 0, cess: 0 }], sign: kind === 'CRN' ? -1 : 1,
+      returnType: 'gstr2b',
+      recipientGstin: '27AAPFU0939F1ZV',
+      period: '2025-11',
+      section: kind === 'CRN' ? 'CDNR' : 'B2B',
+      part: 'statement',
+      kind: kind === 'CRN' ? 'Credit Note' : 'Invoice',
+      supplierGstin: gstin,
+      number,
+      date,
+      rateBasis: 'document',
+      lines: [{ taxable: t, igst, cgst: 0, sgst: 0, cess: 0 }],
+      sign: kind === 'CRN' ? -1 : 1,
     });
   }
   // Documents only in 2B.
   for (let i = 0; i < count - docs.length; i++) {
     const date = new Date(Date.UTC(2025, 10, 1 + (i % 28)));
     docs.push({
-      returnType: 'gstr2b', recipientGstin: '27AAPFU0939F1ZV', period: '2025-11', section: 'B2B', part: 'statement', kind: 'Invoice',
-      supplierGstin: SUPPLIERS[i % SUPPLIERS.length]!, number: `X-${i}`, date, rateBasis: 'document', lines: [{ taxable: 77, igst: 13.86, cgst: 0, sgst: 0, cess: 0 }], sign: 1,
+      returnType: 'gstr2b',
+      recipientGstin: '27AAPFU0939F1ZV',
+      period: '2025-11',
+      section: 'B2B',
+      part: 'statement',
+      kind: 'Invoice',
+      supplierGstin: SUPPLIERS[i % SUPPLIERS.length]!,
+      number: `X-${i}`,
+      date,
+      rateBasis: 'document',
+      lines: [{ taxable: 77, igst: 13.86, cgst: 0, sgst: 0, cess: 0 }],
+      sign: 1,
     });
   }
   return { purchases, docs };
@@ -63,7 +82,12 @@ function time<T>(f: () => T): [T, number, number] {
 }
 
 console.log(`reconcile: N purchases against N GSTR-2B documents (Node ${process.version})`);
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} CPUs`,
+);
 console.log('N'.padStart(8), 'floor ms'.padStart(10), 'reconcile ms'.padStart(14), 'CPU ms'.padStart(8), 'per row µs'.padStart(11), '  summary');
 for (const count of [Math.floor(n / 4), Math.floor(n / 2), n]) {
   const { purchases, docs } = inputs(count);

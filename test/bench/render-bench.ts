@@ -61,10 +61,15 @@ const only = process.argv[2];
 if (!only || only === 'qr') {
   const [raw, floor, ours] = await compare('QR PNG of a 950-character signed QR, level M', [
     ['qrcode.toBuffer PNG (raw library)', (i) => QRCode.toBuffer(text(i), { errorCorrectionLevel: 'M' })],
-    ['qrcode.create, byte mode, fixed mask 0 (floor: no image)', (i) => QRCode.create([{ data: Buffer.from(text(i)), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 })],
+    [
+      'qrcode.create, byte mode, fixed mask 0 (floor: no image)',
+      (i) => QRCode.create([{ data: Buffer.from(text(i)), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 }),
+    ],
     ['gstkit qrImage PNG, quality high', (i) => qrImage(text(i))],
   ]);
-  console.log(`  gstkit / qrcode.toBuffer: ${((ours as number) / (raw as number)).toFixed(1)}x faster; gstkit takes ${((floor as number) / (ours as number)).toFixed(2)}x the time of qrcode.create with a fixed mask`);
+  console.log(
+    `  gstkit / qrcode.toBuffer: ${((ours as number) / (raw as number)).toFixed(1)}x faster; gstkit takes ${((floor as number) / (ours as number)).toFixed(2)}x the time of qrcode.create with a fixed mask`,
+  );
   console.log(`  PNG bytes: gstkit ${qrImage(SIGNED_QR).length}, qrcode ${(await QRCode.toBuffer(SIGNED_QR, { errorCorrectionLevel: 'M' })).length}`);
   await compare('QR GIF and JPEG, quality high', [
     ['gstkit qrImage GIF', (i) => qrImage(text(i), { format: 'gif' })],
@@ -105,5 +110,7 @@ if (only === 'one-big') {
     if (k === 0) rss = process.resourceUsage().maxRSS / 1024; // peak through one render
   }
   times.sort((a, b) => a - b);
-  console.log(`\nrenderEinvoicePdf, ${lines.toLocaleString('en-IN')} items: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms of CPU, ${size} bytes, peak RSS ${rss.toFixed(0)} MB (whole process, the invoice included; ${before.toFixed(0)} MB before the first render of it)`);
+  console.log(
+    `\nrenderEinvoicePdf, ${lines.toLocaleString('en-IN')} items: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms of CPU, ${size} bytes, peak RSS ${rss.toFixed(0)} MB (whole process, the invoice included; ${before.toFixed(0)} MB before the first render of it)`,
+  );
 }

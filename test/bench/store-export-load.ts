@@ -45,7 +45,8 @@ const returnType = process.env['GSTKIT_BENCH_RETURN'] === 'gstr2a' ? 'gstr2a' : 
 const returnLabel = returnType === 'gstr2a' ? 'GSTR-2A' : 'GSTR-2B';
 // As `gstkit serve` opens it: PGlite in a thread of its own (GSTKIT_BENCH_PGLITE_THREAD=0 keeps it on the
 // serving thread); a postgres:// address opens PostgreSQL.
-const openStore = (where: string) => (where.startsWith('postgres') ? openPostgresStore(where) : openPgliteStore(where, { thread: process.env['GSTKIT_BENCH_PGLITE_THREAD'] !== '0' }));
+const openStore = (where: string) =>
+  where.startsWith('postgres') ? openPostgresStore(where) : openPgliteStore(where, { thread: process.env['GSTKIT_BENCH_PGLITE_THREAD'] !== '0' });
 
 if (seeding) {
   // What a pull stores, without the pull job: the portal's return and the documents in it.
@@ -95,7 +96,12 @@ const sandbox = createSandbox({
 const handler = createGstHandler({ ...sandbox.providers, authenticate: () => ({ ok: true, company: sandbox.companies.get('bench')! }) });
 const call = async (path: string, body?: unknown): Promise<any> => {
   const res = await handler(
-    new Request(`http://x${path}`, body === undefined ? { headers: { 'svc-company': 'bench' } } : { method: 'POST', headers: { 'content-type': 'application/json', 'svc-company': 'bench' }, body: JSON.stringify(body) }),
+    new Request(
+      `http://x${path}`,
+      body === undefined
+        ? { headers: { 'svc-company': 'bench' } }
+        : { method: 'POST', headers: { 'content-type': 'application/json', 'svc-company': 'bench' }, body: JSON.stringify(body) },
+    ),
   );
   return res.headers.get('content-type')?.includes('json') ? res.json() : res.arrayBuffer();
 };
@@ -152,7 +158,12 @@ let lastStatus: any;
 const progressSeen = new Set<string>();
 const exporting = underLoad(
   (async () => {
-    const job = await call(`/api/svc/${returnType}/export`, { gstins: [gstin], startReturnPeriod: months[0], endReturnPeriod: months[months.length - 1], reportType: 100 });
+    const job = await call(`/api/svc/${returnType}/export`, {
+      gstins: [gstin],
+      startReturnPeriod: months[0],
+      endReturnPeriod: months[months.length - 1],
+      reportType: 100,
+    });
     lastStatus = await wait(job.jobId, (s) => s.jobStatus === 1 && s.total && progressSeen.add(`${s.done}/${s.total}`));
   })(),
 );
@@ -167,10 +178,16 @@ let fileBytes = 0;
 const file = await sandbox.jobs.file('bench', lastStatus.jobId);
 if (file && 'chunks' in file) for await (const c of file.chunks()) fileBytes += c.byteLength;
 const rows = lastStatus.result.rows;
-console.log(`export: ${rows} rows in ${ours.seconds.toFixed(1)} s = ${Math.round(rows / ours.seconds)} rows/s, file ${(fileBytes / 1e6).toFixed(1)} MB; progress seen at ${progressSeen.size} points between 0 and ${lastStatus.total} documents`);
+console.log(
+  `export: ${rows} rows in ${ours.seconds.toFixed(1)} s = ${Math.round(rows / ours.seconds)} rows/s, file ${(fileBytes / 1e6).toFixed(1)} MB; progress seen at ${progressSeen.size} points between 0 and ${lastStatus.total} documents`,
+);
 console.log(`peak RSS of the process during the export: ${mb(ours.peakRss)} MB (after it: ${mb(rssAfter)} MB)`);
-console.log(`event-loop delay while exporting:     p50 ${ms(ours.p50)} ms, p99 ${ms(ours.p99)} ms, max ${ms(ours.max)} ms; ${ours.irns} IRNs (${(ours.irns / ours.seconds).toFixed(1)}/s)`);
-console.log(`floor, the same load with no export:  p50 ${ms(floor.p50)} ms, p99 ${ms(floor.p99)} ms, max ${ms(floor.max)} ms; ${floor.irns} IRNs (${(floor.irns / floor.seconds).toFixed(1)}/s) in ${floor.seconds.toFixed(1)} s`);
+console.log(
+  `event-loop delay while exporting:     p50 ${ms(ours.p50)} ms, p99 ${ms(ours.p99)} ms, max ${ms(ours.max)} ms; ${ours.irns} IRNs (${(ours.irns / ours.seconds).toFixed(1)}/s)`,
+);
+console.log(
+  `floor, the same load with no export:  p50 ${ms(floor.p50)} ms, p99 ${ms(floor.p99)} ms, max ${ms(floor.max)} ms; ${floor.irns} IRNs (${(floor.irns / floor.seconds).toFixed(1)}/s) in ${floor.seconds.toFixed(1)} s`,
+);
 await sandbox.jobs.close?.();
 await store.close();
 await fresh?.drop();

@@ -39,7 +39,13 @@ async function run(name: string, store: Store): Promise<number> {
     while (next < requests) {
       const i = next++;
       const body = { ...example, DocDtls: { ...example.DocDtls, No: `B${current}/${i}` } };
-      const res = await handler(new Request('http://x/api/svc/einvoice/generateirn', { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+      const res = await handler(
+        new Request('http://x/api/svc/einvoice/generateirn', {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
       if (res.status === 200) ok++;
       await res.arrayBuffer();
     }

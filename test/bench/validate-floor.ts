@@ -54,7 +54,10 @@ for (const lines of [10, 1000]) {
   const floors = times['floor: fresh Ajv, default options']!;
   const floor = median(floors);
   console.log(`\n${lines} lines`);
-  for (const [name, xs] of Object.entries(times)) console.log(`  ${name.padEnd(36)} ${median(xs).toFixed(3).padStart(8)} ms  ${(median(xs) / floor).toFixed(2)}x the floor`);
+  for (const [name, xs] of Object.entries(times))
+    console.log(`  ${name.padEnd(36)} ${median(xs).toFixed(3).padStart(8)} ms  ${(median(xs) / floor).toFixed(2)}x the floor`);
   const paired = times["validate('irn') (full)"]!.map((t, round) => t / floors[round]!);
-  console.log(`  full validation against the floor of its own round: median ${median(paired).toFixed(2)}x (rounds ${Math.min(...paired).toFixed(2)}x-${Math.max(...paired).toFixed(2)}x)`);
+  console.log(
+    `  full validation against the floor of its own round: median ${median(paired).toFixed(2)}x (rounds ${Math.min(...paired).toFixed(2)}x-${Math.max(...paired).toFixed(2)}x)`,
+  );
 }

@@ -17,10 +17,16 @@ describe('gstkit validate, one kind per e-waybill action', () => {
     for (const kind of ['update-vehicle', 'update-transporter', 'extend-validity', 'reject-ewb']) {
       expect(gstkit(['validate', kind, `docs/examples/${kind}.json`, '--today', '22/11/2026']).code, kind).toBe(0);
     }
-    const vehicle = gstkit(['validate', 'update-vehicle', '-', '--today', '22/11/2026'], JSON.stringify({ ...example('update-vehicle'), transMode: '3', transDocNo: undefined, reasonCode: '7' }));
+    const vehicle = gstkit(
+      ['validate', 'update-vehicle', '-', '--today', '22/11/2026'],
+      JSON.stringify({ ...example('update-vehicle'), transMode: '3', transDocNo: undefined, reasonCode: '7' }),
+    );
     expect(vehicle.code).toBe(1);
     expect(vehicle.out.errors.map((e: { code: string }) => e.code)).toEqual(expect.arrayContaining(['394', '307']));
-    const extension = gstkit(['validate', 'extend-validity', '-', '--today', '22/11/2026'], JSON.stringify({ ...example('extend-validity'), consignmentStatus: 'T' }));
+    const extension = gstkit(
+      ['validate', 'extend-validity', '-', '--today', '22/11/2026'],
+      JSON.stringify({ ...example('extend-validity'), consignmentStatus: 'T' }),
+    );
     expect(extension.code).toBe(1);
     expect(extension.out.errors.map((e: { code: string }) => e.code)).toEqual(expect.arrayContaining(['302', '705', '706']));
   }, 60_000);

@@ -21,7 +21,14 @@ const item = fc.record({
 
 const invoice = fc
   .record({
-    supply: fc.constantFrom(['B2B', '29', '29'], ['B2B', '29', '27'], ['SEZWOP', '29', '33'], ['EXPWOP', '29', '96'], ['EXPWP', '29', '96'], ['B2C', '29', '29']),
+    supply: fc.constantFrom(
+      ['B2B', '29', '29'],
+      ['B2B', '29', '27'],
+      ['SEZWOP', '29', '33'],
+      ['EXPWOP', '29', '96'],
+      ['EXPWP', '29', '96'],
+      ['B2C', '29', '29'],
+    ),
     typ: fc.constantFrom('INV', 'CRN', 'DBN'),
     items: fc.array(item, { minLength: 0, maxLength: 8 }),
     discount: fc.oneof(fc.constant(undefined), amount(100, 2)),
@@ -42,7 +49,9 @@ const invoice = fc
 
 /** Amount fields a sender may get wrong. */
 const amountPaths = [
-  ...['TotAmt', 'AssAmt', 'IgstAmt', 'CgstAmt', 'SgstAmt', 'CesAmt', 'StateCesAmt', 'TotItemVal', 'Qty', 'UnitPrice', 'GstRt', 'Discount', 'OthChrg'].map((f) => ['item', f] as const),
+  ...['TotAmt', 'AssAmt', 'IgstAmt', 'CgstAmt', 'SgstAmt', 'CesAmt', 'StateCesAmt', 'TotItemVal', 'Qty', 'UnitPrice', 'GstRt', 'Discount', 'OthChrg'].map(
+    (f) => ['item', f] as const,
+  ),
   ...['AssVal', 'CgstVal', 'SgstVal', 'IgstVal', 'CesVal', 'StCesVal', 'TotInvVal', 'Discount', 'OthChrg', 'RndOffAmt'].map((f) => ['val', f] as const),
 ];
 

@@ -98,8 +98,16 @@ describe('totals and round-off', () => {
   test('TotInvVal = sum TotItemVal + OthChrg - Discount + RndOffAmt', () => {
     const zero = new Decimal(0);
     const line = (ass: number, cgst: number, ces: number, nonAdvl: number) => ({
-      TotAmt: new Decimal(ass), AssAmt: new Decimal(ass), IgstAmt: zero, CgstAmt: new Decimal(cgst), SgstAmt: new Decimal(cgst),
-      CesAmt: new Decimal(ces), StateCesAmt: zero, CesNonAdvlAmt: new Decimal(nonAdvl), StateCesNonAdvlAmt: zero, OthChrg: zero,
+      TotAmt: new Decimal(ass),
+      AssAmt: new Decimal(ass),
+      IgstAmt: zero,
+      CgstAmt: new Decimal(cgst),
+      SgstAmt: new Decimal(cgst),
+      CesAmt: new Decimal(ces),
+      StateCesAmt: zero,
+      CesNonAdvlAmt: new Decimal(nonAdvl),
+      StateCesNonAdvlAmt: zero,
+      OthChrg: zero,
       TotItemVal: new Decimal(ass + 2 * cgst + ces + nonAdvl),
     });
     const t = invoiceTotals([line(100, 9, 1, 2), line(50.5, 4.55, 0, 0)], { Discount: 10, OthChrg: 5 }, { roundOff: 'rupee' });

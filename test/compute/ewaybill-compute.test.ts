@@ -7,16 +7,12 @@ import { ewbSecondNumber } from '../../src/compute/ewaybill-dates.js';
 
 describe('ewbValidUntil', () => {
   it('10 km generated 05/10/2022 12:39 is valid until the end of 06/10/2022', () => {
-    expect(ewbValidUntil({ generatedAt: '05/10/2022 12:39:00', distanceKm: 10, hasPartB: true })).toBe(
-      '06/10/2022 23:59:00',
-    );
+    expect(ewbValidUntil({ generatedAt: '05/10/2022 12:39:00', distanceKm: 10, hasPartB: true })).toBe('06/10/2022 23:59:00');
   });
 
   it('2467 km generated 16/09/2022 19:29 gets 13 days, until 29/09/2022', () => {
     expect(ewbValidityDays(2467)).toBe(13);
-    expect(ewbValidUntil({ generatedAt: '16/09/2022 19:29:00', distanceKm: 2467, hasPartB: true })).toBe(
-      '29/09/2022 23:59:00',
-    );
+    expect(ewbValidUntil({ generatedAt: '16/09/2022 19:29:00', distanceKm: 2467, hasPartB: true })).toBe('29/09/2022 23:59:00');
   });
 
   it('counts 200 km a day, a part of 200 km as a whole day', () => {
@@ -30,15 +26,11 @@ describe('ewbValidUntil', () => {
   it('counts 20 km a day for over-dimensional cargo', () => {
     expect(ewbValidityDays(20, true)).toBe(1);
     expect(ewbValidityDays(21, true)).toBe(2);
-    expect(ewbValidUntil({ generatedAt: '31/12/2023 23:59:59', distanceKm: 45, overDimensional: true, hasPartB: true })).toBe(
-      '03/01/2024 23:59:00',
-    );
+    expect(ewbValidUntil({ generatedAt: '31/12/2023 23:59:59', distanceKm: 45, overDimensional: true, hasPartB: true })).toBe('03/01/2024 23:59:00');
   });
 
   it('a generation at the first second of a day still gets the whole next day', () => {
-    expect(ewbValidUntil({ generatedAt: '28/02/2024 00:00:00', distanceKm: 150, hasPartB: true })).toBe(
-      '29/02/2024 23:59:00',
-    );
+    expect(ewbValidUntil({ generatedAt: '28/02/2024 00:00:00', distanceKm: 150, hasPartB: true })).toBe('29/02/2024 23:59:00');
   });
 
   it('has no validity without Part-B', () => {
@@ -64,8 +56,7 @@ describe('ewbValidUntil', () => {
           const [near, far] = a <= b ? [a, b] : [b, a];
           const p = (n: number): string => String(n).padStart(2, '0');
           const generatedAt = `${p(when.getUTCDate())}/${p(when.getUTCMonth() + 1)}/${when.getUTCFullYear()} ${p(when.getUTCHours())}:${p(when.getUTCMinutes())}:${p(when.getUTCSeconds())}`;
-          const until = (d: number): number =>
-            ewbSecondNumber(ewbValidUntil({ generatedAt, distanceKm: d, overDimensional: odc, hasPartB: true }))!;
+          const until = (d: number): number => ewbSecondNumber(ewbValidUntil({ generatedAt, distanceKm: d, overDimensional: odc, hasPartB: true }))!;
           expect(until(near)).toBeLessThanOrEqual(until(far));
           expect(until(near)).toBeGreaterThan(ewbSecondNumber(generatedAt)!);
         },

@@ -60,7 +60,10 @@ const compared = (code: string): boolean => amountCodes.has(code) || code.starts
 function findingsOn(doc: unknown, paths: Set<string>): string[] {
   const result = validate('irn', doc, options);
   const issues = [...(result.ok ? [] : result.errors), ...(result.warnings ?? [])];
-  return issues.filter((i) => paths.has(i.path) && compared(i.code)).map((i) => `${i.code} ${i.path}`).sort();
+  return issues
+    .filter((i) => paths.has(i.path) && compared(i.code))
+    .map((i) => `${i.code} ${i.path}`)
+    .sort();
 }
 
 describe('an invoice without amounts', () => {

@@ -13,10 +13,14 @@ export interface Exception {
 
 const CALENDAR =
   'The pattern lets day 00-39 and month 00-19 through; the IRP reads the date as a date and refuses one that is not (its date errors), so gstkit checks the calendar in the schema (SVC-108).';
-const STATE_MASTER = 'The pattern takes any code 1-99; the IRP refuses a code outside its state master (2259, 2260, 2200), and gstkit checks the master in the schema (SVC-150).';
-const CHECK_CHARACTER = "The pattern checks the shape only; the IRP refuses a GSTIN whose check character is wrong, and gstkit checks it in the schema (SVC-152; a warning with environment 'sandbox', whose test GSTINs break it).";
-const BAR = "NIC's character classes are written [A-Z|a-z]: the | was meant as 'or' and admits a literal |, which no code of any master holds. gstkit takes the intended class.";
-const master = (what: string, code: string): string => `The IRP's schema bounds only the length and letters; the IRP refuses a code outside its master of ${what} (${code}), and gstkit checks the master in the schema, whatever the letter case.`;
+const STATE_MASTER =
+  'The pattern takes any code 1-99; the IRP refuses a code outside its state master (2259, 2260, 2200), and gstkit checks the master in the schema (SVC-150).';
+const CHECK_CHARACTER =
+  "The pattern checks the shape only; the IRP refuses a GSTIN whose check character is wrong, and gstkit checks it in the schema (SVC-152; a warning with environment 'sandbox', whose test GSTINs break it).";
+const BAR =
+  "NIC's character classes are written [A-Z|a-z]: the | was meant as 'or' and admits a literal |, which no code of any master holds. gstkit takes the intended class.";
+const master = (what: string, code: string): string =>
+  `The IRP's schema bounds only the length and letters; the IRP refuses a code outside its master of ${what} (${code}), and gstkit checks the master in the schema, whatever the letter case.`;
 
 export const einvoiceExceptions: readonly Exception[] = [
   { path: '/DocDtls/Dt', cases: 'not a calendar date', why: CALENDAR },

@@ -21,7 +21,17 @@ function refusedAt(doc: Record<string, unknown>, path: string): boolean {
   return result.errors.some((e) => e.path === at || e.path.startsWith(`${at}/`));
 }
 
-const datePaths = ['/DocDtls/Dt', '/ItemList[]/BchDtls/ExpDt', '/ItemList[]/BchDtls/WrDt', '/RefDtls/DocPerdDtls/InvStDt', '/RefDtls/DocPerdDtls/InvEndDt', '/RefDtls/PrecDocDtls[]/InvDt', '/RefDtls/ContrDtls[]/RecAdvDt', '/RefDtls/ContrDtls[]/PORefDt', '/ExpDtls/ShipBDt'];
+const datePaths = [
+  '/DocDtls/Dt',
+  '/ItemList[]/BchDtls/ExpDt',
+  '/ItemList[]/BchDtls/WrDt',
+  '/RefDtls/DocPerdDtls/InvStDt',
+  '/RefDtls/DocPerdDtls/InvEndDt',
+  '/RefDtls/PrecDocDtls[]/InvDt',
+  '/RefDtls/ContrDtls[]/RecAdvDt',
+  '/RefDtls/ContrDtls[]/PORefDt',
+  '/ExpDtls/ShipBDt',
+];
 const statePaths = ['/SellerDtls/Stcd', '/BuyerDtls/Stcd', '/BuyerDtls/Pos', '/DispDtls/Stcd', '/ShipDtls/Stcd'];
 
 /**
@@ -43,14 +53,29 @@ function literalCases(path: string): BoundaryCase[] {
   }
   if (path.endsWith('Gstin')) cases.push({ label: 'a wrong check character', value: '29AAGCK4821M1Z5', portalAccepts: true });
   if (path === '/SellerDtls/LglNm') cases.push({ label: 'a backslash', value: 'Kaveri \\ Components', portalAccepts: true });
-  const bars: Record<string, string> = { '/ItemList[]/Unit': 'NO|S', '/EwbDtls/VehNo': 'KA52|4417', '/ExpDtls/Port': 'IN|BLR', '/ExpDtls/RefClm': '|', '/ExpDtls/ForCur': 'US|D', '/ItemList[]/OrgCntry': 'I|' };
+  const bars: Record<string, string> = {
+    '/ItemList[]/Unit': 'NO|S',
+    '/EwbDtls/VehNo': 'KA52|4417',
+    '/ExpDtls/Port': 'IN|BLR',
+    '/ExpDtls/RefClm': '|',
+    '/ExpDtls/ForCur': 'US|D',
+    '/ItemList[]/OrgCntry': 'I|',
+  };
   if (bars[path] !== undefined) cases.push({ label: 'a | inside the character class', value: bars[path], portalAccepts: true });
   const masters: Record<string, string> = { '/ItemList[]/Unit': 'ABCDEFGH', '/ExpDtls/ForCur': 'XYZ', '/ItemList[]/OrgCntry': 'QQ', '/ExpDtls/CntCode': 'QQ' };
   if (masters[path] !== undefined) cases.push({ label: 'not in the master', value: masters[path], portalAccepts: true });
-  const lower: Record<string, string> = { '/ItemList[]/Unit': 'nos', '/ExpDtls/ForCur': 'usd', '/ItemList[]/OrgCntry': 'in', '/TranDtls/SupTyp': 'b2b', '/DocDtls/Typ': 'inv' };
-  if (lower[path] !== undefined) cases.push({ label: 'lower case', value: lower[path], portalAccepts: path === '/TranDtls/SupTyp' || path === '/DocDtls/Typ' ? false : true });
+  const lower: Record<string, string> = {
+    '/ItemList[]/Unit': 'nos',
+    '/ExpDtls/ForCur': 'usd',
+    '/ItemList[]/OrgCntry': 'in',
+    '/TranDtls/SupTyp': 'b2b',
+    '/DocDtls/Typ': 'inv',
+  };
+  if (lower[path] !== undefined)
+    cases.push({ label: 'lower case', value: lower[path], portalAccepts: path === '/TranDtls/SupTyp' || path === '/DocDtls/Typ' ? false : true });
   if (path === '/TranDtls/SupTyp') cases.push({ label: 'B2C', value: 'B2C', portalAccepts: false });
-  if (path === '/ItemList[]/HsnCd') cases.push({ label: 'all zeros', value: '00000000', portalAccepts: false }, { label: 'five digits', value: '84713', portalAccepts: false });
+  if (path === '/ItemList[]/HsnCd')
+    cases.push({ label: 'all zeros', value: '00000000', portalAccepts: false }, { label: 'five digits', value: '84713', portalAccepts: false });
   if (path === '/EwbDtls/TransDocDt') cases.push({ label: 'a document number', value: 'LR20261110', portalAccepts: true });
   if (path === '/ItemList[]/UnitPrice') cases.push({ label: 'three decimals', value: 52500.125, portalAccepts: true });
   return cases;
@@ -95,7 +120,9 @@ describe.skipIf(!tablesPresent)('the IRN request against the IRP schema 1.1 (ein
           // A listed exception must still be a difference, or the list has gone stale.
           if (refused === expectedRefused) disagreements.push(`${c.label}: listed as an exception but gstkit agrees with the portal`);
         } else if (refused !== expectedRefused) {
-          disagreements.push(`${c.label} ${JSON.stringify(c.value)}: portal ${c.portalAccepts ? 'accepts' : 'refuses'}, gstkit ${refused ? 'refuses' : 'accepts'}`);
+          disagreements.push(
+            `${c.label} ${JSON.stringify(c.value)}: portal ${c.portalAccepts ? 'accepts' : 'refuses'}, gstkit ${refused ? 'refuses' : 'accepts'}`,
+          );
         }
       }
       expect(disagreements).toEqual([]);

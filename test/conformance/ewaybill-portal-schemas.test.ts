@@ -76,7 +76,8 @@ interface Case {
   value: unknown;
 }
 
-const lengthOf = (sample: string, length: number): string => (sample.length >= length ? sample.slice(0, length) : sample + sample.repeat(length).slice(0, length - sample.length));
+const lengthOf = (sample: string, length: number): string =>
+  sample.length >= length ? sample.slice(0, length) : sample + sample.repeat(length).slice(0, length - sample.length);
 
 /** The boundary cases of a row around a sample the portal accepts. */
 function casesOf(kind: string, row: PortalRow, sample: unknown): Case[] {
@@ -104,8 +105,10 @@ function casesOf(kind: string, row: PortalRow, sample: unknown): Case[] {
     cases.push(...patternCases(row.pattern, sample));
   }
   if (typeof sample === 'number' || row.type === 'number' || row.type === 'integer') {
-    if (row.minimum !== undefined) cases.push({ label: `at minimum ${row.minimum}`, value: row.minimum }, { label: `below minimum (${row.minimum - 1})`, value: row.minimum - 1 });
-    if (row.maximum !== undefined) cases.push({ label: `at maximum ${row.maximum}`, value: row.maximum }, { label: `above maximum (${row.maximum + 1})`, value: row.maximum + 1 });
+    if (row.minimum !== undefined)
+      cases.push({ label: `at minimum ${row.minimum}`, value: row.minimum }, { label: `below minimum (${row.minimum - 1})`, value: row.minimum - 1 });
+    if (row.maximum !== undefined)
+      cases.push({ label: `at maximum ${row.maximum}`, value: row.maximum }, { label: `above maximum (${row.maximum + 1})`, value: row.maximum + 1 });
     if (row.multipleOf !== undefined) {
       const places = decimalsOf(row.multipleOf);
       const within = Number(`12.${'3'.repeat(places)}`);
@@ -137,7 +140,11 @@ function patternCases(pattern: string, sample: string): Case[] {
 function variantCases(kind: string, path: string): Case[] {
   if (kind !== 'ewb') return [];
   if (path === '/docType') return [{ label: 'CNT (in two copies)', value: 'CNT' }];
-  if (path === '/fromGstin' || path === '/toGstin') return [{ label: 'URP (newer copies)', value: 'URP' }, { label: 'urp (one copy)', value: 'urp' }];
+  if (path === '/fromGstin' || path === '/toGstin')
+    return [
+      { label: 'URP (newer copies)', value: 'URP' },
+      { label: 'urp (one copy)', value: 'urp' },
+    ];
   if (path === '/shipToGSTIN') return [{ label: 'URP', value: 'URP' }];
   return [];
 }
@@ -241,59 +248,211 @@ describe('e-way bill requests: the portal schema boundaries that matter most (al
     return d;
   };
   const check = (kind: Kind, doc: Record<string, unknown>) => validate(kind, doc, { rules: false, today });
-  const errorsAt = (kind: Kind, doc: Record<string, unknown>, at: string) => check(kind, doc).errors.filter((e) => e.path === at || e.path.startsWith(`${at}/`));
+  const errorsAt = (kind: Kind, doc: Record<string, unknown>, at: string) =>
+    check(kind, doc).errors.filter((e) => e.path === at || e.path.startsWith(`${at}/`));
 
   it('qtyUnit is exactly three characters; a unit in lower case is looked up whatever its case, with a warning', () => {
-    expect(errorsAt('ewb', ewb((d) => (d.itemList[0].qtyUnit = 'KG')), '/itemList/0/qtyUnit')).not.toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.itemList[0].qtyUnit = 'KGSS')), '/itemList/0/qtyUnit')).not.toEqual([]);
-    const lower = validate('ewb', ewb((d) => (d.itemList[0].qtyUnit = 'kgs')), { today });
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.itemList[0].qtyUnit = 'KG')),
+        '/itemList/0/qtyUnit',
+      ),
+    ).not.toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.itemList[0].qtyUnit = 'KGSS')),
+        '/itemList/0/qtyUnit',
+      ),
+    ).not.toEqual([]);
+    const lower = validate(
+      'ewb',
+      ewb((d) => (d.itemList[0].qtyUnit = 'kgs')),
+      { today },
+    );
     expect(lower.errors.filter((e) => e.path === '/itemList/0/qtyUnit')).toEqual([]);
     expect(lower.warnings.map((w) => `${w.code} ${w.path}`)).toContain('SVC-314 /itemList/0/qtyUnit');
   });
 
   it('vehicleNo takes 7 to 15 characters, without gstkit pattern of its own', () => {
-    expect(errorsAt('ewb', ewb((d) => (d.vehicleNo = 'TN22C45')), '/vehicleNo')).toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.vehicleNo = 'TN22C4')), '/vehicleNo')).not.toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.vehicleNo = 'TN22CX4521ABCDE')), '/vehicleNo')).toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.vehicleNo = 'TN22CX4521ABCDEF')), '/vehicleNo')).not.toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.vehicleNo = 'TN22C45')),
+        '/vehicleNo',
+      ),
+    ).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.vehicleNo = 'TN22C4')),
+        '/vehicleNo',
+      ),
+    ).not.toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.vehicleNo = 'TN22CX4521ABCDE')),
+        '/vehicleNo',
+      ),
+    ).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.vehicleNo = 'TN22CX4521ABCDEF')),
+        '/vehicleNo',
+      ),
+    ).not.toEqual([]);
     expect(errorsAt('update-vehicle', { ...example('update-vehicle'), vehicleNo: 'TN38BZ' }, '/vehicleNo')).not.toEqual([]);
   });
 
   it('totInvValue and transactionType are required (since API v1.03); transMode is not', () => {
-    expect(errorsAt('ewb', ewb((d) => delete d.totInvValue), '/totInvValue')).not.toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => delete d.transactionType), '/transactionType')).not.toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => delete d.transMode), '/transMode')).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => delete d.totInvValue),
+        '/totInvValue',
+      ),
+    ).not.toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => delete d.transactionType),
+        '/transactionType',
+      ),
+    ).not.toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => delete d.transMode),
+        '/transMode',
+      ),
+    ).toEqual([]);
   });
 
   it('amounts take two decimals and rates three, with no bound of size or sign; beyond Number(18,2) is a warning', () => {
-    expect(errorsAt('ewb', ewb((d) => (d.totalValue = 79000.07)), '/totalValue')).toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.totalValue = 79000.075)), '/totalValue')).not.toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.otherValue = -125.5)), '/otherValue')).toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.itemList[0].cgstRate = 2.125)), '/itemList/0/cgstRate')).toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.itemList[0].cgstRate = 2.1255)), '/itemList/0/cgstRate')).not.toEqual([]);
-    const huge = validate('ewb', ewb((d) => (d.cessValue = 12345678901234560)), { rules: true, today });
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.totalValue = 79000.07)),
+        '/totalValue',
+      ),
+    ).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.totalValue = 79000.075)),
+        '/totalValue',
+      ),
+    ).not.toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.otherValue = -125.5)),
+        '/otherValue',
+      ),
+    ).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.itemList[0].cgstRate = 2.125)),
+        '/itemList/0/cgstRate',
+      ),
+    ).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.itemList[0].cgstRate = 2.1255)),
+        '/itemList/0/cgstRate',
+      ),
+    ).not.toEqual([]);
+    const huge = validate(
+      'ewb',
+      ewb((d) => (d.cessValue = 12345678901234560)),
+      { rules: true, today },
+    );
     expect(huge.errors.filter((e) => e.path === '/cessValue')).toEqual([]);
     expect(huge.warnings.map((w) => `${w.code} ${w.path}`)).toContain('SVC-315 /cessValue');
-    const strict = validate('ewb', ewb((d) => (d.cessValue = 12345678901234560)), { rules: true, strict: true, today });
+    const strict = validate(
+      'ewb',
+      ewb((d) => (d.cessValue = 12345678901234560)),
+      { rules: true, strict: true, today },
+    );
     expect(strict.errors.map((e) => `${e.code} ${e.path}`)).toContain('SVC-315 /cessValue');
   });
 
   it('dates are DD/MM/YYYY in 2010-2029, whole (the unanchored pattern read as meant)', () => {
-    expect(errorsAt('ewb', ewb((d) => (d.docDate = '12/11/2029')), '/docDate')).toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.docDate = '12/11/2030')), '/docDate')).not.toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.docDate = 'on 12/11/2026')), '/docDate')).not.toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.docDate = '12/11/2029')),
+        '/docDate',
+      ),
+    ).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.docDate = '12/11/2030')),
+        '/docDate',
+      ),
+    ).not.toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.docDate = 'on 12/11/2026')),
+        '/docDate',
+      ),
+    ).not.toEqual([]);
   });
 
   it('fromGstin and toGstin take a GSTIN or URP (newer schema copies), shipToGstin URP too', () => {
-    for (const urp of ['URP', 'urp']) expect(errorsAt('ewb', ewb((d) => (d.toGstin = urp)), '/toGstin')).toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.toGstin = '33AAEFV6613B1Z')), '/toGstin')).not.toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.shipToGstin = 'URP')), '/shipToGstin')).toEqual([]);
+    for (const urp of ['URP', 'urp'])
+      expect(
+        errorsAt(
+          'ewb',
+          ewb((d) => (d.toGstin = urp)),
+          '/toGstin',
+        ),
+      ).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.toGstin = '33AAEFV6613B1Z')),
+        '/toGstin',
+      ),
+    ).not.toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.shipToGstin = 'URP')),
+        '/shipToGstin',
+      ),
+    ).toEqual([]);
   });
 
   it('the forms the schema copies and NIC samples write are read: CNT, text distance, a numeric HSN, other key spellings', () => {
-    expect(errorsAt('ewb', ewb((d) => (d.docType = 'CNT')), '/docType')).toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.transDistance = '505')), '/transDistance')).toEqual([]);
-    expect(errorsAt('ewb', ewb((d) => (d.itemList[0].hsnCode = 73181500)), '/itemList/0/hsnCode')).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.docType = 'CNT')),
+        '/docType',
+      ),
+    ).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.transDistance = '505')),
+        '/transDistance',
+      ),
+    ).toEqual([]);
+    expect(
+      errorsAt(
+        'ewb',
+        ewb((d) => (d.itemList[0].hsnCode = 73181500)),
+        '/itemList/0/hsnCode',
+      ),
+    ).toEqual([]);
     const spelled = ewb((d) => {
       d.subSypplyDesc = d.subSupplyDesc;
       delete d.subSupplyDesc;
@@ -307,7 +466,13 @@ describe('e-way bill requests: the portal schema boundaries that matter most (al
     const read = check('ewb', spelled);
     expect(read.errors).toEqual([]);
     expect(read.warnings.filter((w) => w.code === 'SVC-112')).toEqual([]);
-    expect(read.value).toMatchObject({ subSupplyDesc: 'Sale against PO', dispatchFromGstin: '33AAHCT2290K1Z6', dispatchFromTrdName: 'Thamirabarani Fasteners Depot', shipToGstin: '33AAEFV6613B1ZL', shipToTrdName: 'Vaigai Engineering Works Unit 2' });
+    expect(read.value).toMatchObject({
+      subSupplyDesc: 'Sale against PO',
+      dispatchFromGstin: '33AAHCT2290K1Z6',
+      dispatchFromTrdName: 'Thamirabarani Fasteners Depot',
+      shipToGstin: '33AAEFV6613B1ZL',
+      shipToTrdName: 'Vaigai Engineering Works Unit 2',
+    });
     const extend = { ...example('extend-validity') } as Record<string, unknown>;
     extend.TransMode = extend.transMode;
     delete extend.transMode;

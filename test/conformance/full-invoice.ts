@@ -13,10 +13,20 @@ export function fullInvoice(): Record<string, any> {
     InvRm: 'Delivered against the November order',
     DocPerdDtls: { InvStDt: '01/11/2026', InvEndDt: '30/11/2026' },
     PrecDocDtls: [{ InvNo: 'KCPL/26-27/0311', InvDt: '02/10/2026', OthRefNo: 'ORD-4471' }],
-    ContrDtls: [{ RecAdvRefr: 'RA-1187', RecAdvDt: '09/11/2026', TendRefr: 'TND-77', ContrRefr: 'CTR-2026-14', ExtRefr: 'EXT-9', ProjRefr: 'PRJ-3', PORefr: 'PO-88231', PORefDt: '01/11/2026' }],
+    ContrDtls: [
+      {
+        RecAdvRefr: 'RA-1187',
+        RecAdvDt: '09/11/2026',
+        TendRefr: 'TND-77',
+        ContrRefr: 'CTR-2026-14',
+        ExtRefr: 'EXT-9',
+        ProjRefr: 'PRJ-3',
+        PORefr: 'PO-88231',
+        PORefDt: '01/11/2026',
+      },
+    ],
   };
   doc.ExpDtls = { ShipBNo: 'SB-5521', ShipBDt: '10/11/2026', Port: 'INBLR4', RefClm: 'N', ForCur: 'USD', CntCode: 'AE', ExpDuty: 0 };
   doc.ValDtls.TotInvValFc = 7750.25;
   return doc;
 }
-

@@ -111,7 +111,8 @@ function textOfLength(sample: string, length: number, accepts: (s: string) => bo
 export function textCases(row: PortalRow, sample: string): BoundaryCase[] {
   const regex = row.pattern ? portalRegExp(row.pattern) : undefined;
   const enumOk = (s: string): boolean => row.enum === undefined || row.enum.includes(s);
-  const lengthOk = (s: string): boolean => (row.minLength === undefined || s.length >= row.minLength) && (row.maxLength === undefined || s.length <= row.maxLength);
+  const lengthOk = (s: string): boolean =>
+    (row.minLength === undefined || s.length >= row.minLength) && (row.maxLength === undefined || s.length <= row.maxLength);
   const portal = (s: string): boolean => lengthOk(s) && (regex === undefined || regex.test(s)) && enumOk(s);
   const shapeOk = (s: string): boolean => (regex === undefined || regex.test(s)) && enumOk(s);
   const cases: BoundaryCase[] = [];

@@ -35,7 +35,14 @@ describe('GST portal connection by OTP', () => {
     expect(r3b.ok).toBe(true);
     if (r3b.ok) expect(r3b.value).toMatchObject({ gstin: GSTIN, ret_period: '092026', sup_details: { osup_det: { txval: 100000 } } });
     const call = fake.seen.find((s) => s.action === 'RETSUM')!;
-    expect(call.headers).toMatchObject({ clientid: 'fake-client-id', 'state-cd': '29', 'ip-usr': '203.0.113.7', gstin: GSTIN, username: USER.username, ret_period: '092026' });
+    expect(call.headers).toMatchObject({
+      clientid: 'fake-client-id',
+      'state-cd': '29',
+      'ip-usr': '203.0.113.7',
+      gstin: GSTIN,
+      username: USER.username,
+      ret_period: '092026',
+    });
     expect(call.headers['auth-token']).toMatch(/^[0-9a-f]{32}$/);
     const txns = fake.seen.map((s) => s.headers['txn']);
     expect(new Set(txns).size).toBe(txns.length);
@@ -76,7 +83,12 @@ describe('GST portal connection by OTP', () => {
     const notConnected = await p.fetchReturn(GSTIN, 'gstr2b', '2026-09');
     expect(notConnected.ok ? '' : notConnected.errors[0]!.code).toBe('2000');
     expect(messages(notConnected)).toMatch(/requestOtp/);
-    for (const out of [await p.imsSave(undefined as never), await p.gstr1File(null as never), await p.fetchReturn(42 as never, 'gstr2a', '2026-09'), await p.gstr1Save(GSTIN, '2026-09', 'text')]) {
+    for (const out of [
+      await p.imsSave(undefined as never),
+      await p.gstr1File(null as never),
+      await p.fetchReturn(42 as never, 'gstr2a', '2026-09'),
+      await p.gstr1Save(GSTIN, '2026-09', 'text'),
+    ]) {
       expect(out.ok ? '' : out.errors[0]!.code).toBe('1000');
     }
     await connected(p);
@@ -125,9 +137,16 @@ describe('answer decryption accepts every documented form', () => {
   });
 
   it('refuses an answer whose HMAC does not match, or that does not decrypt', () => {
-    const tampered = readAnswer({ status_cd: '1', data: aes(rek, Buffer.from(base64)), rek: aes(sek, rek), hmac: createHmac('sha256', rek).update('other').digest('base64') }, sek, []);
+    const tampered = readAnswer(
+      { status_cd: '1', data: aes(rek, Buffer.from(base64)), rek: aes(sek, rek), hmac: createHmac('sha256', rek).update('other').digest('base64') },
+      sek,
+      [],
+    );
     expect(tampered).toMatchObject({ ok: false, code: 'SVC-982' });
-    expect(readAnswer({ status_cd: '1', data: aes(rek, Buffer.from(base64)), rek: aes(randomBytes(32), rek) }, sek, [])).toMatchObject({ ok: false, code: 'SVC-982' });
+    expect(readAnswer({ status_cd: '1', data: aes(rek, Buffer.from(base64)), rek: aes(randomBytes(32), rek) }, sek, [])).toMatchObject({
+      ok: false,
+      code: 'SVC-982',
+    });
     expect(readAnswer('not an object', sek, [])).toMatchObject({ ok: false, code: 'SVC-982' });
   });
 

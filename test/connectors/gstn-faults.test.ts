@@ -83,7 +83,7 @@ describe('GSTR-1 filing with EVC', () => {
     expect(fake.filed.size).toBe(1);
   });
 
-  it('a wrong EVC OTP is refused with the portal\'s code and never shown', async () => {
+  it("a wrong EVC OTP is refused with the portal's code and never shown", async () => {
     const { p } = await prepare();
     const out = await p.gstr1File({ gstin: GSTIN, period: '2026-09', pan: USER.pan, otp: '445566' });
     expect(out.ok).toBe(false);
@@ -103,7 +103,13 @@ describe('IMS', () => {
     expect(list.ok && Array.isArray((list.value as { b2b: unknown[] }).b2b)).toBe(true);
     const empty = await p.imsRecords(GSTIN, 'CN');
     expect(empty).toEqual({ ok: true, value: {} });
-    const saved = await p.imsSave({ gstin: GSTIN, invdata: { b2b: [{ stin: '27AABCA0000C1Z5', inum: 'INV/1', action: 'A', hash: 'h1' }], cn: [{ stin: '27AABCA0000C1Z5', nt_num: 'CN/1', action: 'A', itcRedReq: 'Y', hash: 'h2' }] } });
+    const saved = await p.imsSave({
+      gstin: GSTIN,
+      invdata: {
+        b2b: [{ stin: '27AABCA0000C1Z5', inum: 'INV/1', action: 'A', hash: 'h1' }],
+        cn: [{ stin: '27AABCA0000C1Z5', nt_num: 'CN/1', action: 'A', itcRedReq: 'Y', hash: 'h2' }],
+      },
+    });
     expect(saved.ok).toBe(true);
     expect(fake.imsSaves[0]).toMatchObject({ rtin: GSTIN, reqtyp: 'SAVE' });
     if (saved.ok) expect((await p.imsRequestStatus(GSTIN, saved.value.referenceId)).ok).toBe(true);

@@ -48,7 +48,9 @@ describe('GSTR-2A through the large-file download', () => {
     const { fake, portal } = setup({ b2bCount: 20_050, largeThreshold: 10_000, partSize: 2_500, notReadyPolls: 2 });
     const p = await connected(portal());
     const store = createMemoryReturnStore();
-    const { result, peakBytes, retainedBytes } = await peakDuring(() => pullReturn({ portal: p, store }, { gstin: GSTIN, returnType: 'gstr2a', period: '2026-09' }));
+    const { result, peakBytes, retainedBytes } = await peakDuring(() =>
+      pullReturn({ portal: p, store }, { gstin: GSTIN, returnType: 'gstr2a', period: '2026-09' }),
+    );
     expect(result).toEqual({ ok: true, value: { documents: 20_051 } });
     expect(fake.counts['FILEDET']).toBe(3);
     expect(fake.counts['FILE']).toBe(9);

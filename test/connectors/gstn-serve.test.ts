@@ -28,7 +28,16 @@ interface Started {
 function serve(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0'], {
     cwd: root,
-    env: { ...process.env, PORT: '', DATABASE_URL: '', REDIS_URL: '', GSTKIT_API_KEYS: '', GSTKIT_SANDBOX_GSTINS: '', GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-gstn-serve-')), ...env },
+    env: {
+      ...process.env,
+      PORT: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      GSTKIT_API_KEYS: '',
+      GSTKIT_SANDBOX_GSTINS: '',
+      GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-gstn-serve-')),
+      ...env,
+    },
   });
   let out = '';
   let err = '';
@@ -115,7 +124,11 @@ describe('gstkit serve with GSTKIT_GST_PORTAL=gstn', () => {
       // No walkthrough: it would reach the live portal.
       expect(out).not.toContain('walkthrough');
       const call = (base: string, auth: string, path: string, body?: unknown) =>
-        fetch(base + path, { method: body === undefined ? 'GET' : 'POST', headers: { authorization: auth, 'svc-company': 'demo', 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+        fetch(base + path, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { authorization: auth, 'svc-company': 'demo', 'content-type': 'application/json' },
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        });
       const base = /listening on (http:\/\/\S+)/.exec(out)![1]!;
       const demo = /demo api key: (\S+)/.exec(out)![1]!;
       const auth = 'Basic ' + Buffer.from(demo).toString('base64');
@@ -162,11 +175,15 @@ describe('gstkit serve with GSTKIT_GST_PORTAL=gstn', () => {
     ['GSTN_PUBLIC_KEY_FILE', { GSTN_PUBLIC_KEY_FILE: fileURLToPath(import.meta.url) }, /GSTN_PUBLIC_KEY_FILE: SVC-981/],
     ['GSTN_IP_USR', { GSTN_IP_USR: 'my-laptop' }, /GSTN_IP_USR must be an IP address/],
     ['GSTKIT_SESSION_KEY', { GSTKIT_SESSION_KEY: 'not-a-key-at-all' }, /GSTKIT_SESSION_KEY is not a 32-byte key/],
-  ])('refuses a bad %s at start, naming it and no secret', async (_name, change, message) => {
-    const bad = serve({ ...env, ...change });
-    expect(await bad.exit).toBe(2);
-    expect(bad.err()).toMatch(message);
-    expect(bad.err() + bad.out()).not.toContain(FAKE_CLIENT_SECRET);
-    expect(bad.err()).not.toContain('not-a-key-at-all');
-  }, 60_000);
+  ])(
+    'refuses a bad %s at start, naming it and no secret',
+    async (_name, change, message) => {
+      const bad = serve({ ...env, ...change });
+      expect(await bad.exit).toBe(2);
+      expect(bad.err()).toMatch(message);
+      expect(bad.err() + bad.out()).not.toContain(FAKE_CLIENT_SECRET);
+      expect(bad.err()).not.toContain('not-a-key-at-all');
+    },
+    60_000,
+  );
 });

@@ -108,7 +108,11 @@ describe('GSTN sessions shared through the store', () => {
     const b = portal({ sessions: sessions() });
     expect((await b.fetchReturn(GSTIN, 'gstr3b', '2026-09')).ok).toBe(true);
     clock.advance(6 * HOUR + 60_000);
-    const results = await Promise.all([a.fetchReturn(GSTIN, 'gstr3b', '2026-09'), b.fetchReturn(GSTIN, 'gstr3b', '2026-08'), a.fetchReturn(GSTIN, 'gstr3b', '2026-07')]);
+    const results = await Promise.all([
+      a.fetchReturn(GSTIN, 'gstr3b', '2026-09'),
+      b.fetchReturn(GSTIN, 'gstr3b', '2026-08'),
+      a.fetchReturn(GSTIN, 'gstr3b', '2026-07'),
+    ]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(fake.counts['REFRESHTOKEN']).toBe(1);
     expect(fake.counts['OTPREQUEST']).toBe(1);

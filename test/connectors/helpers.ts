@@ -29,7 +29,9 @@ export function invoice(docNo: string): IrnPayload {
 }
 
 export function irnOf(gstin: string, fy: string, typ: string, no: string): string {
-  return createHash('sha256').update(gstin + fy + typ + no).digest('hex');
+  return createHash('sha256')
+    .update(gstin + fy + typ + no)
+    .digest('hex');
 }
 
 export async function startFake(options: Partial<ConstructorParameters<typeof FakeNic>[0]> = {}): Promise<FakeNic> {
@@ -56,7 +58,10 @@ export function otherPublicKey(): string {
 export const ctx = { company: { id: 'acme', gstins: [SELLER, SHIPPER] } };
 
 /** createGstHandler with the NIC connectors; registry and jobs from the sandbox (not under test). */
-export function nicHandler(fake: FakeNic, extra: Partial<NicEinvoiceOptions> = {}): { handler: GstHandler; irp: ReturnType<typeof createNicIrpProvider>; ewb: ReturnType<typeof createNicEwbProvider> } {
+export function nicHandler(
+  fake: FakeNic,
+  extra: Partial<NicEinvoiceOptions> = {},
+): { handler: GstHandler; irp: ReturnType<typeof createNicIrpProvider>; ewb: ReturnType<typeof createNicEwbProvider> } {
   const irp = createNicIrpProvider(options(fake, extra));
   const ewb = createNicEwbProvider(options(fake, extra));
   const sandbox = createSandbox({ companies: { acme: [SELLER, SHIPPER] } });

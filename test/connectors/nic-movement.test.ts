@@ -18,13 +18,29 @@ describe('the NIC connector: consolidated e-waybills and multi-vehicle movement'
     const { handler } = nicHandler(fake);
     const gen = await call(handler, 'POST', `${E}generateewaybill?gstin=${SHIPPER}`, { ...example('ewb'), docNo: 'TFPL/CEWB/1' });
     expect(gen.status).toBe(200);
-    const consolidated = await call(handler, 'POST', `${E}generateconsolidatedewb?gstin=${SHIPPER}`, { ...example('consolidated-ewb'), tripSheetEwbBills: [{ ewbNo: gen.body.EwbNo }] });
+    const consolidated = await call(handler, 'POST', `${E}generateconsolidatedewb?gstin=${SHIPPER}`, {
+      ...example('consolidated-ewb'),
+      tripSheetEwbBills: [{ ewbNo: gen.body.EwbNo }],
+    });
     expect(consolidated.status).toBe(200);
-    expect(consolidated.body).toEqual({ Success: true, cEwbNo: expect.stringMatching(/^\d{10}$/), cEWBDate: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/) });
+    expect(consolidated.body).toEqual({
+      Success: true,
+      cEwbNo: expect.stringMatching(/^\d{10}$/),
+      cEWBDate: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/),
+    });
     const sent = fake.ewbPosts.find((p) => p.action === 'GENCEWB')!.data;
-    expect(sent).toMatchObject({ fromPlace: 'Chennai', fromState: 33, vehicleNo: 'TN22CX4521', transMode: '1', tripSheetEwbBills: [{ ewbNo: Number(gen.body.EwbNo) }] });
+    expect(sent).toMatchObject({
+      fromPlace: 'Chennai',
+      fromState: 33,
+      vehicleNo: 'TN22CX4521',
+      transMode: '1',
+      tripSheetEwbBills: [{ ewbNo: Number(gen.body.EwbNo) }],
+    });
 
-    const regen = await call(handler, 'POST', `${E}regeneratetripsheet?gstin=${SHIPPER}`, { ...example('regenerate-trip-sheet'), tripSheetNo: consolidated.body.cEwbNo });
+    const regen = await call(handler, 'POST', `${E}regeneratetripsheet?gstin=${SHIPPER}`, {
+      ...example('regenerate-trip-sheet'),
+      tripSheetNo: consolidated.body.cEwbNo,
+    });
     expect(regen.status).toBe(200);
     expect(regen.body.cEwbNo).not.toBe(consolidated.body.cEwbNo);
     expect(fake.ewbPosts.find((p) => p.action === 'REGENTRIPSHEET')!.data).toMatchObject({ tripSheetNo: Number(consolidated.body.cEwbNo), reasonCode: '1' });
@@ -37,7 +53,10 @@ describe('the NIC connector: consolidated e-waybills and multi-vehicle movement'
 
   it('keeps the portal code of a refused member', async () => {
     const { handler } = nicHandler(fake);
-    const refused = await call(handler, 'POST', `${E}generateconsolidatedewb?gstin=${SHIPPER}`, { ...example('consolidated-ewb'), tripSheetEwbBills: [{ ewbNo: '391999999999' }] });
+    const refused = await call(handler, 'POST', `${E}generateconsolidatedewb?gstin=${SHIPPER}`, {
+      ...example('consolidated-ewb'),
+      tripSheetEwbBills: [{ ewbNo: '391999999999' }],
+    });
     expect(refused.body.Success).toBe(false);
     expect(refused.body.Errors[0].Code).toBe('325');
   });
@@ -48,7 +67,13 @@ describe('the NIC connector: consolidated e-waybills and multi-vehicle movement'
     const ewbNo = gen.body.EwbNo;
     const init = await call(handler, 'POST', `${E}initiatemultivehicle?gstin=${SHIPPER}`, { ...example('initiate-multi-vehicle'), ewbNo });
     expect(init.body).toEqual({ Success: true, ewbNo, groupNo: 1, createdDate: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/) });
-    expect(fake.ewbPosts.find((p) => p.action === 'MULTIVEHMOVINT')!.data).toMatchObject({ ewbNo: Number(ewbNo), fromState: 33, toState: 33, totalQuantity: 500, unitCode: 'KGS' });
+    expect(fake.ewbPosts.find((p) => p.action === 'MULTIVEHMOVINT')!.data).toMatchObject({
+      ewbNo: Number(ewbNo),
+      fromState: 33,
+      toState: 33,
+      totalQuantity: 500,
+      unitCode: 'KGS',
+    });
     const add = await call(handler, 'POST', `${E}addmultivehicle?gstin=${SHIPPER}`, { ...example('add-multi-vehicle'), ewbNo });
     expect(add.body).toMatchObject({ Success: true, ewbNo, groupNo: 1 });
     expect(fake.ewbPosts.find((p) => p.action === 'MULTIVEHADD')!.data).toMatchObject({ ewbNo: Number(ewbNo), groupNo: 1, quantity: 300 });

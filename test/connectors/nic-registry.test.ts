@@ -34,7 +34,15 @@ describe('GSTIN look-ups through the e-invoice portal', () => {
     const info = await registry.lookup(BUYER);
     expect(info).toMatchObject({
       ok: true,
-      value: { Gstin: BUYER, Pan: 'AADCN7314Q', TaxPayerType: 'Regular', TaxPayerStatus: 'Active', RegistrationDate: '2018-07-01', CancellationDate: null, PrincipalAddr: { StateCode: '29', PinCode: '570001', Street: 'Sayyaji Rao Road' } },
+      value: {
+        Gstin: BUYER,
+        Pan: 'AADCN7314Q',
+        TaxPayerType: 'Regular',
+        TaxPayerStatus: 'Active',
+        RegistrationDate: '2018-07-01',
+        CancellationDate: null,
+        PrincipalAddr: { StateCode: '29', PinCode: '570001', Street: 'Sayyaji Rao Road' },
+      },
     });
     expect(fake.requests.filter((r) => r.path.startsWith('/eivital/v1.04/Master/gstin/')).every((r) => r.headers['gstin'] === SELLER)).toBe(true);
     expect(await registry.party('27AAHCK7310P1Z3')).toMatchObject({ ok: false, errors: [{ code: '3028' }] });

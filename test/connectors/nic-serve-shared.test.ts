@@ -39,7 +39,9 @@ describe.runIf(need(databaseUrl))('two gstkit serve processes with GSTKIT_PROVID
 
   it('log in once per GSTIN and portal between them for concurrent requests spread across both', async () => {
     for (const s of servers) expect(s.printed).toContain('nic sessions: shared through the store, encrypted with GSTKIT_SESSION_KEY');
-    const generated = await Promise.all(Array.from({ length: 20 }, (_, i) => servers[i % 2]!.call('/api/svc/einvoice/generateirn', { body: invoice(`MS/${i}`) })));
+    const generated = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => servers[i % 2]!.call('/api/svc/einvoice/generateirn', { body: invoice(`MS/${i}`) })),
+    );
     expect(generated.map((r) => r.status)).toEqual(Array(20).fill(200));
     const listed = await Promise.all(
       Array.from({ length: 20 }, (_, i) => servers[i % 2]!.call(`/api/svc/einvoice/getewaybillsbydate?gstin=${SHIPPER}&date=01/11/2026`)),
@@ -88,7 +90,9 @@ describe.runIf(need(databaseUrl))('two gstkit serve processes half-way through a
       Array.from({ length: 20 }, (_, i) => servers[i % 2]!.call(`/api/svc/einvoice/getewaybillsbydate?gstin=${SHIPPER}&date=01/11/2026`)),
     );
     expect(listed.map((r) => r.status).filter((s) => s !== 200 && s !== 204)).toEqual([]);
-    const generated = await Promise.all(Array.from({ length: 20 }, (_, i) => servers[i % 2]!.call('/api/svc/einvoice/generateirn', { body: invoice(`RO/${i}`) })));
+    const generated = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => servers[i % 2]!.call('/api/svc/einvoice/generateirn', { body: invoice(`RO/${i}`) })),
+    );
     expect(generated.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(fake.logins).toEqual([
       { service: 'ewb', gstin: SHIPPER },

@@ -71,7 +71,11 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
   const register = async (s: Started, docNo: string): Promise<number> => {
     const url = /listening on (http:\/\/\S+)/.exec(s.out())![1]!;
     const demo = 'Basic ' + Buffer.from(/demo api key: (\S+)/.exec(s.out())![1]!).toString('base64');
-    const res = await fetch(`${url}/api/svc/einvoice/generateirn`, { method: 'POST', headers: { authorization: demo, 'content-type': 'application/json' }, body: JSON.stringify(invoice(docNo)) });
+    const res = await fetch(`${url}/api/svc/einvoice/generateirn`, {
+      method: 'POST',
+      headers: { authorization: demo, 'content-type': 'application/json' },
+      body: JSON.stringify(invoice(docNo)),
+    });
     return res.status;
   };
   /** E-invoice logins the fake portal has seen so far. */
@@ -80,12 +84,20 @@ describe('gstkit serve with GSTKIT_PROVIDER=nic', () => {
   it('acts for the GSTINs of the credentials file and registers at the portal', async () => {
     expect(server.out()).toContain(`gstins: ${Object.keys(USERS).join(',')}`);
     expect(server.out()).toContain(`nic e-invoice: ${fake.baseUrl}`);
-    const res = await fetch(`${base}/api/svc/einvoice/generateirn`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(invoice('SRV/1')) });
+    const res = await fetch(`${base}/api/svc/einvoice/generateirn`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify(invoice('SRV/1')),
+    });
     const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(body.Irn).toMatch(/^[0-9a-f]{64}$/);
     expect(fake.irnCount()).toBe(1);
-    const ewb = await fetch(`${base}/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(example('ewb')) });
+    const ewb = await fetch(`${base}/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify(example('ewb')),
+    });
     expect(ewb.status).toBe(200);
     expect(fake.ewbCount()).toBe(1);
     // A GSTIN outside the credentials file is not the company's.

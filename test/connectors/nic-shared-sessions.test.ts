@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createNicEwbProvider, createNicIrpProvider, processPortalSessions, storedPortalSessions, type PortalSessions } from '../../src/connectors/nic/index.js';
+import {
+  createNicEwbProvider,
+  createNicIrpProvider,
+  processPortalSessions,
+  storedPortalSessions,
+  type PortalSessions,
+} from '../../src/connectors/nic/index.js';
 import { openSession } from '../../src/connectors/nic/session-seal.js';
 import type { Store } from '../../src/ports/store.js';
 import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
@@ -93,7 +99,10 @@ describe.each(backings)('NIC sessions shared through the store: %s', (_name, mak
   });
 
   /** One server's connectors on the shared store, sealing with `key` (and reading under `previousKeys` too). */
-  async function server(key: Buffer = KEY, previousKeys?: Buffer[]): Promise<{ irp: ReturnType<typeof createNicIrpProvider>; ewb: ReturnType<typeof createNicEwbProvider>; store: Store }> {
+  async function server(
+    key: Buffer = KEY,
+    previousKeys?: Buffer[],
+  ): Promise<{ irp: ReturnType<typeof createNicIrpProvider>; ewb: ReturnType<typeof createNicEwbProvider>; store: Store }> {
     const store = await backing!.open();
     const sessions = storedPortalSessions({ store, key, companyId: 'acme', ...(previousKeys ? { previousKeys } : {}) });
     const extra = { sessions, now: clock, loginLeaseMs: LEASE_MS, sessionPollMs: 5 };
@@ -244,7 +253,13 @@ describe.each(backings)('NIC sessions shared through the store: %s', (_name, mak
     expect((await old.irp.generateIrn(ctx, invoice('WK/1'))).ok).toBe(true);
     const errors: Error[] = [];
     const store = await backing!.open();
-    const sessions = storedPortalSessions({ store, key: KEY, previousKeys: [randomBytes(32), randomBytes(32)], companyId: 'acme', onError: (e) => errors.push(e) });
+    const sessions = storedPortalSessions({
+      store,
+      key: KEY,
+      previousKeys: [randomBytes(32), randomBytes(32)],
+      companyId: 'acme',
+      onError: (e) => errors.push(e),
+    });
     expect(await sessions.current('einvoice', SELLER)).toBeUndefined();
     const irp = createNicIrpProvider(options(fake!, { sessions, now: clock, loginLeaseMs: LEASE_MS, sessionPollMs: 5 }));
     const outs = await Promise.all([irp.generateIrn(ctx, invoice('WK/2')), irp.generateIrn(ctx, invoice('WK/3'))]);
@@ -296,7 +311,7 @@ describe('NIC sessions when the store fails', () => {
     expect(errors.every((e) => e === broken)).toBe(true);
   });
 
-  it('logs in as without shared sessions when the host\'s own sessions throw', async () => {
+  it("logs in as without shared sessions when the host's own sessions throw", async () => {
     fake ??= await startFake();
     const before = fake.logins.length;
     const throws = (): never => {

@@ -18,7 +18,12 @@ describe('NIC sessions', () => {
     expect(fake.logins).toEqual([{ service: 'einv', gstin: SELLER, force: false }]);
     const ewb = createNicEwbProvider(options(fake));
     await Promise.all([ewb.listByDate(ctx, SHIPPER, '01/11/2026'), ewb.listByDate(ctx, SHIPPER, '02/11/2026'), ewb.listByDate(ctx, SELLER, '02/11/2026')]);
-    expect(fake.logins.filter((l) => l.service === 'ewb').map((l) => l.gstin).sort()).toEqual([SELLER, SHIPPER].sort());
+    expect(
+      fake.logins
+        .filter((l) => l.service === 'ewb')
+        .map((l) => l.gstin)
+        .sort(),
+    ).toEqual([SELLER, SHIPPER].sort());
   });
 
   it('renews the e-invoice token before it expires, with ForceRefreshAccessToken', async () => {

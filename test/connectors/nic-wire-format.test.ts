@@ -142,8 +142,12 @@ async function handEinvoiceLogin(fake: FakeNic, loginPlaintext: (credsJson: Buff
   const appKey = randomBytes(32);
   const creds = { UserName: USERS[SELLER].username, Password: USERS[SELLER].password, AppKey: appKey.toString('base64'), ForceRefreshAccessToken: false };
   const headers = { 'content-type': 'application/json', client_id: fake.clientId, client_secret: fake.clientSecret, Gstin: SELLER };
-  const data = publicEncrypt({ key: fake.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, loginPlaintext(Buffer.from(JSON.stringify(creds)))).toString('base64');
-  const auth = await fetch(`${fake.baseUrl}/eivital/v1.04/auth`, { method: 'POST', headers, body: JSON.stringify({ Data: data }) }).then((r) => r.json() as Promise<Record<string, any>>);
+  const data = publicEncrypt({ key: fake.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, loginPlaintext(Buffer.from(JSON.stringify(creds)))).toString(
+    'base64',
+  );
+  const auth = await fetch(`${fake.baseUrl}/eivital/v1.04/auth`, { method: 'POST', headers, body: JSON.stringify({ Data: data }) }).then(
+    (r) => r.json() as Promise<Record<string, any>>,
+  );
   if (auth['Status'] !== 1) return { auth };
   const sek = unaes(appKey, String(auth['Data']['Sek']));
   const sessionHeaders = { ...headers, user_name: USERS[SELLER].username, AuthToken: String(auth['Data']['AuthToken']) };

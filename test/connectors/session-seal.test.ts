@@ -8,16 +8,24 @@ import { storedPortalSessions } from '../../src/connectors/nic/stored-sessions.j
 import { createMemoryStore } from '../../src/store/index.js';
 
 const context: SealContext = ['acme', 'einvoice', '29AAGCK4821M1Z4', 'version-1'];
-const session = { expiresAt: 1_790_000_000_000, secrets: { authToken: '1a2b3c4d5e6f7a8b9c0d1e2f3', sek: randomBytes(32).toString('base64'), username: 'kaveri_api' } };
+const session = {
+  expiresAt: 1_790_000_000_000,
+  secrets: { authToken: '1a2b3c4d5e6f7a8b9c0d1e2f3', sek: randomBytes(32).toString('base64'), username: 'kaveri_api' },
+};
 
 describe('sealed portal sessions', () => {
   it('open with the key and row they were sealed for, and hold no secret in the clear', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.dictionary(fc.string({ minLength: 1 }), fc.string()), fc.integer({ min: 0 }), (key, secrets, expiresAt) => {
-        const k = Buffer.from(key);
-        const sealed = sealSession(k, context, { expiresAt, secrets });
-        expect(openSession(k, context, sealed)).toEqual({ expiresAt, secrets });
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.dictionary(fc.string({ minLength: 1 }), fc.string()),
+        fc.integer({ min: 0 }),
+        (key, secrets, expiresAt) => {
+          const k = Buffer.from(key);
+          const sealed = sealSession(k, context, { expiresAt, secrets });
+          expect(openSession(k, context, sealed)).toEqual({ expiresAt, secrets });
+        },
+      ),
     );
     const key = randomBytes(32);
     const sealed = sealSession(key, context, session);
@@ -40,7 +48,8 @@ describe('sealed portal sessions', () => {
         expect(openSession(key, context, 'v1.' + changed.toString('base64'))).toBeUndefined();
       }),
     );
-    for (const junk of ['', 'v1.', 'v1.AAAA', 'v2.' + sealed.slice(3), 'plain text', 'v1.' + 'x'.repeat(200)]) expect(openSession(key, context, junk)).toBeUndefined();
+    for (const junk of ['', 'v1.', 'v1.AAAA', 'v2.' + sealed.slice(3), 'plain text', 'v1.' + 'x'.repeat(200)])
+      expect(openSession(key, context, junk)).toBeUndefined();
   });
 
   it('reads a key as 64 hex digits or base64 of 32 bytes, and refuses anything else without echoing it', () => {
@@ -68,7 +77,11 @@ describe('sealed portal sessions', () => {
 
   it('takes GSTKIT_SESSION_KEY_PREVIOUS from the environment, naming the setting and no key when it is wrong', () => {
     const [current, old] = [randomBytes(32), randomBytes(32)];
-    expect(sessionKeyFromEnv({ GSTKIT_SESSION_KEY: current.toString('hex'), GSTKIT_SESSION_KEY_PREVIOUS: old.toString('base64') })).toEqual({ ok: true, key: current, previous: [old] });
+    expect(sessionKeyFromEnv({ GSTKIT_SESSION_KEY: current.toString('hex'), GSTKIT_SESSION_KEY_PREVIOUS: old.toString('base64') })).toEqual({
+      ok: true,
+      key: current,
+      previous: [old],
+    });
     expect(sessionKeyFromEnv({ GSTKIT_SESSION_KEY: current.toString('hex') })).toEqual({ ok: true, key: current, previous: [] });
     expect(sessionKeyFromEnv({})).toEqual({ ok: true, previous: [] });
     const env = { GSTKIT_SESSION_KEY: current.toString('hex'), GSTKIT_SESSION_KEY_PREVIOUS: `${old.toString('hex')},short` };
@@ -82,7 +95,8 @@ describe('sealed portal sessions', () => {
 
   it('refuses a previous key of the wrong length for the library, without its value', () => {
     const short = randomBytes(16);
-    const make = (): unknown => storedPortalSessions({ store: createMemoryStore(), key: randomBytes(32), previousKeys: [randomBytes(32), short], companyId: 'acme' });
+    const make = (): unknown =>
+      storedPortalSessions({ store: createMemoryStore(), key: randomBytes(32), previousKeys: [randomBytes(32), short], companyId: 'acme' });
     expect(make).toThrow(/previous portal session key 2 of 2 must be 32 bytes/);
     try {
       make();
@@ -97,7 +111,14 @@ describe('sealed portal sessions', () => {
     const [old, older, current] = [randomBytes(32), randomBytes(32), randomBytes(32)];
     for (const key of [old, older]) {
       const version = `v-${key.toString('hex').slice(0, 8)}`;
-      await store.putPortalSession({ companyId: 'acme', portal: 'einvoice', gstin: '29AAGCK4821M1Z4', version, expiresAt: session.expiresAt, sealed: sealSession(key, ['acme', 'einvoice', '29AAGCK4821M1Z4', version], session) });
+      await store.putPortalSession({
+        companyId: 'acme',
+        portal: 'einvoice',
+        gstin: '29AAGCK4821M1Z4',
+        version,
+        expiresAt: session.expiresAt,
+        sealed: sealSession(key, ['acme', 'einvoice', '29AAGCK4821M1Z4', version], session),
+      });
       const sessions = storedPortalSessions({ store, key: current, previousKeys: [old, older], companyId: 'acme' });
       expect(await sessions.current('einvoice', '29AAGCK4821M1Z4')).toEqual({ ...session, version });
       expect(await storedPortalSessions({ store, key: current, companyId: 'acme' }).current('einvoice', '29AAGCK4821M1Z4')).toBeUndefined();

@@ -44,7 +44,10 @@ export function findingsOf(entry: CorpusEntry): Findings {
     const result = validate(entry.kind, entry.payload, entry.options);
     return {
       ok: result.ok,
-      value: createHash('sha256').update(JSON.stringify(result.value) ?? 'undefined').digest('base64url').slice(0, 16),
+      value: createHash('sha256')
+        .update(JSON.stringify(result.value) ?? 'undefined')
+        .digest('base64url')
+        .slice(0, 16),
       issues: [...result.errors, ...result.warnings].map((i) => [i.code, i.path, i.severity]),
     };
   } catch (error) {

@@ -19,8 +19,21 @@ import { computeCodes } from '../../src/compute/codes.js';
 describe('the error-code catalogue', () => {
   it('lists every code the modules define, once', () => {
     const defined = new Set<string>([
-      ...Object.values(httpCodes), ...Object.values(gstrCodes), ...Object.values(sandboxCodes), ...Object.values(readCodes),
-      ...Object.values(gstrCodes), ...Object.values(upiCodes), QR_TOO_LONG, QR_BAD_OPTION, ...Object.values(pdfCodes), ...Object.values(hsnCodes), ...Object.values(connectorCodes), ...Object.values(gstnCodes), ...Object.values(reconcileCodes), ...Object.values(gstr1Codes), ...Object.values(computeCodes),
+      ...Object.values(httpCodes),
+      ...Object.values(gstrCodes),
+      ...Object.values(sandboxCodes),
+      ...Object.values(readCodes),
+      ...Object.values(gstrCodes),
+      ...Object.values(upiCodes),
+      QR_TOO_LONG,
+      QR_BAD_OPTION,
+      ...Object.values(pdfCodes),
+      ...Object.values(hsnCodes),
+      ...Object.values(connectorCodes),
+      ...Object.values(gstnCodes),
+      ...Object.values(reconcileCodes),
+      ...Object.values(gstr1Codes),
+      ...Object.values(computeCodes),
     ]);
     const listed = otherCodes.map((c) => c.code);
     expect(new Set(listed).size).toBe(listed.length);
@@ -32,7 +45,11 @@ describe('the error-code catalogue', () => {
     const schema: string[] = Object.values(svcCodes).map((c) => c.code);
     const other = otherCodes.map((c) => c.code);
     expect(schema.filter((c) => other.includes(c))).toEqual([]);
-    const ruleCodes = new Set(allRules().map(({ rule }) => rule.code).filter((c) => c.startsWith('SVC-')));
+    const ruleCodes = new Set(
+      allRules()
+        .map(({ rule }) => rule.code)
+        .filter((c) => c.startsWith('SVC-')),
+    );
     expect([...ruleCodes].filter((c) => schema.includes(c) && c !== svcCodes.gstin.code)).toEqual([]);
     expect([...ruleCodes].filter((c) => other.includes(c))).toEqual([]);
   });

@@ -18,12 +18,48 @@ const example = (name: string): Record<string, unknown> => JSON.parse(readFileSy
 
 /** Values that differ from run to run: compared by type only. */
 const volatile = new Set([
-  'AckNo', 'AckDt', 'AckTime', 'Irn', 'SignedInvoice', 'SignedQRCode', 'EwbNo', 'ewbNo', 'ewayBillNo', 'EwbTime', 'EwbValidTill',
-  'ewayBillDate', 'validUpto', 'enteredDate', 'generatedAt', 'updatedDate', 'CancelTime', 'CancelDate', 'ClosureAckTime',
-  'QRCodeImagePng', 'QRCodeImageJpeg', 'QRCodeImageGif', 'EinvoicePdf', 'EwbPdf', 'PaymentQrCode',
-  'jobId', 'createdAt', 'updatedAt', 'url', 'inquiryId', 'vehicleUpdatedDate', 'docDate', 'transDocDate',
-  'cEwbNo', 'cEWBDate', 'tripSheetNo', 'createdDate', 'vehAddedDate', 'vehUpdDate',
-  'transUpdateDate', 'ewbRejectedDate', 'rejectedDate',
+  'AckNo',
+  'AckDt',
+  'AckTime',
+  'Irn',
+  'SignedInvoice',
+  'SignedQRCode',
+  'EwbNo',
+  'ewbNo',
+  'ewayBillNo',
+  'EwbTime',
+  'EwbValidTill',
+  'ewayBillDate',
+  'validUpto',
+  'enteredDate',
+  'generatedAt',
+  'updatedDate',
+  'CancelTime',
+  'CancelDate',
+  'ClosureAckTime',
+  'QRCodeImagePng',
+  'QRCodeImageJpeg',
+  'QRCodeImageGif',
+  'EinvoicePdf',
+  'EwbPdf',
+  'PaymentQrCode',
+  'jobId',
+  'createdAt',
+  'updatedAt',
+  'url',
+  'inquiryId',
+  'vehicleUpdatedDate',
+  'docDate',
+  'transDocDate',
+  'cEwbNo',
+  'cEWBDate',
+  'tripSheetNo',
+  'createdDate',
+  'vehAddedDate',
+  'vehUpdDate',
+  'transUpdateDate',
+  'ewbRejectedDate',
+  'rejectedDate',
 ]);
 
 function typeOf(value: unknown): string {
@@ -34,7 +70,8 @@ function typeOf(value: unknown): string {
 function differences(actual: unknown, expected: unknown, path = '', key = ''): string[] {
   if (typeOf(actual) !== typeOf(expected)) return [`${path || '/'}: the server answers ${typeOf(actual)}, the example shows ${typeOf(expected)}`];
   if (Array.isArray(actual) && Array.isArray(expected)) {
-    if (actual.length === 0 || expected.length === 0) return actual.length === expected.length ? [] : [`${path}: the server answers ${actual.length} items, the example ${expected.length}`];
+    if (actual.length === 0 || expected.length === 0)
+      return actual.length === expected.length ? [] : [`${path}: the server answers ${actual.length} items, the example ${expected.length}`];
     return expected.flatMap((item, i) => differences(actual[Math.min(i, actual.length - 1)], item, `${path}/${i}`, key));
   }
   if (actual !== null && typeof actual === 'object') {
@@ -58,11 +95,20 @@ const B2C_SELLER = String((example('payment-qr')['SellerDtls'] as Record<string,
 
 async function scenario(): Promise<Map<string, Json>> {
   const clock = manualClock(parseIst('14/11/2026 11:00:00')!);
-  const sandbox = createSandbox({ companies: { acme: [SELLER, CONSIGNOR, B2C_SELLER, CONSIGNEE, NEW_CARRIER] }, clock, identity: createSigningIdentity(), seed: 7, syntheticDocumentsPerPeriod: 5 });
+  const sandbox = createSandbox({
+    companies: { acme: [SELLER, CONSIGNOR, B2C_SELLER, CONSIGNEE, NEW_CARRIER] },
+    clock,
+    identity: createSigningIdentity(),
+    seed: 7,
+    syntheticDocumentsPerPeriod: 5,
+  });
   const handler = createGstHandler({
     ...sandbox.providers,
     payee: (_company, gstin) => (gstin === B2C_SELLER ? { upiId: 'brindavan@okaxis', payeeName: 'Brindavan Consumer Electronics' } : undefined),
-    authenticate: basicAuth([{ keyId: 'docs', keySecret: 'docs-secret', companyId: 'acme' }], new Map([['acme', [SELLER, CONSIGNOR, B2C_SELLER, CONSIGNEE, NEW_CARRIER]]])),
+    authenticate: basicAuth(
+      [{ keyId: 'docs', keySecret: 'docs-secret', companyId: 'acme' }],
+      new Map([['acme', [SELLER, CONSIGNOR, B2C_SELLER, CONSIGNEE, NEW_CARRIER]]]),
+    ),
   });
   const auth = 'Basic ' + Buffer.from('docs:docs-secret').toString('base64');
   const answers = new Map<string, Json>();
@@ -86,12 +132,24 @@ async function scenario(): Promise<Map<string, Json>> {
   await call('ewb-list-by-date', 'GET', `${E}/getewaybillsbydate?gstin=${CONSIGNOR}&date=14/11/2026`);
   await call(undefined, 'GET', `${E}/getewaybillsofotherparty?gstin=${CONSIGNOR}&date=14/11/2026`);
   // The consignor, as generator, puts its e-waybill on a trip sheet, moves it to another vehicle, then splits the load.
-  const trip = await call(undefined, 'POST', `${E}/generateconsolidatedewb?gstin=${CONSIGNOR}`, { ...example('consolidated-ewb'), tripSheetEwbBills: [{ ewbNo: ewb['EwbNo'] }] });
-  await call('consolidated-ewb-response', 'POST', `${E}/regeneratetripsheet?gstin=${CONSIGNOR}`, { ...example('regenerate-trip-sheet'), tripSheetNo: trip['cEwbNo'] });
+  const trip = await call(undefined, 'POST', `${E}/generateconsolidatedewb?gstin=${CONSIGNOR}`, {
+    ...example('consolidated-ewb'),
+    tripSheetEwbBills: [{ ewbNo: ewb['EwbNo'] }],
+  });
+  await call('consolidated-ewb-response', 'POST', `${E}/regeneratetripsheet?gstin=${CONSIGNOR}`, {
+    ...example('regenerate-trip-sheet'),
+    tripSheetNo: trip['cEwbNo'],
+  });
   await call('trip-sheet', 'GET', `${E}/gettripsheet?gstin=${CONSIGNOR}&tripSheetNo=${trip['cEwbNo']}`);
-  await call('initiate-multi-vehicle-response', 'POST', `${E}/initiatemultivehicle?gstin=${CONSIGNOR}`, { ...example('initiate-multi-vehicle'), ewbNo: ewb['EwbNo'] });
+  await call('initiate-multi-vehicle-response', 'POST', `${E}/initiatemultivehicle?gstin=${CONSIGNOR}`, {
+    ...example('initiate-multi-vehicle'),
+    ewbNo: ewb['EwbNo'],
+  });
   await call('add-multi-vehicle-response', 'POST', `${E}/addmultivehicle?gstin=${CONSIGNOR}`, { ...example('add-multi-vehicle'), ewbNo: ewb['EwbNo'] });
-  await call('change-multi-vehicle-response', 'POST', `${E}/changemultivehicle?gstin=${CONSIGNOR}`, { ...example('change-multi-vehicle'), ewbNo: ewb['EwbNo'] });
+  await call('change-multi-vehicle-response', 'POST', `${E}/changemultivehicle?gstin=${CONSIGNOR}`, {
+    ...example('change-multi-vehicle'),
+    ewbNo: ewb['EwbNo'],
+  });
   await call('gstin-info', 'GET', `/api/svc/gst/getgstin?gstin=29AADCN7314Q1ZU`);
   await call('party-gstin', 'GET', `${E}/getgstin?gstin=${SELLER}&partygstin=29AADCN7314Q1ZU`);
   await call('payment-qr-response', 'POST', `${E}/generatepaymentqrcode?qrcode=yes`, example('payment-qr'));
@@ -109,7 +167,12 @@ async function scenario(): Promise<Map<string, Json>> {
   };
   const pull = await call(undefined, 'POST', '/api/svc/gstr2b/pull', example('gstr-pull'));
   await finished(pull['jobId']);
-  const job = await call('job', 'POST', '/api/svc/gstr2b/export', { ...example('gstr-export'), gstins: [SELLER], startReturnPeriod: '2026-10', endReturnPeriod: '2026-10' });
+  const job = await call('job', 'POST', '/api/svc/gstr2b/export', {
+    ...example('gstr-export'),
+    gstins: [SELLER],
+    startReturnPeriod: '2026-10',
+    endReturnPeriod: '2026-10',
+  });
   await finished(job['jobId'], 'job-status');
   await call('deal-error', 'POST', '/api/deal', { ...example('deal'), email: 'not an address' });
   // The e-waybill on its way (docs/ewaybill-actions.md): a second consignment of the same story.

@@ -44,11 +44,14 @@ describe('README examples', () => {
 
   it('starts the server of the embedding example', () => {
     const dir = scratch();
-    const code = runnable(blocks[1]!).replace('.listen(8080);', `.listen(0, function (this: any) {
+    const code = runnable(blocks[1]!).replace(
+      '.listen(8080);',
+      `.listen(0, function (this: any) {
       const port = this.address().port;
       fetch('http://127.0.0.1:' + port + '/api/svc/gst/getgstin?gstin=29AAGCK4821M1Z4', { headers: { authorization: 'Basic ' + Buffer.from(key.keyId + ':' + key.keySecret).toString('base64') } })
         .then((r) => r.json()).then((body) => { console.log(body.Result.LegalName); process.exit(0); });
-    });`);
+    });`,
+    );
     writeFileSync(join(dir, 'server.mts'), code);
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'server.mts'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
     expect(run.stdout.trim()).toBe('Kaveri Components Private Limited');

@@ -85,14 +85,28 @@ function sourceOf(specifier: string): string | undefined {
 }
 
 const contextFile = join(root, 'test/docs/snippet-context.ts');
-const contextNames = ['options', 'myHandler', 'submitToIrp', 'lookUpCompany', 'MyGspClient', 'toSpecTime', 'toIst', 'myGspPortal', 'myReturnStore', 'writeToObjectStore', 'readFromObjectStore'];
+const contextNames = [
+  'options',
+  'myHandler',
+  'submitToIrp',
+  'lookUpCompany',
+  'MyGspClient',
+  'toSpecTime',
+  'toIst',
+  'myGspPortal',
+  'myReturnStore',
+  'writeToObjectStore',
+  'readFromObjectStore',
+];
 
 /** The snippet as a module of its own: imports resolved, the names it takes as given imported. */
 function moduleText(block: Block, dir: string): string {
   let text = block.code.replace(/from '(gstkit(?:\/[\w/]+)?)'/g, (whole, spec: string) => {
     const source = sourceOf(spec);
     if (!source) throw new Error(`${block.file}:${block.line}: ${spec} is not a subpath of the package`);
-    return `from '${relative(dir, source).replace(/\\/g, '/').replace(/^(?!\.)/, './')}'`;
+    return `from '${relative(dir, source)
+      .replace(/\\/g, '/')
+      .replace(/^(?!\.)/, './')}'`;
   });
   text = text.replace(/from '@\/lib\/gstkit'/g, `from '${relative(dir, contextFile).replace(/^(?!\.)/, './')}'`);
   const declared = (name: string) => new RegExp(`(import[^;]*\\b${name}\\b[^;]*from|(const|let|function|interface|type|class)\\s+${name}\\b)`).test(text);
@@ -213,7 +227,12 @@ describe('documentation code blocks', () => {
       }
       const file = join(dir, `snippet-${block.index}.mts`);
       writeFileSync(file, moduleText(block, dirname(file)));
-      const run = spawnSync(process.execPath, ['--import', tsxLoader, join(scratch, 'driver.mjs'), pathToFileURL(file).href], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+      const run = spawnSync(process.execPath, ['--import', tsxLoader, join(scratch, 'driver.mjs'), pathToFileURL(file).href], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(run.stderr).toBe('');
       expect(run.stdout).toMatch(/snippet ran/);
       expect(run.status).toBe(0);

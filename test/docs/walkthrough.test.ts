@@ -27,7 +27,11 @@ const dir = mkdtempSync(join(tmpdir(), 'gstkit-walkthrough-'));
 function startServer(): Promise<Served> {
   const env: NodeJS.ProcessEnv = { ...process.env, GSTKIT_DATA_DIR: join(dir, 'data') };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'GSTKIT_API_KEYS', 'GSTKIT_SANDBOX_GSTINS', 'PORT']) delete env[name];
-  server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'serve', '--port', '0'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'serve', '--port', '0'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

@@ -42,7 +42,9 @@ export function makeClient(base: string, sockets: number) {
               kept += c.length;
             }
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, head: Buffer.concat(chunks), ms: performance.now() - started }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, head: Buffer.concat(chunks), ms: performance.now() - started }),
+          );
           res.on('error', reject);
         },
       );

@@ -38,7 +38,9 @@ export function operationsOf(doc: any): Operation[] {
       out.push({
         method: method.toUpperCase(),
         path,
-        query: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: Boolean(p.required), values: p.schema?.enum, pattern: p.schema?.pattern })),
+        query: params
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, required: Boolean(p.required), values: p.schema?.enum, pattern: p.schema?.pattern })),
         ...(ref ? { kind: ref.split('/').pop()! } : {}),
         takesBody: method === 'post',
         needsCompany: params.some((p) => p.in === 'header' && p.name === 'Svc-Company'),
@@ -181,9 +183,19 @@ export type Mutation =
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 10, arbitrary: hostileValue.map((value) => ({ kind: 'set' as const, value })) },
   { weight: 2, arbitrary: fc.constant({ kind: 'delete' as const }) },
-  { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'prototype', 'hasOwnProperty')), hostileValue).map(([name, value]) => ({ kind: 'extra' as const, name, value })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'prototype', 'hasOwnProperty')), hostileValue)
+      .map(([name, value]) => ({ kind: 'extra' as const, name, value })),
+  },
   { weight: 3, arbitrary: fc.constantFrom(...oddPieces).map((piece) => ({ kind: 'insert' as const, piece })) },
-  { weight: 1, arbitrary: fc.oneof({ weight: 20, arbitrary: fc.constantFrom(2, 50, 1_001) }, { weight: 1, arbitrary: fc.constant(3_000) }).map((count) => ({ kind: 'grow' as const, count })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof({ weight: 20, arbitrary: fc.constantFrom(2, 50, 1_001) }, { weight: 1, arbitrary: fc.constant(3_000) })
+      .map((count) => ({ kind: 'grow' as const, count })),
+  },
 );
 
 /**
@@ -239,7 +251,10 @@ export function mutate(doc: any, pick: number, m: Mutation): { doc: any; where: 
 export function nearValid(seed: () => unknown): fc.Arbitrary<{ text: string; note: string }> {
   return fc.tuple(fc.nat(), mutation).map(([pick, m]) => {
     const { doc, where } = mutate(seed(), pick, m);
-    return { text: JSON.stringify(doc) ?? 'null', note: `near-valid ${where} ${m.kind}${m.kind === 'set' || m.kind === 'extra' ? '=' + JSON.stringify((m as { value: unknown }).value)?.slice(0, 80) : m.kind === 'insert' ? ' ' + JSON.stringify(m.piece) : m.kind === 'grow' ? ' ' + m.count : ''}` };
+    return {
+      text: JSON.stringify(doc) ?? 'null',
+      note: `near-valid ${where} ${m.kind}${m.kind === 'set' || m.kind === 'extra' ? '=' + JSON.stringify((m as { value: unknown }).value)?.slice(0, 80) : m.kind === 'insert' ? ' ' + JSON.stringify(m.piece) : m.kind === 'grow' ? ' ' + m.count : ''}`,
+    };
   });
 }
 
@@ -263,7 +278,23 @@ const contentTypes = fc.constantFrom(
 
 /** Percent-escapes, good and bad, for path segments. */
 export const oddSegment: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('%E0%A4%A', '%', '%%', '%ZZ', '%00', '%2F', '%2e%2e', '..', '%C0%AF', '%ED%A0%80', '%FF%FE', '%u0041', 'x%20y', '%F0%9F%98%80', '%E0%A4%A8%E0%A4%AE'),
+  fc.constantFrom(
+    '%E0%A4%A',
+    '%',
+    '%%',
+    '%ZZ',
+    '%00',
+    '%2F',
+    '%2e%2e',
+    '..',
+    '%C0%AF',
+    '%ED%A0%80',
+    '%FF%FE',
+    '%u0041',
+    'x%20y',
+    '%F0%9F%98%80',
+    '%E0%A4%A8%E0%A4%AE',
+  ),
   fc.uuid(),
   fc.string({ maxLength: 20 }).map((s) => encodeURIComponent(s)),
   fc.constantFrom(500, 5_000, 20_000).map((n) => 'a'.repeat(n)),
@@ -275,7 +306,14 @@ function pathFor(op: Operation): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 12, arbitrary: filled },
     { weight: 1, arbitrary: filled.map((p) => p + '/') },
-    { weight: 1, arbitrary: fc.tuple(filled, fc.nat()).map(([p, i]) => { const at = 1 + (i % (p.length - 1)); const c = p[at]!; return c === '/' ? p : p.slice(0, at) + '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0') + p.slice(at + 1); }) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(filled, fc.nat()).map(([p, i]) => {
+        const at = 1 + (i % (p.length - 1));
+        const c = p[at]!;
+        return c === '/' ? p : p.slice(0, at) + '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0') + p.slice(at + 1);
+      }),
+    },
     { weight: 1, arbitrary: fc.tuple(filled, oddSegment).map(([p, s]) => p + '/' + s) },
     { weight: 1, arbitrary: filled.map((p) => p.replace('/api/', '//api/').toUpperCase()) },
   );
@@ -294,13 +332,17 @@ function queryValue(p: Operation['query'][number]): fc.Arbitrary<string> {
     ...(p.name === 'doctype' ? ['INV', 'CRN'] : []),
     ...(p.name === 'docdate' || p.name === 'date' ? ['14/11/2026', '31/02/2026'] : []),
   ];
-  return fc.oneof({ weight: 3, arbitrary: good.length > 0 ? fc.constantFrom(...good) : fc.string({ maxLength: 10 }) }, { weight: 1, arbitrary: oddString }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
+  return fc.oneof(
+    { weight: 3, arbitrary: good.length > 0 ? fc.constantFrom(...good) : fc.string({ maxLength: 10 }) },
+    { weight: 1, arbitrary: oddString },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  );
 }
 
 /** A raw query string (percent-encoded by us, sometimes wrongly). */
 function queryFor(op: Operation): fc.Arbitrary<string> {
   const entries = fc.tuple(
-    ...op.query.map((p) => fc.option(queryValue(p), { freq: p.required ? 8 : 2 }).map((v) => (v === null ? undefined : [p.name, v] as const))),
+    ...op.query.map((p) => fc.option(queryValue(p), { freq: p.required ? 8 : 2 }).map((v) => (v === null ? undefined : ([p.name, v] as const)))),
     fc.option(fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })), { freq: 1 }),
   );
   const encoded = entries.map((list) =>
@@ -309,7 +351,15 @@ function queryFor(op: Operation): fc.Arbitrary<string> {
       .map(([k, v]) => `${encodeQuery(k)}=${encodeQuery(v)}`)
       .join('&'),
   );
-  return fc.oneof({ weight: 10, arbitrary: encoded }, { weight: 1, arbitrary: fc.tuple(encoded, fc.constantFrom('&gstin=%E0%A4%A', '&%=%', '&&&', '&gstin=a&gstin=b', '&pdf=yes&pdf=no', '&' + 'x'.repeat(3000) + '=1')).map(([q, extra]) => q + extra) });
+  return fc.oneof(
+    { weight: 10, arbitrary: encoded },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(encoded, fc.constantFrom('&gstin=%E0%A4%A', '&%=%', '&&&', '&gstin=a&gstin=b', '&pdf=yes&pdf=no', '&' + 'x'.repeat(3000) + '=1'))
+        .map(([q, extra]) => q + extra),
+    },
+  );
 }
 
 /** encodeURIComponent that does not throw on lone surrogates (it sends their UTF-8 replacement instead). */
@@ -326,7 +376,10 @@ export function bodyFor(op: Operation): fc.Arbitrary<{ bytes: Buffer; note: stri
     { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }).map((v) => text(safeStringify(v), 'anything')) },
     { weight: 1, arbitrary: oddString.map((s) => text(JSON.stringify({ text: s }), 'odd text')) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((b) => ({ bytes: Buffer.from(b), note: 'raw bytes' })) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', 'null', '[]', '{', '{"a":}', '\ufeff{}', '{"a":1}{"b":2}', '1e999', '"\\ud800"').map((t) => text(t, 'edge text')) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', ' ', 'null', '[]', '{', '{"a":}', '\ufeff{}', '{"a":1}{"b":2}', '1e999', '"\\ud800"').map((t) => text(t, 'edge text')),
+    },
     { weight: 1, arbitrary: fc.constantFrom(100, 1_000, 20_000).map((d) => text(deepArrayText(d), `deep array ${d}`)) },
   ];
   if (seed() !== undefined) {
@@ -349,7 +402,17 @@ export function requestFor(op: Operation, auth: string, company: string): fc.Arb
   const method = fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...oddMethods) });
   const authHeader = fc.oneof(
     { weight: 12, arbitrary: fc.constant(auth) },
-    { weight: 1, arbitrary: fc.constantFrom('', 'Basic', 'Basic !!!', 'Bearer x', 'Basic ' + Buffer.from('nobody:nothing').toString('base64'), 'Basic ' + Buffer.from(':').toString('base64')) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        'Basic',
+        'Basic !!!',
+        'Bearer x',
+        'Basic ' + Buffer.from('nobody:nothing').toString('base64'),
+        'Basic ' + Buffer.from(':').toString('base64'),
+      ),
+    },
   );
   const companyHeader = fc.oneof({ weight: 10, arbitrary: fc.constant(company) }, { weight: 1, arbitrary: fc.constantFrom('', 'other', ' demo ') });
   const ct = fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentTypes });

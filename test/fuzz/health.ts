@@ -34,11 +34,18 @@ export async function checkServerUnchanged(target: FuzzServer, client: Client, k
     if (irn instanceof Error) problems.push(`generateirn: ${irn.message}`);
     else {
       const body = JSON.parse(irn.head.toString('utf8')) as { Success?: boolean; Irn?: string };
-      if (irn.status !== 200 || body.Success !== true || !/^[0-9a-f]{64}$/.test(body.Irn ?? '')) problems.push(`generateirn of a good invoice: ${irn.status} ${irn.head.toString('utf8').slice(0, 300)}`);
+      if (irn.status !== 200 || body.Success !== true || !/^[0-9a-f]{64}$/.test(body.Irn ?? ''))
+        problems.push(`generateirn of a good invoice: ${irn.status} ${irn.head.toString('utf8').slice(0, 300)}`);
     }
   }
   const stacks = ((target.server.stderr?.() ?? '').match(/^unexpected:/gm) ?? []).length;
   // Each 5xx put down to a known defect logs one unforeseen error; any more is a failure nobody saw.
   if (stacks > knownServerErrors) problems.push(`${stacks} unforeseen errors logged by the server, ${knownServerErrors} of them from known defects`);
-  return { ok: problems.length === 0, summary: problems.length === 0 ? `the server answers and registers a good invoice; ${stacks} unforeseen errors logged, all from known defects` : problems.join('; ') };
+  return {
+    ok: problems.length === 0,
+    summary:
+      problems.length === 0
+        ? `the server answers and registers a good invoice; ${stacks} unforeseen errors logged, all from known defects`
+        : problems.join('; '),
+  };
 }

@@ -23,7 +23,8 @@ function smallRequests(auth: string, company: string): string[] {
   return [
     crlf(['GET /api/svc/robot/jobstatus/none HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${auth}`]),
     crlf(['GET /api/svc/einvoice/getirn?gstin=bad HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${auth}`]),
-    crlf(['POST /api/svc/einvoice/generateirn HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${auth}`, 'Content-Type: application/json', 'Content-Length: 7']) + '{"a":1}',
+    crlf(['POST /api/svc/einvoice/generateirn HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${auth}`, 'Content-Type: application/json', 'Content-Length: 7']) +
+      '{"a":1}',
     crlf(['POST /api/svc/gstr2b/export HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${auth}`, `Svc-Company: ${company}`, 'Content-Length: 2']) + '[]',
     crlf(['GET /api/svc/none HTTP/1.1', 'Host: 127.0.0.1']),
     crlf(['DELETE /api/svc/einvoice/generateirn HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${auth}`]),
@@ -32,9 +33,26 @@ function smallRequests(auth: string, company: string): string[] {
 
 /** The raw cases, built with working credentials so requests get past authentication. */
 export function rawCase(auth: string, company: string): fc.Arbitrary<RawCase> {
-  const method = fc.oneof(fc.constantFrom('GET', 'get', 'G ET', '', 'GET\t', 'ÄÖ', 'TRACE', 'CONNECT', 'PRI', 'POST', 'OPTIONS'), fc.stringMatching(/^[A-Z!#$%&'*+.^_`|~-]{1,12}$/));
+  const method = fc.oneof(
+    fc.constantFrom('GET', 'get', 'G ET', '', 'GET\t', 'ÄÖ', 'TRACE', 'CONNECT', 'PRI', 'POST', 'OPTIONS'),
+    fc.stringMatching(/^[A-Z!#$%&'*+.^_`|~-]{1,12}$/),
+  );
   const target = fc.oneof(
-    fc.constantFrom('/openapi.json', '*', 'http://elsewhere.example/openapi.json', '//', '/api/svc/robot/jobstatus/%E0%A4%A', '', ' /', '/\x00', '/%', '/api/svc/einvoice/getirn?gstin=%ZZ', '/api/svc/einvoice/../../etc/passwd', 'openapi.json', '127.0.0.1:80'),
+    fc.constantFrom(
+      '/openapi.json',
+      '*',
+      'http://elsewhere.example/openapi.json',
+      '//',
+      '/api/svc/robot/jobstatus/%E0%A4%A',
+      '',
+      ' /',
+      '/\x00',
+      '/%',
+      '/api/svc/einvoice/getirn?gstin=%ZZ',
+      '/api/svc/einvoice/../../etc/passwd',
+      'openapi.json',
+      '127.0.0.1:80',
+    ),
     fc.string({ maxLength: 30 }).map((s) => '/' + s),
   );
   const version = fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/9.9', 'HTTP/1', '', 'FOO/1.1', 'HTTP/1.1 extra', 'http/1.1');
@@ -64,7 +82,13 @@ export function rawCase(auth: string, company: string): fc.Arbitrary<RawCase> {
     [':80'],
     ['http://x'],
   );
-  const hostPath = fc.constantFrom('/openapi.json', '/api/svc/robot/jobstatus/x', '/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=1', '/api/deal', '/api/sandbox/certificate');
+  const hostPath = fc.constantFrom(
+    '/openapi.json',
+    '/api/svc/robot/jobstatus/x',
+    '/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=1',
+    '/api/deal',
+    '/api/sandbox/certificate',
+  );
   const host: fc.Arbitrary<RawCase> = fc.tuple(hostValues, hostPath, fc.constantFrom('HTTP/1.1', 'HTTP/1.0')).map(([hosts, path, v]) => ({
     kind: 'host',
     bytes: Buffer.from(crlf([`GET ${path} ${v}`, ...(hosts ?? []).map((h) => `Host: ${h}`), `Authorization: ${auth}`, 'Connection: close']), 'utf8'),
@@ -73,13 +97,30 @@ export function rawCase(auth: string, company: string): fc.Arbitrary<RawCase> {
     note: `Host ${JSON.stringify(hosts)} ${v} ${path}`,
   }));
 
-  const huge: fc.Arbitrary<RawCase> = fc.oneof(
-    fc.constantFrom(8_000, 17_000, 70_000).map((n) => ({ what: `header of ${n} bytes`, lines: ['GET /openapi.json HTTP/1.1', 'Host: 127.0.0.1', `X-Big: ${'b'.repeat(n)}`] })),
-    fc.constantFrom(100, 500, 3_000).map((n) => ({ what: `${n} headers`, lines: ['GET /openapi.json HTTP/1.1', 'Host: 127.0.0.1', ...Array.from({ length: n }, (_, i) => `X-H${i}: v`)] })),
-    fc.constantFrom(9_000, 17_000, 70_000).map((n) => ({ what: `URL of ${n} bytes`, lines: [`GET /api/svc/einvoice/getirn?gstin=${'A'.repeat(n)} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: ${auth}`] })),
-  ).map(({ what, lines }) => ({ kind: 'huge' as const, bytes: Buffer.from(crlf([...lines, 'Connection: close'])), answers: 1, hangUp: false, note: what }));
+  const huge: fc.Arbitrary<RawCase> = fc
+    .oneof(
+      fc
+        .constantFrom(8_000, 17_000, 70_000)
+        .map((n) => ({ what: `header of ${n} bytes`, lines: ['GET /openapi.json HTTP/1.1', 'Host: 127.0.0.1', `X-Big: ${'b'.repeat(n)}`] })),
+      fc
+        .constantFrom(100, 500, 3_000)
+        .map((n) => ({ what: `${n} headers`, lines: ['GET /openapi.json HTTP/1.1', 'Host: 127.0.0.1', ...Array.from({ length: n }, (_, i) => `X-H${i}: v`)] })),
+      fc.constantFrom(9_000, 17_000, 70_000).map((n) => ({
+        what: `URL of ${n} bytes`,
+        lines: [`GET /api/svc/einvoice/getirn?gstin=${'A'.repeat(n)} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: ${auth}`],
+      })),
+    )
+    .map(({ what, lines }) => ({ kind: 'huge' as const, bytes: Buffer.from(crlf([...lines, 'Connection: close'])), answers: 1, hangUp: false, note: what }));
 
-  const post = (extra: string[], body: string) => crlf(['POST /api/svc/einvoice/generateirn HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${auth}`, 'Content-Type: application/json', 'Connection: close', ...extra]) + body;
+  const post = (extra: string[], body: string) =>
+    crlf([
+      'POST /api/svc/einvoice/generateirn HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Authorization: ${auth}`,
+      'Content-Type: application/json',
+      'Connection: close',
+      ...extra,
+    ]) + body;
   const framing: fc.Arbitrary<RawCase> = fc
     .constantFrom<[string, string]>(
       ['content-length and chunked', post(['Content-Length: 4', 'Transfer-Encoding: chunked'], '0\r\n\r\n')],
@@ -97,7 +138,17 @@ export function rawCase(auth: string, company: string): fc.Arbitrary<RawCase> {
       ['content-length larger than the limit', post([`Content-Length: ${64 * 1024 * 1024}`], '{}')],
       ['expect 100-continue', post(['Expect: 100-continue', 'Content-Length: 2'], '{}')],
       ['unknown expectation', post(['Expect: something', 'Content-Length: 2'], '{}')],
-      ['upgrade to websocket', crlf(['GET /openapi.json HTTP/1.1', 'Host: 127.0.0.1', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='])],
+      [
+        'upgrade to websocket',
+        crlf([
+          'GET /openapi.json HTTP/1.1',
+          'Host: 127.0.0.1',
+          'Connection: Upgrade',
+          'Upgrade: websocket',
+          'Sec-WebSocket-Version: 13',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+        ]),
+      ],
       ['HTTP/2 preface', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'],
       ['TLS hello on a plain port', '\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03'],
     )
@@ -112,8 +163,22 @@ export function rawCase(auth: string, company: string): fc.Arbitrary<RawCase> {
   }));
 
   const early: fc.Arbitrary<RawCase> = fc
-    .tuple(fc.constantFrom(...smallRequests(auth, company), post(['Content-Length: 5000'], '{"Version":"1.1",'), 'GET /openapi.json HTT', 'POST /api/deal HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{'), fc.nat())
-    .map(([text, cut]) => ({ kind: 'early-close' as const, bytes: Buffer.from(text.slice(0, 1 + (cut % text.length))), answers: 0, hangUp: true, note: `hang up after ${1 + (cut % text.length)} bytes` }));
+    .tuple(
+      fc.constantFrom(
+        ...smallRequests(auth, company),
+        post(['Content-Length: 5000'], '{"Version":"1.1",'),
+        'GET /openapi.json HTT',
+        'POST /api/deal HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{',
+      ),
+      fc.nat(),
+    )
+    .map(([text, cut]) => ({
+      kind: 'early-close' as const,
+      bytes: Buffer.from(text.slice(0, 1 + (cut % text.length))),
+      answers: 0,
+      hangUp: true,
+      note: `hang up after ${1 + (cut % text.length)} bytes`,
+    }));
 
   return fc.oneof(
     { weight: 3, arbitrary: line },

@@ -108,11 +108,18 @@ async function pool(tasks: Array<() => Promise<void>>, limit: number): Promise<u
 
 function table(all: Stats[]): string {
   const rows = all.map((s) => {
-    const statuses = [...s.statuses].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}:${v}`).join(' ');
+    const statuses = [...s.statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' ');
     const known = [...s.known].map(([k, v]) => `${k}:${v}`).join(' ');
     return `| ${s.name} | ${s.runs} | ${(s.ms / 1000).toFixed(1)} s | ${statuses} | ${s.maxBytes} | ${Math.round(s.maxMs)} | ${known || '-'} |`;
   });
-  return ['| property | runs | time | statuses | largest answer (bytes) | slowest (ms) | known defects hit |', '|---|---:|---:|---|---:|---:|---|', ...rows].join('\n');
+  return [
+    '| property | runs | time | statuses | largest answer (bytes) | slowest (ms) | known defects hit |',
+    '|---|---:|---:|---|---:|---:|---|',
+    ...rows,
+  ].join('\n');
 }
 
 async function main(): Promise<number> {
@@ -122,10 +129,12 @@ async function main(): Promise<number> {
   lag.enable();
   const target = await startFuzzServer();
   const client = makeClient(target.base, parallel * 2);
-  console.log(`fuzzing gstkit serve at ${target.base} (pid ${target.server.process.pid}, ${target.server.printed.match(/store: .*/)?.[0]}, ${target.server.printed.match(/jobs: .*/)?.[0]}), ${runs} runs per property, ${parallel} at once`);
+  console.log(
+    `fuzzing gstkit serve at ${target.base} (pid ${target.server.process.pid}, ${target.server.printed.match(/store: .*/)?.[0]}, ${target.server.printed.match(/jobs: .*/)?.[0]}), ${runs} runs per property, ${parallel} at once`,
+  );
   let code = 0;
   try {
-    const doc = JSON.parse((await (await fetch(`${target.base}/openapi.json`)).text()));
+    const doc = JSON.parse(await (await fetch(`${target.base}/openapi.json`)).text());
     const operations: Operation[] = operationsOf(doc);
     const all: Stats[] = [];
     const tasks: Array<() => Promise<void>> = [];
@@ -152,19 +161,28 @@ async function main(): Promise<number> {
       const op = operations.find((o) => o.kind === kind);
       if (!op) throw new Error(`no served route takes request kind ${kind}: the fuzzing cannot reach it`);
       add(`kind ${kind} over HTTP`, (stats) =>
-        property(stats, nearValid(() => exampleOf(kind)), async ({ text, note }) => {
-          const sample: Sample = {
-            method: op.method,
-            path: op.path,
-            headers: { authorization: target.auth, 'content-type': 'application/json', 'svc-company': target.company, ...(op.query.some((q) => q.name === 'gstin') ? {} : {}) },
-            body: Buffer.from(text),
-            note,
-          };
-          if (op.query.some((q) => q.name === 'gstin' && q.required)) sample.path += `?gstin=${ownGstinFor(kind)}`;
-          const reply = await client.send(sample).catch((e: Error) => e);
-          if (reply instanceof Error) verdict(stats, sample, `no answer: ${reply.message}`);
-          else verdict(stats, sample, judge(sample, reply), reply);
-        }),
+        property(
+          stats,
+          nearValid(() => exampleOf(kind)),
+          async ({ text, note }) => {
+            const sample: Sample = {
+              method: op.method,
+              path: op.path,
+              headers: {
+                authorization: target.auth,
+                'content-type': 'application/json',
+                'svc-company': target.company,
+                ...(op.query.some((q) => q.name === 'gstin') ? {} : {}),
+              },
+              body: Buffer.from(text),
+              note,
+            };
+            if (op.query.some((q) => q.name === 'gstin' && q.required)) sample.path += `?gstin=${ownGstinFor(kind)}`;
+            const reply = await client.send(sample).catch((e: Error) => e);
+            if (reply instanceof Error) verdict(stats, sample, `no answer: ${reply.message}`);
+            else verdict(stats, sample, judge(sample, reply), reply);
+          },
+        ),
       );
     }
 
@@ -235,10 +253,14 @@ async function main(): Promise<number> {
 
     const own = process.cpuUsage();
     console.log(
-      `total ${((performance.now() - started) / 1000).toFixed(1)} s wall; CPU: server ${target.cpuSeconds().toFixed(0)} s, fuzzer ${((own.user + own.system) / 1e6).toFixed(0)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; server RSS ${(target.rss() / 1048576).toFixed(0)} MiB; ${target.inquiries()} inquiries reached the CRM; the fuzzer's longest event-loop stall ${Math.round(lag.max / 1e6)} ms`,
+      `total ${((performance.now() - started) / 1000).toFixed(1)} s wall; CPU: server ${target.cpuSeconds().toFixed(0)} s, fuzzer ${((own.user + own.system) / 1e6).toFixed(0)} s; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(
+          ' ',
+        )}; server RSS ${(target.rss() / 1048576).toFixed(0)} MiB; ${target.inquiries()} inquiries reached the CRM; the fuzzer's longest event-loop stall ${Math.round(lag.max / 1e6)} ms`,
     );
   } finally {
-    if (process.env['FUZZ_SERVER_LOG']) (await import('node:fs')).writeFileSync(process.env['FUZZ_SERVER_LOG'], (target.server.stderr?.() ?? ''));
+    if (process.env['FUZZ_SERVER_LOG']) (await import('node:fs')).writeFileSync(process.env['FUZZ_SERVER_LOG'], target.server.stderr?.() ?? '');
     client.close();
     await target.stop();
   }

@@ -40,7 +40,14 @@ const TRANSPORTER = '29AAJCB9052D1ZK';
 const runTag = (Date.now() % 36 ** 4).toString(36);
 function freshEwb(n: number): unknown {
   const ewb = exampleOf('ewb') as Record<string, unknown>;
-  return { ...ewb, docNo: `SK${runTag}/${n.toString(36)}`.slice(0, 16), docDate: istToday(), transDocDate: istToday(), toGstin: CONSIGNEE, transporterId: TRANSPORTER };
+  return {
+    ...ewb,
+    docNo: `SK${runTag}/${n.toString(36)}`.slice(0, 16),
+    docDate: istToday(),
+    transDocDate: istToday(),
+    toGstin: CONSIGNEE,
+    transporterId: TRANSPORTER,
+  };
 }
 function istToday(): string {
   const d = new Date(Date.now() + 330 * 60_000);
@@ -130,16 +137,33 @@ async function main(): Promise<number> {
     // Large bodies make RSS swing by tens of MiB until the collector runs, so growth is judged on the
     // median of a tenth of the samples: the tenth after warming up against the last tenth.
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-    const warmAt = Math.max(0, samples.findIndex((s) => s.at >= (seconds === undefined ? total : done) / 5));
+    const warmAt = Math.max(
+      0,
+      samples.findIndex((s) => s.at >= (seconds === undefined ? total : done) / 5),
+    );
     const tenth = Math.max(1, Math.floor(samples.length / 10));
     const warm = median(samples.slice(warmAt, warmAt + tenth).map((s) => s.rss));
     const last = median(samples.slice(-tenth).map((s) => s.rss));
     const peak = Math.max(...samples.map((s) => s.rss));
-    console.log(`${done} requests in ${elapsed.toFixed(0)} s (${(done / elapsed).toFixed(0)}/s), ${concurrency} at once, server ${target.server.printed.match(/store: .*/)?.[0]}`);
-    console.log(`statuses: ${[...statuses].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}:${v}`).join(' ')}`);
+    console.log(
+      `${done} requests in ${elapsed.toFixed(0)} s (${(done / elapsed).toFixed(0)}/s), ${concurrency} at once, server ${target.server.printed.match(/store: .*/)?.[0]}`,
+    );
+    console.log(
+      `statuses: ${[...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([k, v]) => `${k}:${v}`)
+        .join(' ')}`,
+    );
     console.log(`known defects hit: ${[...known].map(([k, v]) => `${k}:${v}`).join(' ') || 'none'}`);
-    console.log(`RSS MiB: start ${mb(samples[0]!.rss)}, once warm ${mb(warm)} (median of ${tenth} samples from request ${samples[warmAt]!.at}), last ${mb(last)} (median of the last ${tenth}), peak ${mb(peak)}; growth once warm ${mb(last - warm)} (bound ${mb(growthBound)}, peak bound ${mb(peakBound)})`);
-    console.log(`RSS every ${every * 10} requests: ${samples.filter((_, i) => i % 10 === 0).map((s) => mb(s.rss)).join(' ')}`);
+    console.log(
+      `RSS MiB: start ${mb(samples[0]!.rss)}, once warm ${mb(warm)} (median of ${tenth} samples from request ${samples[warmAt]!.at}), last ${mb(last)} (median of the last ${tenth}), peak ${mb(peak)}; growth once warm ${mb(last - warm)} (bound ${mb(growthBound)}, peak bound ${mb(peakBound)})`,
+    );
+    console.log(
+      `RSS every ${every * 10} requests: ${samples
+        .filter((_, i) => i % 10 === 0)
+        .map((s) => mb(s.rss))
+        .join(' ')}`,
+    );
     if (last - warm > growthBound) {
       console.error(`FAILED: RSS grew ${mb(last - warm)} MiB once warm (bound ${mb(growthBound)})`);
       code = 1;
@@ -149,14 +173,22 @@ async function main(): Promise<number> {
       code = 1;
     }
     if (seconds !== undefined) {
-      const day = await fetch(`${target.base}/api/svc/einvoice/getewaybillsbydate?gstin=${GENERATOR}&date=${istToday()}`, { headers: { authorization: target.auth, 'svc-company': target.company } });
+      const day = await fetch(`${target.base}/api/svc/einvoice/getewaybillsbydate?gstin=${GENERATOR}&date=${istToday()}`, {
+        headers: { authorization: target.auth, 'svc-company': target.company },
+      });
       console.log(`e-waybills on the generator's day list at the end: ${((await day.json()) as { Response?: unknown[] }).Response?.length ?? 'none'}`);
       const rates = throughputWindows(answeredAt, warmupSeconds, windowSeconds, seconds);
-      console.log(`requests a second in windows of ${windowSeconds} s after ${warmupSeconds} s of warm-up: ${rates.map((r) => r.toFixed(1)).join(' ')}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+      console.log(
+        `requests a second in windows of ${windowSeconds} s after ${warmupSeconds} s of warm-up: ${rates.map((r) => r.toFixed(1)).join(' ')}; load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      );
       const first = rates[0] ?? 0;
       const last = rates[rates.length - 1] ?? 0;
       if (rates.length < 2 || last < first * (1 - allowedDrop)) {
-        console.error(`FAILED: the last window ran at ${last.toFixed(1)} requests a second, the first at ${first.toFixed(1)} (at most ${allowedDrop * 100}% less allowed)`);
+        console.error(
+          `FAILED: the last window ran at ${last.toFixed(1)} requests a second, the first at ${first.toFixed(1)} (at most ${allowedDrop * 100}% less allowed)`,
+        );
         code = 1;
       }
     }

@@ -32,23 +32,43 @@ async function fetched2a(documentsPerPeriod: number, period: string): Promise<Re
 const SUPPLIERS = [GSTIN_B, '29AADCN7314Q1ZU', '33AAACT2727Q1ZW'];
 const paise = fc.integer({ min: 0, max: 10_000_000 }).map((n) => n / 100);
 const date = fc.integer({ min: 1, max: 28 }).map((d) => `${String(d).padStart(2, '0')}-08-2024`);
-const items = fc.array(
-  fc.record({ rt: fc.constantFrom(0, 5, 12, 18, 28), txval: paise, iamt: paise, camt: paise, samt: paise, csamt: paise }),
-  { minLength: 0, maxLength: 3 },
-);
+const items = fc.array(fc.record({ rt: fc.constantFrom(0, 5, 12, 18, 28), txval: paise, iamt: paise, camt: paise, samt: paise, csamt: paise }), {
+  minLength: 0,
+  maxLength: 3,
+});
 const number = fc.integer({ min: 1, max: 40 }).map((n) => `INV/${n}`);
-const invoice = fc.record({ inum: number, idt: date, val: paise, pos: fc.constantFrom('27', '29'), rchrg: fc.constantFrom('Y', 'N'), inv_typ: fc.constant('R'), itms: items }).map((d) => ({
-  ...d,
-  itms: d.itms.map((det, i) => ({ num: i + 1, itm_det: det })),
-}));
+const invoice = fc
+  .record({ inum: number, idt: date, val: paise, pos: fc.constantFrom('27', '29'), rchrg: fc.constantFrom('Y', 'N'), inv_typ: fc.constant('R'), itms: items })
+  .map((d) => ({
+    ...d,
+    itms: d.itms.map((det, i) => ({ num: i + 1, itm_det: det })),
+  }));
 const supplierOf = <T>(docKey: string, doc: fc.Arbitrary<T>) =>
-  fc.array(fc.record({ ctin: fc.constantFrom(...SUPPLIERS), cfs: fc.constantFrom('Y', 'N'), [docKey]: fc.array(doc, { minLength: 1, maxLength: 4 }) }), { maxLength: 3 });
+  fc.array(fc.record({ ctin: fc.constantFrom(...SUPPLIERS), cfs: fc.constantFrom('Y', 'N'), [docKey]: fc.array(doc, { minLength: 1, maxLength: 4 }) }), {
+    maxLength: 3,
+  });
 const month2a = fc
   .record({
     b2b: supplierOf('inv', invoice),
-    b2ba: supplierOf('inv', fc.tuple(invoice, number).map(([d, oinum]) => ({ ...d, oinum, oidt: '01-07-2024', atyp: 'R' }))),
+    b2ba: supplierOf(
+      'inv',
+      fc.tuple(invoice, number).map(([d, oinum]) => ({ ...d, oinum, oidt: '01-07-2024', atyp: 'R' })),
+    ),
     cdn: supplierOf('nt', fc.record({ ntty: fc.constantFrom('C', 'D'), nt_num: number, nt_dt: date, val: paise, txval: paise, iamt: paise })),
-    cdna: supplierOf('nt', fc.record({ ntty: fc.constant('C'), nt_num: number, nt_dt: date, ont_num: number, ont_dt: fc.constant('02-07-2024'), val: paise, txval: paise, camt: paise, samt: paise })),
+    cdna: supplierOf(
+      'nt',
+      fc.record({
+        ntty: fc.constant('C'),
+        nt_num: number,
+        nt_dt: date,
+        ont_num: number,
+        ont_dt: fc.constant('02-07-2024'),
+        val: paise,
+        txval: paise,
+        camt: paise,
+        samt: paise,
+      }),
+    ),
     isd: supplierOf('doclist', fc.record({ isd_docty: fc.constantFrom('ISD', 'ISDCN'), docnum: number, docdt: date, iamt: paise, itc_elg: fc.constant('Y') })),
     impg: fc.array(fc.record({ benum: number, bedt: date, portcd: fc.constant('INNSA1'), txval: paise, iamt: paise, csamt: paise }), { maxLength: 3 }),
     impgsez: fc.array(fc.record({ sgstin: fc.constantFrom(...SUPPLIERS), benum: number, bedt: date, txval: paise, iamt: paise }), { maxLength: 2 }),

@@ -1,10 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  exportReturns,
-  pullReturn,
-  readGstr2b,
-  type ReturnStore,
-} from '../../src/gstr/index.js';
+import { exportReturns, pullReturn, readGstr2b, type ReturnStore } from '../../src/gstr/index.js';
 import { createSandboxGstPortal, type SandboxGstPortal } from '../../src/sandbox/gst-portal/index.js';
 import { createMemoryReturnStore } from '../../src/store/memory-returns.js';
 import { GSTIN_A, GSTIN_B, jsonSums, libreofficeCsv, readWorkbook, soffice, sum } from './helpers.js';
@@ -164,7 +159,15 @@ describe('GSTR-2A / GSTR-2B export', () => {
     const sheets = await readWorkbook(r.value.data);
     expect(sheets.map((s) => s.name)).toEqual(['Header', 'GSTR-3B']);
     const text = sheets[1]!.rows.map((row) => (row ?? []).map(String).join('|')).join('\n');
-    for (const t of ['3.1 Details of outward supplies', '3.1.1', '3.2 Inter-state', '4 Eligible ITC', '5 Values of exempt', '5.1 Interest', '6.1 Payment of tax']) {
+    for (const t of [
+      '3.1 Details of outward supplies',
+      '3.1.1',
+      '3.2 Inter-state',
+      '4 Eligible ITC',
+      '5 Values of exempt',
+      '5.1 Interest',
+      '6.1 Payment of tax',
+    ]) {
       expect(text).toContain(t);
     }
     const c = sheets[1]!.rows.find((row) => row?.[0] === 'C')!;
@@ -174,7 +177,10 @@ describe('GSTR-2A / GSTR-2B export', () => {
   });
 
   it.skipIf(!soffice)('every exported workbook opens in LibreOffice with the same sheets and row counts', async () => {
-    for (const [returnType, reportType] of [['gstr2a', 100], ['gstr2b', 101]] as const) {
+    for (const [returnType, reportType] of [
+      ['gstr2a', 100],
+      ['gstr2b', 101],
+    ] as const) {
       const r = await exportReturns(services(), { returnType, gstins: [GSTIN_A, GSTIN_B], startPeriod: '2024-08', endPeriod: '2024-11', reportType });
       expect(r.ok).toBe(true);
       if (!r.ok) return;

@@ -42,7 +42,7 @@ describe('GSTR-2B of schema 4: every document of every section is counted and re
     expect(countReturnDocuments('gstr2b', ALL)).toBe(29);
   });
 
-  it('reads every document of the known sections, the rejected block\'s reversal list included', () => {
+  it("reads every document of the known sections, the rejected block's reversal list included", () => {
     const res = readGstr2b(ALL);
     if (!res.ok) throw new Error(JSON.stringify(res.errors));
     const bySection: Record<string, number> = {};
@@ -85,7 +85,9 @@ describe('GSTR-2B of schema 4: every document of every section is counted and re
   });
 
   it('agrees with the reader on supplier entries without documents and on the older IMS fixture', () => {
-    const file = { data: { gstin: '27AAPFU0939F1ZV', rtnprd: '112025', docdata: { b2b: [{ ctin: '29AAACB2894G1ZJ' }], cdnr: [{ ctin: '29AAACB2894G1ZJ', nt: [] }] } } };
+    const file = {
+      data: { gstin: '27AAPFU0939F1ZV', rtnprd: '112025', docdata: { b2b: [{ ctin: '29AAACB2894G1ZJ' }], cdnr: [{ ctin: '29AAACB2894G1ZJ', nt: [] }] } },
+    };
     const res = readGstr2b(file);
     expect(res.ok && res.value.documents.length).toBe(0);
     expect(countReturnDocuments('gstr2b', file)).toBe(0);

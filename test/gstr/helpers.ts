@@ -9,9 +9,7 @@ export const GSTIN_A = '27AAPFU0939F1ZV';
 export const GSTIN_B = '29AAACB2894G1ZJ';
 
 /** The LibreOffice binary, or undefined when none is installed. */
-export const soffice: string | undefined = ['soffice', 'libreoffice'].find(
-  (b) => spawnSync('which', [b]).status === 0,
-);
+export const soffice: string | undefined = ['soffice', 'libreoffice'].find((b) => spawnSync('which', [b]).status === 0);
 
 export interface Sheet {
   name: string;
@@ -54,7 +52,12 @@ export function libreofficeCsv(data: Uint8Array): string[][] {
     .readdirSync(dir)
     .filter((f) => f.endsWith('.csv'))
     .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter((l) => l !== ''));
+    .map((f) =>
+      fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l !== ''),
+    );
   fs.rmSync(dir, { recursive: true, force: true });
   return out;
 }

@@ -62,7 +62,15 @@ describe('GSTR readers on sandbox returns', () => {
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     const row = (t: string, c: string) => res.value.rows.find((r) => r.table === t && r.code === c)!;
-    for (const [t, c] of [['3.1', '(a)'], ['3.1', '(e)'], ['3.1.1', '(ii)'], ['4', 'A(5)'], ['4', 'D(2)'], ['5', 'NONGST'], ['5.1', 'Late fee']]) {
+    for (const [t, c] of [
+      ['3.1', '(a)'],
+      ['3.1', '(e)'],
+      ['3.1.1', '(ii)'],
+      ['4', 'A(5)'],
+      ['4', 'D(2)'],
+      ['5', 'NONGST'],
+      ['5.1', 'Late fee'],
+    ]) {
       expect(row(t!, c!), `${t} ${c}`).toBeDefined();
     }
     const a = ['A(1)', 'A(2)', 'A(3)', 'A(4)', 'A(5)'].reduce((s, c) => s + row('4', c).igst!, 0);

@@ -24,7 +24,8 @@ const COLS: Column[] = [
 ];
 
 function* rows(n: number) {
-  for (let i = 0; i < n; i++) yield [`27AAPFU0939F1Z${i % 10}`, `INV-${i}`, new Date(Date.UTC(2026, 9, 1 + (i % 28))), ...Array.from({ length: 13 }, (_, k) => i * 10 + k)];
+  for (let i = 0; i < n; i++)
+    yield [`27AAPFU0939F1Z${i % 10}`, `INV-${i}`, new Date(Date.UTC(2026, 9, 1 + (i % 28))), ...Array.from({ length: 13 }, (_, k) => i * 10 + k)];
 }
 
 async function workbook(n: number, maxRowsPerSheet?: number): Promise<Uint8Array> {
@@ -70,23 +71,30 @@ describe('the workbooks print well', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.skipIf(!soffice || !poppler)('LibreOffice prints the table landscape, every column on each page, the header row on top of each', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gstkit-print-'));
-    const file = path.join(dir, 'book.xlsx');
-    fs.writeFileSync(file, await workbook(300));
-    execFileSync(soffice!, [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file], { stdio: 'pipe', timeout: 120_000 });
-    const pdf = path.join(dir, 'book.pdf');
-    const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
-    const [w, h] = (/Page size:\s+([\d.]+) x ([\d.]+)/.exec(info) ?? []).slice(1).map(Number);
-    expect(Math.round(w!)).toBe(842); // A4 landscape: 842 x 595 points
-    expect(Math.round(h!)).toBe(595);
-    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
-    const tablePages = text.split('\f').filter((page) => page.includes('INV-'));
-    expect(tablePages.length).toBeGreaterThan(2);
-    for (const page of tablePages) {
-      expect(page).toContain('Supplier GSTIN'); // the header row, repeated
-      expect(page).toContain('Last Column'); // the sixteenth column fits the page width
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  }, 180_000);
+  it.skipIf(!soffice || !poppler)(
+    'LibreOffice prints the table landscape, every column on each page, the header row on top of each',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gstkit-print-'));
+      const file = path.join(dir, 'book.xlsx');
+      fs.writeFileSync(file, await workbook(300));
+      execFileSync(soffice!, [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file], {
+        stdio: 'pipe',
+        timeout: 120_000,
+      });
+      const pdf = path.join(dir, 'book.pdf');
+      const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+      const [w, h] = (/Page size:\s+([\d.]+) x ([\d.]+)/.exec(info) ?? []).slice(1).map(Number);
+      expect(Math.round(w!)).toBe(842); // A4 landscape: 842 x 595 points
+      expect(Math.round(h!)).toBe(595);
+      const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+      const tablePages = text.split('\f').filter((page) => page.includes('INV-'));
+      expect(tablePages.length).toBeGreaterThan(2);
+      for (const page of tablePages) {
+        expect(page).toContain('Supplier GSTIN'); // the header row, repeated
+        expect(page).toContain('Last Column'); // the sixteenth column fits the page width
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    180_000,
+  );
 });

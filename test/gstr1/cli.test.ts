@@ -18,7 +18,12 @@ describe('gstkit gstr1', () => {
   });
 
   it('reports the pre-upload errors on stderr and exits 1; misuse exits 2', () => {
-    const doc = { DocDtls: { Typ: 'INV', No: 'A-1', Dt: '05/12/2026' }, SellerDtls: { Gstin: '29AAGCK4821M1Z4' }, BuyerDtls: { Gstin: 'URP', Pos: '29' }, ItemList: [{ GstRt: 18, AssAmt: 10, CgstAmt: 0.9, SgstAmt: 0.9 }] };
+    const doc = {
+      DocDtls: { Typ: 'INV', No: 'A-1', Dt: '05/12/2026' },
+      SellerDtls: { Gstin: '29AAGCK4821M1Z4' },
+      BuyerDtls: { Gstin: 'URP', Pos: '29' },
+      ItemList: [{ GstRt: 18, AssAmt: 10, CgstAmt: 0.9, SgstAmt: 0.9 }],
+    };
     const run = gstkit(['gstr1', '-', '--gstin', '29AAGCK4821M1Z4', '--period', '112026'], JSON.stringify([doc]));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('error SVC-643');

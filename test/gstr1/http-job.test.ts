@@ -4,7 +4,7 @@ import { example, targets, world } from '../http/harness.js';
 const SELLER = '29AAGCK4821M1Z4';
 
 describe('POST /api/svc/gstr1/build', () => {
-  it("builds GSTR-1 as a job from the e-invoices the sandbox registered, counting cancelled IRNs", async () => {
+  it('builds GSTR-1 as a job from the e-invoices the sandbox registered, counting cancelled IRNs', async () => {
     const w = world();
     const { call, close } = await targets[0]!.start(w.handler);
     const h = { 'svc-company': 'acme' };

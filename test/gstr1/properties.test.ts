@@ -8,7 +8,12 @@ import { BUYER_KA, BUYER_TN, irn, SELLER, type DocFacts } from './helpers.js';
 const schema = JSON.parse(fs.readFileSync(new URL('../../schemas/returns/gstr1.schema.json', import.meta.url), 'utf8'));
 const validateSchema = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
 
-const line = fc.record({ rate: fc.constantFrom(...GSTR1_RATES), taxable: fc.integer({ min: 1, max: 30_000_000 }).map((p) => p / 100), qty: fc.integer({ min: 1, max: 50 }), service: fc.boolean() });
+const line = fc.record({
+  rate: fc.constantFrom(...GSTR1_RATES),
+  taxable: fc.integer({ min: 1, max: 30_000_000 }).map((p) => p / 100),
+  qty: fc.integer({ min: 1, max: 50 }),
+  service: fc.boolean(),
+});
 const facts = fc.record({
   type: fc.constantFrom('INV', 'INV', 'CRN', 'DBN' as const),
   buyer: fc.constantFrom(BUYER_KA, BUYER_TN, 'URP'),
@@ -18,15 +23,17 @@ const facts = fc.record({
   lines: fc.array(line, { minLength: 1, maxLength: 4 }),
 });
 const docsArb = fc.array(facts, { maxLength: 40 }).map((list) =>
-  list.map((f, i): DocFacts => ({
-    type: f.type as DocFacts['type'],
-    no: `D/${i + 1}`,
-    date: `${String(f.day).padStart(2, '0')}/11/2026`,
-    buyer: f.supTyp.startsWith('SEZ') && f.buyer === 'URP' ? BUYER_TN : f.buyer,
-    pos: f.buyer === 'URP' ? f.pos : undefined,
-    supTyp: f.buyer === 'URP' && f.supTyp.startsWith('SEZ') ? 'B2B' : f.supTyp,
-    lines: f.lines,
-  })),
+  list.map(
+    (f, i): DocFacts => ({
+      type: f.type as DocFacts['type'],
+      no: `D/${i + 1}`,
+      date: `${String(f.day).padStart(2, '0')}/11/2026`,
+      buyer: f.supTyp.startsWith('SEZ') && f.buyer === 'URP' ? BUYER_TN : f.buyer,
+      pos: f.buyer === 'URP' ? f.pos : undefined,
+      supTyp: f.buyer === 'URP' && f.supTyp.startsWith('SEZ') ? 'B2B' : f.supTyp,
+      lines: f.lines,
+    }),
+  ),
 );
 
 const cents = (n: number): number => Math.round(n * 100);
@@ -51,7 +58,7 @@ describe('GSTR-1 properties', () => {
     );
   });
 
-  it('the sections together, and the HSN summary alone, carry the inputs\' taxable value and tax', () => {
+  it("the sections together, and the HSN summary alone, carry the inputs' taxable value and tax", () => {
     fc.assert(
       fc.property(docsArb, (facts) => {
         const docs = facts.map(irn);

@@ -40,7 +40,13 @@ describe('odd text in audited refusals', () => {
         authenticate: basicAuth([{ keyId: 'k', keySecret: 's', companyId: 'acme' }], new Map([['acme', [...demoGstins]]])),
       });
       const post = async (path: string, body: unknown) => {
-        const res = await handler(new Request(`http://t${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', 'svc-company': 'acme' }, body: JSON.stringify(body) }));
+        const res = await handler(
+          new Request(`http://t${path}`, {
+            method: 'POST',
+            headers: { authorization: auth, 'content-type': 'application/json', 'svc-company': 'acme' },
+            body: JSON.stringify(body),
+          }),
+        );
         await res.text();
         return res.status;
       };

@@ -38,7 +38,15 @@ describe('the audit log of state-changing calls', () => {
       expect(entries.map((e) => e['operation'])).toEqual(['cancelIrn', 'cancelEwb', 'generateEwaybill', 'cancelIrn', 'generateIrn', 'generateIrn']);
       const [foreignEntry, cancelEwbEntry, ewbEntry, cancelIrnEntry, dupEntry, irnEntry] = entries;
       const docNo = (inv['DocDtls'] as Record<string, string>)['No'];
-      expect(irnEntry).toMatchObject({ keyId: 'keyA', companyId: 'acme', method: 'POST', path: `${E}/generateirn`, gstin: SELLER, status: 200, result: `IRN ${irn.body.Irn}` });
+      expect(irnEntry).toMatchObject({
+        keyId: 'keyA',
+        companyId: 'acme',
+        method: 'POST',
+        path: `${E}/generateirn`,
+        gstin: SELLER,
+        status: 200,
+        result: `IRN ${irn.body.Irn}`,
+      });
       expect(irnEntry!['document']).toContain(docNo);
       expect(irnEntry!['code']).toBeUndefined();
       expect(dupEntry).toMatchObject({ operation: 'generateIrn', status: 409, code: '2150' });

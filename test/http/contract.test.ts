@@ -97,7 +97,16 @@ describe.each(targets)('contract over $name', (target) => {
     expect(qr.valid).toBe(true);
     expect(qr.header['kid']).toMatch(/^[0-9A-F]{40}$/);
     expect(Object.keys(JSON.parse(qr.payload['data'] as string))).toEqual([
-      'SellerGstin', 'BuyerGstin', 'DocNo', 'DocTyp', 'DocDt', 'TotInvVal', 'ItemCnt', 'MainHsnCode', 'Irn', 'IrnDt',
+      'SellerGstin',
+      'BuyerGstin',
+      'DocNo',
+      'DocTyp',
+      'DocDt',
+      'TotInvVal',
+      'ItemCnt',
+      'MainHsnCode',
+      'Irn',
+      'IrnDt',
     ]);
 
     const dup = await call('POST', `${E}/generateirn`, { body: example('irn') });
@@ -220,7 +229,10 @@ describe.each(targets)('contract over $name', (target) => {
     expectShape('job-status', st.body);
     expect(st.body.jobStatus).toBe(100);
 
-    const exp = await call('POST', '/api/svc/gstr2b/export', { headers: h, body: { gstins: [SELLER], startReturnPeriod: '2026-10', endReturnPeriod: '2026-10' } });
+    const exp = await call('POST', '/api/svc/gstr2b/export', {
+      headers: h,
+      body: { gstins: [SELLER], startReturnPeriod: '2026-10', endReturnPeriod: '2026-10' },
+    });
     expect(exp.status, exp.text).toBe(200);
     await w.sandbox.jobs.idle();
     const done = await call('GET', `/api/svc/robot/jobstatus/${exp.body.jobId}`);
@@ -243,7 +255,10 @@ describe.each(targets)('contract over $name', (target) => {
     const bad = await call('POST', '/api/svc/gstr2a/pull', { headers: h, body: { gstin: SELLER } });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('svc-errorcode')).toBe('1000');
-    const range = await call('POST', '/api/svc/gstr2a/export', { headers: h, body: { gstins: [SELLER], startReturnPeriod: '2023-01', endReturnPeriod: '2026-10' } });
+    const range = await call('POST', '/api/svc/gstr2a/export', {
+      headers: h,
+      body: { gstins: [SELLER], startReturnPeriod: '2023-01', endReturnPeriod: '2026-10' },
+    });
     expect(range.status).toBe(400);
     expect(range.headers.get('svc-errorcode')).toBe('100');
     w.sandbox.providers.gstPortal.disconnect(OTHER);

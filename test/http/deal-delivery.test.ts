@@ -56,7 +56,9 @@ describe('sales inquiry to a slow CRM', () => {
       authenticate: () => ({ ok: false, status: 401, message: 'no' }),
       deal: { captcha: { verify: async () => ({ ok: true }) }, ...outbox.deal },
     });
-    const res = await handler(new Request('http://t/api/deal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(example('deal')) }));
+    const res = await handler(
+      new Request('http://t/api/deal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(example('deal')) }),
+    );
     const body = (await res.json()) as { success: boolean; code: string; error: string; resolution: string };
     expect(res.status).toBe(500);
     expect(body.code).toBe('BACKEND_ERROR');

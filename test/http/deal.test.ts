@@ -44,7 +44,11 @@ describe('sales inquiry', () => {
       if (f.behaviour === 'slow') return setTimeout(() => json(res, 200, { success: true }), 1500);
       if (f.behaviour === '5xx') return json(res, 503, {});
       if (f.behaviour === 'misconfigured') return json(res, 200, { success: false, 'error-codes': ['invalid-input-secret'] });
-      json(res, 200, f.behaviour === 'pass' ? { success: true, 'error-codes': [], hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] });
+      json(
+        res,
+        200,
+        f.behaviour === 'pass' ? { success: true, 'error-codes': [], hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] },
+      );
     });
     crm = await fake((f, res) => {
       if (f.behaviour === 'slow') return setTimeout(() => json(res, 200, {}), 1500);
@@ -215,7 +219,9 @@ describe('sales inquiry', () => {
         },
       },
     });
-    const r = await handler(new Request('http://t/api/deal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(example('deal')) }));
+    const r = await handler(
+      new Request('http://t/api/deal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(example('deal')) }),
+    );
     expect(r.status).toBe(500);
     expect(((await r.json()) as { code: string }).code).toBe('UNKNOWN_ERROR');
   });

@@ -94,11 +94,20 @@ describe('Part-B update and transporter change', () => {
     expect(byGenerator.body).toEqual({ Success: true, vehUpdDate: '15/11/2026 09:40:00', validUpto: '17/11/2026 23:59:00' });
 
     at('15/11/2026 18:05:00');
-    const byCarrier = await call('carrier', 'POST', `${E}/updatevehicle?gstin=${CARRIER}`, vehicle(ewbNo, { vehicleNo: 'TN45AQ1209', fromPlace: 'Erode', reasonCode: '2', reasonRem: 'Transshipment at Erode' }));
+    const byCarrier = await call(
+      'carrier',
+      'POST',
+      `${E}/updatevehicle?gstin=${CARRIER}`,
+      vehicle(ewbNo, { vehicleNo: 'TN45AQ1209', fromPlace: 'Erode', reasonCode: '2', reasonRem: 'Transshipment at Erode' }),
+    );
     expectOk(byCarrier, 'update-vehicle-response');
     // Once the transporter has entered Part-B, the generator can neither update it nor change the transporter.
     expectRefused(await call('acme', 'POST', `${E}/updatevehicle?gstin=${CONSIGNOR}`, vehicle(ewbNo)), '635');
-    expectRefused(await call('acme', 'POST', `${E}/updatetransporter?gstin=${CONSIGNOR}`, { ewbNo, transporterId: SECOND_CARRIER }), '338', 'update-transporter-response');
+    expectRefused(
+      await call('acme', 'POST', `${E}/updatetransporter?gstin=${CONSIGNOR}`, { ewbNo, transporterId: SECOND_CARRIER }),
+      '338',
+      'update-transporter-response',
+    );
 
     const history = (await detail(ewbNo))['VehiclListDetails'] as Array<Record<string, any>>;
     expect(history.map((v) => v['vehicleNo'])).toEqual(['TN45AQ1209', 'TN38BZ7710', 'TN22CX4521']);
@@ -120,7 +129,10 @@ describe('Part-B update and transporter change', () => {
     expectRefused(await call('carrier', 'POST', `${E}/updatevehicle?gstin=${CARRIER}`, vehicle(ewbNo)), '636');
     // A new transporter has not entered Part-B yet, so the generator may again.
     expectOk(await call('acme', 'POST', `${E}/updatevehicle?gstin=${CONSIGNOR}`, vehicle(ewbNo, { vehicleNo: 'TN38BZ7711' })), 'update-vehicle-response');
-    expectOk(await call('carrier', 'POST', `${E}/updatevehicle?gstin=${SECOND_CARRIER}`, vehicle(ewbNo, { vehicleNo: 'TN38BZ7712' })), 'update-vehicle-response');
+    expectOk(
+      await call('carrier', 'POST', `${E}/updatevehicle?gstin=${SECOND_CARRIER}`, vehicle(ewbNo, { vehicleNo: 'TN38BZ7712' })),
+      'update-vehicle-response',
+    );
     expectRefused(await call('beta', 'POST', `${E}/updatetransporter?gstin=${CONSIGNEE}`, { ewbNo, transporterId: CARRIER }), '339');
     // The transporter assigned now sees the e-waybill with every Part-B entry.
     expect(((await detail(ewbNo, 'carrier', SECOND_CARRIER))['VehiclListDetails'] as unknown[]).length).toBe(5);
@@ -230,7 +242,10 @@ describe('the e-waybill PDF', () => {
     at('15/11/2026 09:40:00');
     expectOk(await call('acme', 'POST', `${E}/updatevehicle?gstin=${CONSIGNOR}`, vehicle(ewbNo)), 'update-vehicle-response');
     at('15/11/2026 18:05:00');
-    expectOk(await call('carrier', 'POST', `${E}/updatevehicle?gstin=${CARRIER}`, vehicle(ewbNo, { vehicleNo: 'TN45AQ1209', fromPlace: 'Erode' })), 'update-vehicle-response');
+    expectOk(
+      await call('carrier', 'POST', `${E}/updatevehicle?gstin=${CARRIER}`, vehicle(ewbNo, { vehicleNo: 'TN45AQ1209', fromPlace: 'Erode' })),
+      'update-vehicle-response',
+    );
     const pdf = await renderEwaybillPdf((await detail(ewbNo)) as EwaybillPdfDetail);
     if (!pdf.ok) throw new Error(JSON.stringify(pdf.errors));
     const file = join(mkdtempSync(join(tmpdir(), 'gstkit-ewb-actions-')), 'ewaybill.pdf');
@@ -278,7 +293,17 @@ describe('extension', () => {
     const ewbNo = await generate();
     const slip = await generate({ vehicleNo: undefined });
     at('17/11/2026 20:00:00');
-    const transit = extension(ewbNo, { vehicleNo: undefined, transMode: '5', consignmentStatus: 'T', transitType: 'W', addressLine1: 'Godown 4, SIDCO', addressLine2: 'Tiruppur', addressLine3: 'Tamil Nadu', transDocNo: undefined, transDocDate: undefined });
+    const transit = extension(ewbNo, {
+      vehicleNo: undefined,
+      transMode: '5',
+      consignmentStatus: 'T',
+      transitType: 'W',
+      addressLine1: 'Godown 4, SIDCO',
+      addressLine2: 'Tiruppur',
+      addressLine3: 'Tamil Nadu',
+      transDocNo: undefined,
+      transDocDate: undefined,
+    });
     for (const k of Object.keys(transit)) if ((transit as Record<string, unknown>)[k] === undefined) delete (transit as Record<string, unknown>)[k];
     expectOk(await call('acme', 'POST', `${E}/extendvalidity?gstin=${CONSIGNOR}`, transit), 'extend-validity-response');
     expectRefused(await call('acme', 'POST', `${E}/extendvalidity?gstin=${CONSIGNOR}`, extension(slip)), '381');

@@ -75,7 +75,13 @@ describe('consolidated e-waybills and multi-vehicle movement over HTTP', () => {
     const sheet = await carrier.get('gettripsheet', `tripSheetNo=${made.body.cEwbNo}`);
     expect(sheet.status).toBe(200);
     expect(validate('trip-sheet', sheet.body).errors).toEqual([]);
-    expect(sheet.body.Response).toMatchObject({ tripSheetNo: made.body.cEwbNo, tripSheetStatus: 'ACT', userGstin: CARRIER, vehicleNo: 'TN22CX4521', fromState: 33 });
+    expect(sheet.body.Response).toMatchObject({
+      tripSheetNo: made.body.cEwbNo,
+      tripSheetStatus: 'ACT',
+      userGstin: CARRIER,
+      vehicleNo: 'TN22CX4521',
+      fromState: 33,
+    });
     expect(sheet.body.Response.tripSheetEwbBills.map((m: any) => m.ewbNo)).toEqual([withVehicle, slip]);
     // Another company neither made nor may read it.
     expect(codes(await as('other', OTHER_CARRIER).get('gettripsheet', `tripSheetNo=${made.body.cEwbNo}`))).toEqual(['387']);
@@ -123,7 +129,8 @@ describe('consolidated e-waybills and multi-vehicle movement over HTTP', () => {
     expect(started.body).toMatchObject({ Success: true, ewbNo, groupNo: 1 });
     expect(codes(await init({ unitCode: 'NOS' }))).toEqual(['399']);
 
-    const add = (quantity: number, vehicleNo: string, groupNo = 1) => carrier.post('addmultivehicle', { ...example('add-multi-vehicle'), ewbNo, groupNo, quantity, vehicleNo, transDocNo: `LR/${vehicleNo}` });
+    const add = (quantity: number, vehicleNo: string, groupNo = 1) =>
+      carrier.post('addmultivehicle', { ...example('add-multi-vehicle'), ewbNo, groupNo, quantity, vehicleNo, transDocNo: `LR/${vehicleNo}` });
     expect((await add(300, 'TN30AQ1188')).body).toMatchObject({ Success: true, ewbNo, groupNo: 1 });
     const over = await add(200.001, 'TN30AQ1189');
     expect(codes(over)).toEqual(['400']);
@@ -140,7 +147,11 @@ describe('consolidated e-waybills and multi-vehicle movement over HTTP', () => {
     expect(codes(await add(1, 'TN30AQ1192'))).toEqual(['400']);
 
     const history = (await shipper.get('getewaybill', `ewbNo=${ewbNo}`)).body.Response.VehiclListDetails;
-    expect(history.slice(0, 3).map((v: any) => [v.vehicleNo, v.groupNo])).toEqual([['TN30AR2290', '1'], ['TN30AQ1189', '1'], ['TN30AQ1188', '1']]);
+    expect(history.slice(0, 3).map((v: any) => [v.vehicleNo, v.groupNo])).toEqual([
+      ['TN30AR2290', '1'],
+      ['TN30AQ1189', '1'],
+      ['TN30AQ1188', '1'],
+    ]);
 
     expect(codes(await carrier.post('generateconsolidatedewb', trip(ewbNo)))).toEqual(['648']);
   });
@@ -159,7 +170,10 @@ describe('consolidated e-waybills and multi-vehicle movement over HTTP', () => {
     const sheet = (await carrier.get('gettripsheet', `tripSheetNo=${regen.body.cEwbNo}`)).body.Response;
     expect(sheet.tripSheetEwbBills.map((m: any) => m.ewbNo)).toEqual([a]);
     expect(sheet.vehicleListDetails.map((v: any) => v.vehicleNo)).toEqual(['TN22CX4521', 'TN45BZ7702']);
-    expect((await carrier.get('gettripsheet', `tripSheetNo=${first.body.cEwbNo}`)).body.Response).toMatchObject({ tripSheetStatus: 'REG', regeneratedAs: regen.body.cEwbNo });
+    expect((await carrier.get('gettripsheet', `tripSheetNo=${first.body.cEwbNo}`)).body.Response).toMatchObject({
+      tripSheetStatus: 'REG',
+      regeneratedAs: regen.body.cEwbNo,
+    });
     expect(codes(await carrier.post('regeneratetripsheet', { ...example('regenerate-trip-sheet'), tripSheetNo: first.body.cEwbNo }))).toEqual(['392']);
     expect(codes(await carrier.post('regeneratetripsheet', { ...example('regenerate-trip-sheet'), tripSheetNo: '3999999999' }))).toEqual(['387']);
     // Once a's validity has lapsed nothing is left to move.

@@ -17,7 +17,17 @@ describe('fuzzing every route', () => {
         fc.constantFrom(...paths),
         fc.constantFrom('GET', 'POST', 'PUT'),
         fc.dictionary(fc.constantFrom(...flagNames), fc.oneof(fc.string(), fc.constantFrom('yes', 'no', 'PNG', '29AAGCK4821M1Z4', '10/11/2026', 'INV'))),
-        fc.oneof(fc.json(), fc.string(), fc.anything().map((v) => { try { return JSON.stringify(v) ?? 'null'; } catch { return '{}'; } })),
+        fc.oneof(
+          fc.json(),
+          fc.string(),
+          fc.anything().map((v) => {
+            try {
+              return JSON.stringify(v) ?? 'null';
+            } catch {
+              return '{}';
+            }
+          }),
+        ),
         fc.boolean(),
         async (path, method, query, body, withCompany) => {
           const qs = new URLSearchParams(query).toString();

@@ -67,7 +67,11 @@ describe('GST portal routes on the live connector (fake GSTN)', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.status).toBe('connected');
     expect(typeof ok.body.expiresAt).toBe('string');
-    expect((await call('GET', `/api/svc/gst/connection?gstin=${GSTIN}`)).body).toMatchObject({ gstin: GSTIN, status: 'connected', expiresAt: ok.body.expiresAt });
+    expect((await call('GET', `/api/svc/gst/connection?gstin=${GSTIN}`)).body).toMatchObject({
+      gstin: GSTIN,
+      status: 'connected',
+      expiresAt: ok.body.expiresAt,
+    });
 
     const pull = await call('POST', '/api/svc/gstr2b/pull', { gstin: GSTIN, returnPeriod: '2026-09' });
     expect(pull.status).toBe(200);
@@ -92,7 +96,7 @@ describe('GST portal routes on the live connector (fake GSTN)', () => {
     expect((await call('GET', `/api/svc/gst/connection?gstin=${GSTIN}`)).body.status).toBe('not-connected');
   });
 
-  it('a session the portal ends during a pull: the job fails with 2000, naming the portal\'s code, and the GSTIN shows not-connected', async () => {
+  it("a session the portal ends during a pull: the job fails with 2000, naming the portal's code, and the GSTIN shows not-connected", async () => {
     const { fake, call, finished } = live();
     await call('POST', '/api/svc/gst/otp', { gstin: GSTIN, username: USER.username });
     expect((await call('POST', '/api/svc/gst/connect', { gstin: GSTIN, otp: USER.otp })).status).toBe(200);
@@ -115,7 +119,11 @@ describe('GST portal routes on the live connector (fake GSTN)', () => {
     const ims = await finished((await call('POST', '/api/svc/ims/pull', { gstin: GSTIN, returnPeriod: '2026-09' })).body.jobId);
     expect(ims.jobStatus, JSON.stringify(ims)).toBe(100);
     expect(ims.result).toEqual({ documents: { b2b: 1 }, total: 1 });
-    const act = await call('POST', '/api/svc/ims/action', { gstin: GSTIN, returnPeriod: '2026-09', documents: [{ section: 'B2B', stin: supplierGstin(1), inum: 'INV/1', action: 'A' }] });
+    const act = await call('POST', '/api/svc/ims/action', {
+      gstin: GSTIN,
+      returnPeriod: '2026-09',
+      documents: [{ section: 'B2B', stin: supplierGstin(1), inum: 'INV/1', action: 'A' }],
+    });
     expect(act.status, JSON.stringify(act.body)).toBe(200);
     const acted = await finished(act.body.jobId);
     expect(acted.jobStatus, JSON.stringify(acted)).toBe(100);
@@ -123,7 +131,11 @@ describe('GST portal routes on the live connector (fake GSTN)', () => {
     // The record went back completed from the inbox: its hash, amounts and period.
     expect(fake.imsSaves[0]).toMatchObject({ rtin: GSTIN, invdata: { b2b: [{ inum: 'INV/1', action: 'A', hash: 'h1', rtnprd: '092026' }] } });
 
-    const gstr1 = { gstin: GSTIN, fp: '092026', b2b: [{ ctin: OTHER, inv: [{ inum: 'S1', idt: '10-09-2026', val: 1180, pos: '33', rchrg: 'N', inv_typ: 'R', itms: [] }] }] };
+    const gstr1 = {
+      gstin: GSTIN,
+      fp: '092026',
+      b2b: [{ ctin: OTHER, inv: [{ inum: 'S1', idt: '10-09-2026', val: 1180, pos: '33', rchrg: 'N', inv_typ: 'R', itms: [] }] }],
+    };
     const up = await finished((await call('POST', '/api/svc/gstr1/upload', { gstin: GSTIN, returnPeriod: '2026-09', gstr1 })).body.jobId);
     expect(up.jobStatus, JSON.stringify(up)).toBe(100);
     expect(up.result).toMatchObject({ status: 'P', documents: { b2b: 1 }, errors: [] });
@@ -131,10 +143,11 @@ describe('GST portal routes on the live connector (fake GSTN)', () => {
 
     const evc = await call('POST', '/api/svc/gstr1/evc', { gstin: GSTIN, returnPeriod: '2026-09', pan: USER.pan });
     expect(evc.status, JSON.stringify(evc.body)).toBe(200);
-    const filed = await finished((await call('POST', '/api/svc/gstr1/file', { gstin: GSTIN, returnPeriod: '2026-09', pan: USER.pan, otp: USER.evcOtp })).body.jobId);
+    const filed = await finished(
+      (await call('POST', '/api/svc/gstr1/file', { gstin: GSTIN, returnPeriod: '2026-09', pan: USER.pan, otp: USER.evcOtp })).body.jobId,
+    );
     expect(filed.jobStatus, JSON.stringify(filed)).toBe(100);
     expect(filed.result).toEqual({ arn: fake.filed.get(`${GSTIN}|092026`), alreadyFiled: false });
     expect(fake.counts['RETFILE']).toBe(1);
   });
 });
-

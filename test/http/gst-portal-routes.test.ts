@@ -122,13 +122,19 @@ describe('GST portal routes on the sandbox', () => {
       const again = await w.sandbox.providers.gstPortal.imsRecords(SELLER, 'B2B', '2026-10');
       expect(again.ok && (again.value as { b2b: Array<{ inum: string; action: string }> }).b2b.find((r) => r.inum === invoice['inum'])?.action).toBe('A');
 
-      const unknown = await call('POST', '/api/svc/ims/action', { headers: h, body: { gstin: SELLER, returnPeriod: '2026-10', documents: [{ section: 'b2b', stin: OTHER, inum: 'NO-SUCH', action: 'R' }] } });
+      const unknown = await call('POST', '/api/svc/ims/action', {
+        headers: h,
+        body: { gstin: SELLER, returnPeriod: '2026-10', documents: [{ section: 'b2b', stin: OTHER, inum: 'NO-SUCH', action: 'R' }] },
+      });
       const failed = await finished(w, call, unknown.body.jobId);
       expect(failed.jobStatus).toBe(101);
       expect(failed.error.code).toBe('1000');
       expect(failed.error.message).toMatch(/NO-SUCH/);
 
-      const invalid = await call('POST', '/api/svc/ims/action', { headers: h, body: { gstin: SELLER, returnPeriod: '2026-10', documents: [{ section: 'b2b', stin: OTHER, inum: 'X', action: 'Q' }] } });
+      const invalid = await call('POST', '/api/svc/ims/action', {
+        headers: h,
+        body: { gstin: SELLER, returnPeriod: '2026-10', documents: [{ section: 'b2b', stin: OTHER, inum: 'X', action: 'Q' }] },
+      });
       expect(invalid.status).toBe(400);
     } finally {
       await close();
@@ -154,11 +160,21 @@ describe('GST portal routes on the sandbox', () => {
       expect(up.result).toMatchObject({ status: 'P', documents: { b2b: 2 }, errors: [] });
 
       // A document the portal refuses: processed with errors, reported per document.
-      const gstr1 = { gstin: SELLER, fp: '112026', b2b: [{ ctin: OTHER, inv: [{ inum: 'A1' }] }, { ctin: 'NOT-A-GSTIN', inv: [{ inum: 'A2' }] }] };
+      const gstr1 = {
+        gstin: SELLER,
+        fp: '112026',
+        b2b: [
+          { ctin: OTHER, inv: [{ inum: 'A1' }] },
+          { ctin: 'NOT-A-GSTIN', inv: [{ inum: 'A2' }] },
+        ],
+      };
       const partial = await call('POST', '/api/svc/gstr1/upload', { headers: h, body: { gstin: SELLER, returnPeriod: period, gstr1 } });
       const pe = await finished(w, call, partial.body.jobId);
       expect(pe.result).toMatchObject({ status: 'PE', errors: [{ section: 'b2b', ctin: 'NOT-A-GSTIN', number: 'A2', code: 'RET191113' }] });
-      const allBad = await call('POST', '/api/svc/gstr1/upload', { headers: h, body: { gstin: SELLER, returnPeriod: period, gstr1: { b2b: [{ ctin: 'X', inv: [{ inum: 'B1' }] }] } } });
+      const allBad = await call('POST', '/api/svc/gstr1/upload', {
+        headers: h,
+        body: { gstin: SELLER, returnPeriod: period, gstr1: { b2b: [{ ctin: 'X', inv: [{ inum: 'B1' }] }] } },
+      });
       expect((await finished(w, call, allBad.body.jobId)).result.status).toBe('ER');
 
       const evc = await call('POST', '/api/svc/gstr1/evc', { headers: h, body: { gstin: SELLER, returnPeriod: period, pan: 'AAGCK4821M' } });
@@ -187,7 +203,17 @@ describe('GST portal routes on the sandbox', () => {
     const { call, close } = await targets[0]!.start(w.handler);
     try {
       const doc = (await call('GET', '/openapi.json')).body;
-      for (const path of ['/api/svc/gst/otp', '/api/svc/gst/connect', '/api/svc/gst/connection', '/api/svc/gst/disconnect', '/api/svc/ims/pull', '/api/svc/ims/action', '/api/svc/gstr1/upload', '/api/svc/gstr1/evc', '/api/svc/gstr1/file']) {
+      for (const path of [
+        '/api/svc/gst/otp',
+        '/api/svc/gst/connect',
+        '/api/svc/gst/connection',
+        '/api/svc/gst/disconnect',
+        '/api/svc/ims/pull',
+        '/api/svc/ims/action',
+        '/api/svc/gstr1/upload',
+        '/api/svc/gstr1/evc',
+        '/api/svc/gstr1/file',
+      ]) {
         expect(doc.paths[path], path).toBeDefined();
       }
       expect(JSON.stringify(doc.paths['/api/svc/gst/connect'])).toContain('gst-connect');

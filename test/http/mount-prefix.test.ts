@@ -67,7 +67,7 @@ describe('Fastify: app.register(gstkitFastify, { prefix })', () => {
   });
 });
 
-describe("Hono: parent.route(prefix, sub) with mountGstkit(sub, handler, { routedAt })", () => {
+describe('Hono: parent.route(prefix, sub) with mountGstkit(sub, handler, { routedAt })', () => {
   it('serves under the prefix when told where it is routed and the handler has it as basePath', async () => {
     const parent = new Hono();
     parent.route('/gst', mountGstkit(new Hono(), handlerAt('/gst'), { routedAt: '/gst' }));

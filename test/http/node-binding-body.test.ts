@@ -22,7 +22,8 @@ async function serve(handler: GstHandler): Promise<string> {
 describe('toNodeListener and the request body', () => {
   it('gives any other fetch handler the body in its Request', async () => {
     const echo: GstHandler = Object.assign(
-      async (request: Request) => new Response(JSON.stringify({ method: request.method, text: await request.text() }), { headers: { 'content-type': 'application/json' } }),
+      async (request: Request) =>
+        new Response(JSON.stringify({ method: request.method, text: await request.text() }), { headers: { 'content-type': 'application/json' } }),
       { basePath: '' },
     );
     const base = await serve(echo);

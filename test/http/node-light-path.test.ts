@@ -72,10 +72,18 @@ const calls: Array<{ method: string; path: string; body?: string; headers?: Reco
   { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify(invoice('LP/1')) },
   { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify(invoice('LP/1')) },
   { method: 'POST', path: '/api/svc/einvoice/generateirn?qrcode=yes', body: JSON.stringify(invoice('LP/2')) },
-  { method: 'GET', path: `/api/svc/einvoice/getirnbydoc?gstin=${GSTIN}&doctype=INV&docno=LP/2&docdate=${(invoice('x')['DocDtls'] as Record<string, string>)['Dt']}` },
+  {
+    method: 'GET',
+    path: `/api/svc/einvoice/getirnbydoc?gstin=${GSTIN}&doctype=INV&docno=LP/2&docdate=${(invoice('x')['DocDtls'] as Record<string, string>)['Dt']}`,
+  },
   { method: 'POST', path: '/api/svc/einvoice/generateirn', body: '{"DocDtls":' },
   { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify({ ...invoice('LP/3'), Version: '1.1.1.1' }) },
-  { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify(invoice('LP/4')), headers: { authorization: 'Basic ' + Buffer.from('k:wrong').toString('base64') } },
+  {
+    method: 'POST',
+    path: '/api/svc/einvoice/generateirn',
+    body: JSON.stringify(invoice('LP/4')),
+    headers: { authorization: 'Basic ' + Buffer.from('k:wrong').toString('base64') },
+  },
   { method: 'POST', path: '/api/svc/einvoice/generateirn', body: JSON.stringify(invoice('LP/5')), headers: { 'svc-company': 'someone-else' } },
   { method: 'GET', path: '/api/svc/einvoice/generateirn' },
   { method: 'GET', path: '/api/svc/nothing-here' },
@@ -113,7 +121,12 @@ describe("node:http's light path into gstkit's handler", () => {
     const audited = JSON.parse(pairs[12]![1].text).entries as Array<{ operation: string; status: number; result?: string; code?: string }>;
     // Newest first: the refused e-waybill part, the invalid body, the broken JSON, the QR call, the duplicate, the first.
     expect(audited.map((e) => [e.operation, e.status, e.code])).toEqual([
-      ['generateIrn', 200, undefined], ['generateIrn', 400, 'SVC-102'], ['generateIrn', 400, 'SVC-903'], ['generateIrn', 200, undefined], ['generateIrn', 409, '2150'], ['generateIrn', 200, undefined],
+      ['generateIrn', 200, undefined],
+      ['generateIrn', 400, 'SVC-102'],
+      ['generateIrn', 400, 'SVC-903'],
+      ['generateIrn', 200, undefined],
+      ['generateIrn', 409, '2150'],
+      ['generateIrn', 200, undefined],
     ]);
     expect(audited[5]!.result).toMatch(/^IRN [0-9a-f]{64}$/);
   });
@@ -121,7 +134,13 @@ describe("node:http's light path into gstkit's handler", () => {
   it("hands a host's own authenticate hook a web Request with the URL, method and headers sent", async () => {
     const got: Array<{ isRequest: boolean; url: string; method: string; company: string | null; length: string | null }> = [];
     const own: Authenticate = (request) => {
-      got.push({ isRequest: request instanceof Request, url: request.url, method: request.method, company: request.headers.get('x-company'), length: request.headers.get('content-length') });
+      got.push({
+        isRequest: request instanceof Request,
+        url: request.url,
+        method: request.method,
+        company: request.headers.get('x-company'),
+        length: request.headers.get('content-length'),
+      });
       return request.headers.get('x-company') === 'acme' ? { ok: true, company: { id: 'acme', gstins: [GSTIN] } } : { ok: false, status: 401, message: 'who?' };
     };
     const pairs = await both(twin(own), twin(own));
@@ -130,7 +149,11 @@ describe("node:http's light path into gstkit's handler", () => {
     expect(overNode.length).toBeGreaterThan(0);
     for (const g of overNode) expect(g.isRequest).toBe(true);
     const base = await serve(twin(own));
-    const res = await fetch(`${base}/api/svc/einvoice/generateirn?x=1`, { method: 'POST', headers: { 'x-company': 'acme', 'content-type': 'application/json' }, body: JSON.stringify(invoice('LP/9')) });
+    const res = await fetch(`${base}/api/svc/einvoice/generateirn?x=1`, {
+      method: 'POST',
+      headers: { 'x-company': 'acme', 'content-type': 'application/json' },
+      body: JSON.stringify(invoice('LP/9')),
+    });
     expect(res.status).toBe(200);
     // The body was read by the binding: the Request carries no stale content-length.
     expect(got.at(-1)).toEqual({ isRequest: true, url: `${base}/api/svc/einvoice/generateirn?x=1`, method: 'POST', company: 'acme', length: null });
@@ -138,7 +161,11 @@ describe("node:http's light path into gstkit's handler", () => {
 
   it("gives gstkit's own Basic hook the headers it reads, whatever the case of their names", async () => {
     const base = await serve(twin());
-    const ok = await fetch(`${base}/api/svc/einvoice/generateirn`, { method: 'POST', headers: { AUTHORIZATION: auth, 'Content-Type': 'application/json' }, body: JSON.stringify(invoice('LP/10')) });
+    const ok = await fetch(`${base}/api/svc/einvoice/generateirn`, {
+      method: 'POST',
+      headers: { AUTHORIZATION: auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(invoice('LP/10')),
+    });
     expect(ok.status).toBe(200);
     expect(Number(ok.headers.get('content-length'))).toBe(Buffer.byteLength(await ok.text()));
   });

@@ -31,7 +31,13 @@ describe('NUL in text', () => {
         authenticate: basicAuth([{ keyId: 'k', keySecret: 's', companyId: 'acme' }], new Map([['acme', [...demoGstins]]])),
       });
       const post = async (path: string, body: unknown) => {
-        const res = await handler(new Request(`http://t${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', 'svc-company': 'acme' }, body: JSON.stringify(body) }));
+        const res = await handler(
+          new Request(`http://t${path}`, {
+            method: 'POST',
+            headers: { authorization: auth, 'content-type': 'application/json', 'svc-company': 'acme' },
+            body: JSON.stringify(body),
+          }),
+        );
         return { status: res.status, text: await res.text(), code: res.headers.get('svc-errorcode') };
       };
       const ewb = example('ewb');
@@ -43,7 +49,11 @@ describe('NUL in text', () => {
       ewb.transporterName = 'Sahyadri Roadways';
       expect((await post('/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6', ewb)).status).toBe(200);
       // Routes that read their own JSON refuse it too, in their style.
-      const reconcile = await post('/api/svc/gstr2b/reconcile', { gstin: '29AAGCK4821M1Z4', startReturnPeriod: '2025-11', purchases: [{ supplierGstin: '29AADCN7314Q1ZU', documentNumber: 'N\u00001' }] });
+      const reconcile = await post('/api/svc/gstr2b/reconcile', {
+        gstin: '29AAGCK4821M1Z4',
+        startReturnPeriod: '2025-11',
+        purchases: [{ supplierGstin: '29AADCN7314Q1ZU', documentNumber: 'N\u00001' }],
+      });
       expect(reconcile.status).toBe(400);
       expect(reconcile.text).toContain('NUL');
       // A NUL in a job id (%00) is no such job, where the store used to fail with 500.

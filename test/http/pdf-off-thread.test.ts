@@ -56,7 +56,9 @@ async function pdfOfThousandLines(options: Parameters<typeof world>[0]): Promise
   expect(registered.Success).toBe(true);
   // Warm: the renderer's modules and fonts are loaded (in the thread, or here) before the timed render.
   await call(`/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=${registered.Irn}&pdf=yes`);
-  const run = await latenessDuring(async () => (await (await call(`/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=${registered.Irn}&pdf=yes`)).json()) as { EinvoicePdf: string | null });
+  const run = await latenessDuring(
+    async () => (await (await call(`/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=${registered.Irn}&pdf=yes`)).json()) as { EinvoicePdf: string | null },
+  );
   expect(run.value.EinvoicePdf).toMatch(/^JVBERi0/); // %PDF-
   return { lateMs: run.lateMs, tookMs: run.tookMs, pdf: run.value.EinvoicePdf! };
 }

@@ -21,7 +21,16 @@ afterAll(() => {
 function serve(args: string[], env: Record<string, string> = {}): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', ...args], {
     cwd: root,
-    env: { ...process.env, PORT: '', HOST: '', DATABASE_URL: '', REDIS_URL: '', GSTKIT_API_KEYS: '', GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-host-')), ...env },
+    env: {
+      ...process.env,
+      PORT: '',
+      HOST: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      GSTKIT_API_KEYS: '',
+      GSTKIT_DATA_DIR: mkdtempSync(join(tmpdir(), 'gstkit-host-')),
+      ...env,
+    },
   });
   children.push(child);
   let printed = '';
@@ -102,7 +111,12 @@ describe('gstkit serve --host', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('GSTKIT_MAX_CONNECTIONS');
     // The per-address limits are checked as early, before any store is opened.
-    for (const [name, value] of [['GSTKIT_MAX_CONNECTIONS_PER_ADDRESS', '0'], ['GSTKIT_INQUIRY_RATE_LIMIT', 'some'], ['GSTKIT_FAILED_LOGIN_LIMIT', '0/60'], ['GSTKIT_TRUSTED_PROXIES', 'yes']]) {
+    for (const [name, value] of [
+      ['GSTKIT_MAX_CONNECTIONS_PER_ADDRESS', '0'],
+      ['GSTKIT_INQUIRY_RATE_LIMIT', 'some'],
+      ['GSTKIT_FAILED_LOGIN_LIMIT', '0/60'],
+      ['GSTKIT_TRUSTED_PROXIES', 'yes'],
+    ]) {
       const bad = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0'], {
         cwd: root,
         encoding: 'utf8',

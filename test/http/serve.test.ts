@@ -120,13 +120,23 @@ describe('gstkit serve', () => {
     expect(pull.status).toBe(200);
     const { jobId } = (await pull.json()) as { jobId: string };
     await waitForJob(jobId, headers);
-    const exported = await json('/api/svc/gstr2b/export', { body: { gstins: ['29AADCN7314Q1ZU'], startReturnPeriod: period, endReturnPeriod: period, reportType: 101 }, headers });
+    const exported = await json('/api/svc/gstr2b/export', {
+      body: { gstins: ['29AADCN7314Q1ZU'], startReturnPeriod: period, endReturnPeriod: period, reportType: 101 },
+      headers,
+    });
     const status = await waitForJob(exported.jobId, headers);
     expect(status.url).toContain(`/api/svc/robot/jobfile/${exported.jobId}`);
     const file = await call(`/api/svc/robot/jobfile/${exported.jobId}`, { headers });
     expect(file.headers.get('content-type')).toContain('spreadsheetml');
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
-    const tooLong = await call('/api/svc/gstr2b/export', { body: { gstins: ['29AADCN7314Q1ZU'], startReturnPeriod: '2024-01', endReturnPeriod: '2026-10' }, headers });
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+    const tooLong = await call('/api/svc/gstr2b/export', {
+      body: { gstins: ['29AADCN7314Q1ZU'], startReturnPeriod: '2024-01', endReturnPeriod: '2026-10' },
+      headers,
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.headers.get('svc-errorcode')).toBe('100');
   });

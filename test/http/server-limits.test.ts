@@ -12,7 +12,9 @@ import { applyServerLimits, createGstServer, resolveServerLimits, type GstServer
 import { toNodeListener } from '../../src/http/node.js';
 import type { GstHandler } from '../../src/http/types.js';
 
-const hello: GstHandler = Object.assign(async () => new Response(JSON.stringify({ ok: true }), { headers: { 'content-type': 'application/json' } }), { basePath: '' });
+const hello: GstHandler = Object.assign(async () => new Response(JSON.stringify({ ok: true }), { headers: { 'content-type': 'application/json' } }), {
+  basePath: '',
+});
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];
@@ -173,7 +175,11 @@ describe('connection limits of the node:http server', () => {
     // 17 MiB more, past the linger's byte bound: the server stops reading and closes.
     const chunk = 'c'.repeat(1024 * 1024);
     for (let i = 0; i < 17 && !client.socket.destroyed; i++) {
-      if (!client.socket.write(chunk)) await new Promise((r) => { client.socket.once('drain', r); client.socket.once('close', r); });
+      if (!client.socket.write(chunk))
+        await new Promise((r) => {
+          client.socket.once('drain', r);
+          client.socket.once('close', r);
+        });
     }
     const elapsed = await client.closed;
     expect(elapsed).toBeLessThan(10_000);
@@ -195,8 +201,11 @@ describe('connection limits of the node:http server', () => {
     expect(client.received()).toContain('SVC-973');
   });
 
-  it('answers CONNECT with a coded 405 naming the path\'s methods, or 404 where no route has the path', async () => {
-    const withRoutes: GstHandler = Object.assign((request: Request) => hello(request), { basePath: '', methodsAt: (p: string) => (p === '/x' ? ['GET', 'HEAD'] : []) });
+  it("answers CONNECT with a coded 405 naming the path's methods, or 404 where no route has the path", async () => {
+    const withRoutes: GstHandler = Object.assign((request: Request) => hello(request), {
+      basePath: '',
+      methodsAt: (p: string) => (p === '/x' ? ['GET', 'HEAD'] : []),
+    });
     const server = createGstServer(withRoutes, {});
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -215,10 +224,13 @@ describe('connection limits of the node:http server', () => {
   });
 
   it('answers a client that half-closes after its request, even when the answer takes a while', async () => {
-    const slow: GstHandler = Object.assign(async (request: Request) => {
-      await sleep(300);
-      return hello(request);
-    }, { basePath: '' });
+    const slow: GstHandler = Object.assign(
+      async (request: Request) => {
+        await sleep(300);
+        return hello(request);
+      },
+      { basePath: '' },
+    );
     const server = createGstServer(slow, {});
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -258,6 +270,12 @@ describe('connection limits of the node:http server', () => {
     expect(() => resolveServerLimits({ maxConnections: 0 })).toThrow(/maxConnections/);
     expect(() => resolveServerLimits({ headersTimeoutMs: 5_000, requestTimeoutMs: 1_000 })).toThrow(/must not exceed/);
     expect(() => resolveServerLimits({ maxConnectionsPerAddress: 0 })).toThrow(/maxConnectionsPerAddress/);
-    expect(resolveServerLimits({})).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000, maxConnectionsPerAddress: 100 });
+    expect(resolveServerLimits({})).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1_000,
+      maxConnectionsPerAddress: 100,
+    });
   });
 });

@@ -15,7 +15,11 @@ const ready = need(databaseUrl) && need(redisUrl);
 
 /** Starts test/support/bull-worker.ts; resolves once it is connected. */
 async function childWorker(env: Record<string, string>): Promise<{ child: ChildProcess; printed: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/bull-worker.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/bull-worker.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let printed = '';
   child.stdout!.on('data', (c: Buffer) => (printed += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (printed += c.toString()));

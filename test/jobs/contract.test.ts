@@ -130,8 +130,15 @@ describe.each(worlds)('job runner contract: %s', (_name, open) => {
   it('ends a refused job failed with its code, and a throwing one with SVC-950', async () => {
     const a = await w.runner.submit({ type: 'gstr2b/export', companyId: 'acme', params: { fail: true } });
     const b = await w.runner.submit({ type: 'gstr2b/export', companyId: 'acme', params: { throw: true } });
-    expect(await until(w.runner, 'acme', a.jobId, (s) => s.jobStatus >= 100)).toMatchObject({ jobStatus: 101, jobStatusText: 'failed', error: { code: '1001' } });
-    expect(await until(w.runner, 'acme', b.jobId, (s) => s.jobStatus >= 100)).toMatchObject({ jobStatus: 101, error: { code: 'SVC-950', message: 'exploded' } });
+    expect(await until(w.runner, 'acme', a.jobId, (s) => s.jobStatus >= 100)).toMatchObject({
+      jobStatus: 101,
+      jobStatusText: 'failed',
+      error: { code: '1001' },
+    });
+    expect(await until(w.runner, 'acme', b.jobId, (s) => s.jobStatus >= 100)).toMatchObject({
+      jobStatus: 101,
+      error: { code: 'SVC-950', message: 'exploded' },
+    });
   }, 60_000);
 
   it('shows a job to its company only', async () => {

@@ -36,7 +36,9 @@ describe('sales inquiry outbox', () => {
       authenticate: () => ({ ok: false, status: 401, message: 'no' }),
       deal: { captcha: { verify: async () => ({ ok: true }) }, ...outbox.deal },
     });
-    const res = await handler(new Request('http://x/api/deal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) }));
+    const res = await handler(
+      new Request('http://x/api/deal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) }),
+    );
     const body = (await res.json()) as { success: boolean; code?: string; resolution?: string };
     expect(res.status).toBe(500);
     expect(body).toMatchObject({ success: false, code: 'BACKEND_ERROR' });
@@ -71,7 +73,14 @@ describe('sales inquiry outbox', () => {
   it('marks an inquiry delivered at once when the CRM takes it on the first try', async () => {
     const store = createMemoryStore();
     const outbox = createInquiryOutbox({ store, forwarder: { forward: async () => {} } });
-    const inquiry: Inquiry = { inquiryId: 'i-1', receivedAt: '10/11/2026 12:00:00', contactName: 'A', businessName: 'B', email: 'a@b.in', mobile: '9876543210' };
+    const inquiry: Inquiry = {
+      inquiryId: 'i-1',
+      receivedAt: '10/11/2026 12:00:00',
+      contactName: 'A',
+      businessName: 'B',
+      email: 'a@b.in',
+      mobile: '9876543210',
+    };
     await outbox.deal.onInquiry!(inquiry);
     await outbox.deal.forwarder!.forward(inquiry);
     expect((await store.getInquiry('i-1'))?.state).toBe('delivered');

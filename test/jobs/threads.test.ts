@@ -22,7 +22,6 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
 });
 
-
 async function world(threads: ThreadPool | undefined, perPeriod: number, store: Store = createMemoryStore()) {
   const clock = manualClock(new Date('2026-04-20T10:00:00+05:30'));
   const sandbox = createSandbox({ companies: { acme: [gstin] }, store, identity, clock, seed: 7, syntheticDocumentsPerPeriod: perPeriod });
@@ -31,7 +30,8 @@ async function world(threads: ThreadPool | undefined, perPeriod: number, store: 
   const headers = { 'content-type': 'application/json', 'svc-company': 'acme' };
   const post = async (path: string, body: unknown): Promise<{ jobId: string }> =>
     (await handler(new Request(`http://x/api/svc/${path}`, { method: 'POST', headers, body: JSON.stringify(body) }))).json();
-  const status = async (jobId: string): Promise<JobStatusRecord> => (await handler(new Request(`http://x/api/svc/robot/jobstatus/${jobId}`, { headers }))).json();
+  const status = async (jobId: string): Promise<JobStatusRecord> =>
+    (await handler(new Request(`http://x/api/svc/robot/jobstatus/${jobId}`, { headers }))).json();
   const file = async (jobId: string): Promise<Response> => handler(new Request(`http://x/api/svc/robot/jobfile/${jobId}`, { headers }));
   /** Polls until the job ends, keeping every status seen on the way. */
   const follow = async (jobId: string): Promise<JobStatusRecord[]> => {

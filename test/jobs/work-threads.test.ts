@@ -22,7 +22,6 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
 });
 
-
 const runner = (threads?: ThreadPool): EmbeddedJobRunner =>
   createEmbeddedJobRunner({ store: createMemoryStore(), pollMs: 50, exclusive: true, ...(threads ? { threads } : {}) });
 
@@ -73,7 +72,17 @@ describe('reconciliations and GSTR-1 builds on worker threads', () => {
             sgst: d.lines.reduce((s, l) => s + l.sgst, 0),
             cess: d.lines.reduce((s, l) => s + l.cess, 0),
           }));
-          purchases.push({ supplierGstin: '24AAACC4175D1Z4', docType: 'INV', docNo: 'OWN-1', docDate: '2026-10-02', taxable: 100, igst: 18, cgst: 0, sgst: 0, cess: 0 });
+          purchases.push({
+            supplierGstin: '24AAACC4175D1Z4',
+            docType: 'INV',
+            docNo: 'OWN-1',
+            docDate: '2026-10-02',
+            taxable: 100,
+            igst: 18,
+            cgst: 0,
+            sgst: 0,
+            cess: 0,
+          });
           const xlsx = await finish('/api/svc/gstr2b/reconcile', { gstin: SELLER, startReturnPeriod: PERIOD, purchases });
           const json = await finish('/api/svc/gstr2b/reconcile', { gstin: SELLER, startReturnPeriod: PERIOD, purchases, format: 'json' });
           const badRows = await finish('/api/svc/gstr2b/reconcile', { gstin: SELLER, startReturnPeriod: PERIOD, purchasesCsv: 'supplier_gstin,doc_no\n' });
@@ -120,7 +129,14 @@ describe('reconciliations and GSTR-1 builds on worker threads', () => {
     const gstin = '29AADCN7314Q1ZU';
     const period = '2025-06';
     const clock = manualClock(new Date('2026-04-20T10:00:00+05:30'));
-    const sandbox = createSandbox({ companies: { acme: [gstin] }, store: createMemoryStore(), identity: createSigningIdentity(), clock, seed: 7, syntheticDocumentsPerPeriod: documents });
+    const sandbox = createSandbox({
+      companies: { acme: [gstin] },
+      store: createMemoryStore(),
+      identity: createSigningIdentity(),
+      clock,
+      seed: 7,
+      syntheticDocumentsPerPeriod: documents,
+    });
     const { pool, ranOn } = watchedPool(pools);
     const authenticate = () => ({ ok: true as const, company: sandbox.companies.get('acme')! });
     const threadedJobs = runner(pool);
@@ -140,15 +156,32 @@ describe('reconciliations and GSTR-1 builds on worker threads', () => {
       // which the job's data carries as one string).
       const read = readGstr2b((await sandbox.providers.returnStore('acme').get(gstin, 'gstr2b', period))!.data);
       if (!read.ok) throw new Error('stored 2B unreadable');
-      const sum = (d: (typeof read.value.documents)[0], k: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess'): string => d.lines.reduce((s, l) => s + l[k], 0).toFixed(2);
+      const sum = (d: (typeof read.value.documents)[0], k: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess'): string =>
+        d.lines.reduce((s, l) => s + l[k], 0).toFixed(2);
       // Imports of goods in the 2B name no supplier: the books hold every other document.
-      const lines = read.value.documents.filter((d) => d.supplierGstin).map((d, i) => {
-        const type = d.kind === 'Credit Note' ? 'CRN' : d.kind === 'Debit Note' ? 'DBN' : 'INV';
-        const taxable = i % 10 === 3 ? (Number(sum(d, 'taxable')) + 700).toFixed(2) : sum(d, 'taxable');
-        return [d.supplierGstin, type, d.number, d.date!.toISOString().slice(0, 10), taxable, sum(d, 'igst'), sum(d, 'cgst'), sum(d, 'sgst'), sum(d, 'cess')].join(',');
-      });
+      const lines = read.value.documents
+        .filter((d) => d.supplierGstin)
+        .map((d, i) => {
+          const type = d.kind === 'Credit Note' ? 'CRN' : d.kind === 'Debit Note' ? 'DBN' : 'INV';
+          const taxable = i % 10 === 3 ? (Number(sum(d, 'taxable')) + 700).toFixed(2) : sum(d, 'taxable');
+          return [
+            d.supplierGstin,
+            type,
+            d.number,
+            d.date!.toISOString().slice(0, 10),
+            taxable,
+            sum(d, 'igst'),
+            sum(d, 'cgst'),
+            sum(d, 'sgst'),
+            sum(d, 'cess'),
+          ].join(',');
+        });
       expect(lines.length).toBeGreaterThan(documents * 0.9);
-      const body = { gstin, startReturnPeriod: period, purchasesCsv: ['supplier_gstin,doc_type,doc_no,doc_date,taxable_value,igst,cgst,sgst,cess', ...lines].join('\n') };
+      const body = {
+        gstin,
+        startReturnPeriod: period,
+        purchasesCsv: ['supplier_gstin,doc_type,doc_no,doc_date,taxable_value,igst,cgst,sgst,cess', ...lines].join('\n'),
+      };
 
       /**
        * Runs the reconciliation through one runner, noting the serving thread's longest event-loop delay

@@ -24,7 +24,9 @@ describe('quoting', () => {
         if (text.length <= QUOTE_LIMIT) expect(bounded).toBe(text);
       }),
     );
-    expect(boundText(`DocDtls.No "${'9'.repeat(500)}" must be at most 16 characters`)).toBe(`DocDtls.No "${'9'.repeat(QUOTE_LIMIT - 1)}…" must be at most 16 characters`);
+    expect(boundText(`DocDtls.No "${'9'.repeat(500)}" must be at most 16 characters`)).toBe(
+      `DocDtls.No "${'9'.repeat(QUOTE_LIMIT - 1)}…" must be at most 16 characters`,
+    );
   });
 
   it('a 1 MB document number does not come back whole', () => {

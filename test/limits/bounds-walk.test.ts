@@ -66,7 +66,11 @@ const text = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .tuple(fc.string({ maxLength: 70 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\ud83d\ude00', '\udbff\udc00', '\ude00\ud83d'), fc.string({ maxLength: 70 }))
+      .tuple(
+        fc.string({ maxLength: 70 }),
+        fc.constantFrom('\u0000', '\ud800', '\udfff', '\ud83d\ude00', '\udbff\udc00', '\ude00\ud83d'),
+        fc.string({ maxLength: 70 }),
+      )
       .map(([a, odd, b]) => a + odd + b),
   },
 );
@@ -85,7 +89,9 @@ const wide = fc
   .tuple(fc.constantFrom('ItemList', 'itemList', 'other'), fc.integer({ min: 999, max: 1002 }), leaf)
   .map(([key, n, entry]) => ({ [key]: Array.from({ length: n }, () => entry) }));
 /** An object about the bound of 1,000 fields. */
-const manyFields = fc.tuple(fc.integer({ min: 999, max: 1002 }), leaf).map(([n, entry]) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, entry])));
+const manyFields = fc
+  .tuple(fc.integer({ min: 999, max: 1002 }), leaf)
+  .map(([n, entry]) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, entry])));
 /** Payloads of objects, lists, text and numbers, now and then deep, with a long list or with many fields. */
 const { payload } = fc.letrec((tie) => ({
   payload: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('list'), tie('object'), deep, wide, manyFields),
@@ -95,12 +101,15 @@ const { payload } = fc.letrec((tie) => ({
 
 describe('the bounds walk names the same first refusal as a plain walk', () => {
   it('text: the quick check agrees with the regular expression', () => {
-    fc.assert(fc.property(text, (t) => {
+    fc.assert(
+      fc.property(text, (t) => {
         expect(notUnicode(t)).toBe(referenceNotUnicode(t));
-      }), { numRuns: 3000 });
+      }),
+      { numRuns: 3000 },
+    );
   });
 
-  it('any payload, with the IRN limits, with a request\'s list bound and without', () => {
+  it("any payload, with the IRN limits, with a request's list bound and without", () => {
     fc.assert(
       fc.property(payload, (value) => {
         expect(where(exceededLimit('irn', value))).toEqual(where(reference(value, true, true)));

@@ -36,7 +36,9 @@ interface RawReply {
 /** One request written on a socket as given; the reply parsed by hand. */
 function raw(head: string, body = ''): Promise<RawReply> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(`${head}\r\nConnection: close\r\n${body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : ''}\r\n${body}`));
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.end(`${head}\r\nConnection: close\r\n${body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : ''}\r\n${body}`),
+    );
     let text = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (text += chunk));
@@ -88,7 +90,10 @@ describe('over node:http', () => {
 
   it('10,000-deep lists on a GSTR export route: 400 with code 1000', async () => {
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
-    const reply = await raw(`POST /api/svc/gstr2b/export HTTP/1.1\r\nHost: localhost\r\n${auth}\r\nSvc-Company: acme\r\nContent-Type: application/json`, `{"gstins":${deep},"startReturnPeriod":"2026-01","endReturnPeriod":"2026-02"}`);
+    const reply = await raw(
+      `POST /api/svc/gstr2b/export HTTP/1.1\r\nHost: localhost\r\n${auth}\r\nSvc-Company: acme\r\nContent-Type: application/json`,
+      `{"gstins":${deep},"startReturnPeriod":"2026-01","endReturnPeriod":"2026-02"}`,
+    );
     expect(reply.status).toBe(400);
     expect(reply.headers['svc-errorcode']).toBe('1000');
   });
@@ -106,7 +111,10 @@ describe('over node:http', () => {
     const body = example('payment-qr') as Record<string, any>;
     body['SellerDtls'].Gstin = A_GSTINS[0];
     body['BuyerDtls'].LglNm = 'Ananya \ud800 Rao';
-    const reply = await raw(`POST /api/svc/einvoice/generatepaymentqrcode?qrcode=yes HTTP/1.1\r\nHost: localhost\r\n${auth}\r\nContent-Type: application/json`, JSON.stringify(body));
+    const reply = await raw(
+      `POST /api/svc/einvoice/generatepaymentqrcode?qrcode=yes HTTP/1.1\r\nHost: localhost\r\n${auth}\r\nContent-Type: application/json`,
+      JSON.stringify(body),
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.Errors).toEqual([{ Code: 'SVC-122', Message: expect.stringContaining('(/BuyerDtls/LglNm)') }]);
   });
@@ -134,10 +142,15 @@ describe('stored API keys', () => {
   it('a key id with a NUL is refused (401) without asking the store', async () => {
     const { storedKeyAuth } = await import('../../src/ports/index.js');
     const asked: string[] = [];
-    const auth = storedKeyAuth({ getApiKey: async (id: string) => {
-        asked.push(id);
-        return undefined;
-      } } as never, new Map());
+    const auth = storedKeyAuth(
+      {
+        getApiKey: async (id: string) => {
+          asked.push(id);
+          return undefined;
+        },
+      } as never,
+      new Map(),
+    );
     const outcome = await auth(new Request('http://x/', { headers: { authorization: 'Basic ' + Buffer.from('key\u0000id:secret').toString('base64') } }));
     expect(outcome).toMatchObject({ ok: false, status: 401 });
     expect(asked).toEqual([]);

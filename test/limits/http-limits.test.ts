@@ -88,7 +88,10 @@ describe('large and hostile bodies', () => {
   });
 
   it('objects where GSTINs belong ({"valueOf":1}): a coded 400, not a 500', async () => {
-    const reply = await post('/api/svc/gstr2a/export', JSON.stringify({ gstins: [{ valueOf: 1 }, { valueOf: 1 }], startReturnPeriod: '2026-01', endReturnPeriod: '2026-02' }));
+    const reply = await post(
+      '/api/svc/gstr2a/export',
+      JSON.stringify({ gstins: [{ valueOf: 1 }, { valueOf: 1 }], startReturnPeriod: '2026-01', endReturnPeriod: '2026-02' }),
+    );
     expect(reply.status).toBe(400);
     expect(reply.headers.get('svc-errorcode')).toBe('1000');
     expect(failures).toEqual([]);
@@ -102,7 +105,6 @@ describe('malformed URLs', () => {
     expect(res.headers.get('svc-errorcode')).toBe('SVC-908');
     expect(failures).toEqual([]);
   });
-
 });
 
 describe('text that is no text', () => {

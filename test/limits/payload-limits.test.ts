@@ -133,7 +133,11 @@ describe('checking is linear in the lines', () => {
   });
 
   it('repeats are still found, and objects in the list do not break the comparison', () => {
-    const repeated = schemaErrors('gstr-export', { gstins: ['29AAGCK4821M1Z4', '33AAHCT2290K1Z6', '29AAGCK4821M1Z4'], startReturnPeriod: '2026-01', endReturnPeriod: '2026-02' });
+    const repeated = schemaErrors('gstr-export', {
+      gstins: ['29AAGCK4821M1Z4', '33AAHCT2290K1Z6', '29AAGCK4821M1Z4'],
+      startReturnPeriod: '2026-01',
+      endReturnPeriod: '2026-02',
+    });
     expect(repeated.some((e) => e.keyword === 'uniqueItems')).toBe(true);
     const objects = validate('gstr-export', { gstins: [{ valueOf: 1 }, { valueOf: 1 }], startReturnPeriod: '2026-01', endReturnPeriod: '2026-02' });
     expect(objects.errors.map((e) => e.code)).toContain('SVC-101');
@@ -144,13 +148,19 @@ describe('whatever the payload', () => {
   it('validate() never throws, lists at most 101 errors and 101 warnings, and no message over its limit', () => {
     const big = fc.oneof(fc.string({ maxLength: 200 }), fc.constant('x'.repeat(20_000)), fc.array(fc.constant({}), { maxLength: 1500 }));
     fc.assert(
-      fc.property(fc.constantFrom(...requestKinds), fc.anything({ maxDepth: 6, withObjectString: true }), big, fc.string({ maxLength: 12 }), (kind, anything, large, key) => {
-        const payload = { ...(kind === 'irn' || kind === 'payment-qr' ? example('irn') : {}), [key]: anything, extra: large };
-        const result = validate(kind, payload, today);
-        expect(result.errors.length).toBeLessThanOrEqual(payloadLimits.maxIssues + 1);
-        expect(result.warnings.length).toBeLessThanOrEqual(payloadLimits.maxIssues + 1);
-        for (const issue of [...result.errors, ...result.warnings]) expect(issue.message.length).toBeLessThanOrEqual(MESSAGE_LIMIT + 1);
-      }),
+      fc.property(
+        fc.constantFrom(...requestKinds),
+        fc.anything({ maxDepth: 6, withObjectString: true }),
+        big,
+        fc.string({ maxLength: 12 }),
+        (kind, anything, large, key) => {
+          const payload = { ...(kind === 'irn' || kind === 'payment-qr' ? example('irn') : {}), [key]: anything, extra: large };
+          const result = validate(kind, payload, today);
+          expect(result.errors.length).toBeLessThanOrEqual(payloadLimits.maxIssues + 1);
+          expect(result.warnings.length).toBeLessThanOrEqual(payloadLimits.maxIssues + 1);
+          for (const issue of [...result.errors, ...result.warnings]) expect(issue.message.length).toBeLessThanOrEqual(MESSAGE_LIMIT + 1);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -38,7 +38,5 @@ export function readCsv(name: string): Array<Record<string, string>> {
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);
   const [head, ...body] = rows;
-  return body
-    .filter((r) => r.length > 1)
-    .map((r) => Object.fromEntries(head!.map((h, i) => [h, r[i] ?? ''])));
+  return body.filter((r) => r.length > 1).map((r) => Object.fromEntries(head!.map((h, i) => [h, r[i] ?? ''])));
 }

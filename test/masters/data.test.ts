@@ -209,7 +209,9 @@ describe('countries and currencies', () => {
 
 describe('HSN chapters and SAC headings', () => {
   it('knows goods chapters 01-98 except 77', () => {
-    const goods = hsnChapters().filter((c) => c.kind === 'goods').map((c) => c.chapter);
+    const goods = hsnChapters()
+      .filter((c) => c.kind === 'goods')
+      .map((c) => c.chapter);
     expect(goods).toHaveLength(97);
     expect(goods).not.toContain('77');
     expect(hsnChapter('84713010')).toMatchObject({ chapter: '84', kind: 'goods' });

@@ -8,9 +8,10 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-const from = (chars: string, n: number) =>
-  fc.array(fc.constantFrom(...chars.split('')), { minLength: n, maxLength: n }).map((a) => a.join(''));
-const gstinStates = states().map((s) => s.code).filter(isGstinStateCode);
+const from = (chars: string, n: number) => fc.array(fc.constantFrom(...chars.split('')), { minLength: n, maxLength: n }).map((a) => a.join(''));
+const gstinStates = states()
+  .map((s) => s.code)
+  .filter(isGstinStateCode);
 const stateCode = fc.constantFrom(...gstinStates);
 const pan = fc.tuple(from(LETTERS, 5), from(DIGITS, 4), from(LETTERS, 1)).map((p) => p.join(''));
 const entity = from('123456789' + LETTERS, 1);
@@ -20,16 +21,14 @@ const withCheck = (first14: string) => first14 + gstinCheckChar(first14);
 const anyValid = fc.oneof(
   fc.tuple(stateCode, pan, entity).map(([s, p, e]) => withCheck(`${s}${p}${e}Z`)),
   fc.tuple(stateCode, pan, entity).map(([s, p, e]) => withCheck(`${s}${p}${e}C`)),
-  fc.tuple(stateCode, from(LETTERS, 4), from(ALPHABET, 1), from(DIGITS, 4), from(LETTERS, 1), entity).map(
-    ([s, a, b, c, d, e]) => withCheck(`${s}${a}${b}${c}${d}${e}D`),
-  ),
-  fc.tuple(stateCode, from(DIGITS, 2), from(LETTERS, 3), from(DIGITS, 5), fc.constantFrom('UN', 'ON', 'NR')).map(
-    ([s, y, c, n, k]) => withCheck(`${s}${y}${c}${n}${k}`),
-  ),
+  fc
+    .tuple(stateCode, from(LETTERS, 4), from(ALPHABET, 1), from(DIGITS, 4), from(LETTERS, 1), entity)
+    .map(([s, a, b, c, d, e]) => withCheck(`${s}${a}${b}${c}${d}${e}D`)),
+  fc
+    .tuple(stateCode, from(DIGITS, 2), from(LETTERS, 3), from(DIGITS, 5), fc.constantFrom('UN', 'ON', 'NR'))
+    .map(([s, y, c, n, k]) => withCheck(`${s}${y}${c}${n}${k}`)),
   fc.tuple(from(DIGITS, 2), from(LETTERS, 3), from(DIGITS, 5)).map(([y, c, n]) => withCheck(`99${y}${c}${n}OS`)),
-  fc.tuple(stateCode, from(LETTERS, 4), from(DIGITS, 5), from(LETTERS, 1), from(DIGITS, 1)).map(
-    ([s, a, n, l, d]) => withCheck(`${s}${a}${n}${l}${d}Z`),
-  ),
+  fc.tuple(stateCode, from(LETTERS, 4), from(DIGITS, 5), from(LETTERS, 1), from(DIGITS, 1)).map(([s, a, n, l, d]) => withCheck(`${s}${a}${n}${l}${d}Z`)),
 );
 
 describe('gstinCheckChar', () => {
@@ -128,7 +127,10 @@ describe('GSTIN properties', () => {
     );
   });
   it('every registration kind built with its check character is valid', () => {
-    fc.assert(fc.property(anyValid, (gstin) => isValidGstin(gstin)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(anyValid, (gstin) => isValidGstin(gstin)),
+      { numRuns: 2000 },
+    );
   });
   it('changing any one of the 15 characters to any other character never gives a valid GSTIN', () => {
     const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
@@ -161,7 +163,10 @@ describe('GSTIN properties', () => {
       }),
       { numRuns: 2000 },
     );
-    fc.assert(fc.property(fc.string({ maxLength: 40 }), (s) => typeof parseGstin(s).ok === 'boolean'), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (s) => typeof parseGstin(s).ok === 'boolean'),
+      { numRuns: 2000 },
+    );
     for (const x of [null, undefined, 0, 27, NaN, {}, [], () => 1, Symbol('g'), 10n, 'x'.repeat(1_000_000), new String('27AAPFU0939F1ZV')]) {
       expect(() => parseGstin(x)).not.toThrow();
       expect(isValidGstin(x)).toBe(false);
@@ -180,8 +185,7 @@ describe('GSTIN formats agree with the patterns GSTN publishes', () => {
     ['government', /^[0-9]{2}[A-Z]{4}[0-9]{5}[A-Z][0-9]Z[0-9A-Z]$/],
     ['regular', /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z][Z1-9ABD-J][0-9A-Z]$/],
   ];
-  const oracle = (g: string): string | undefined =>
-    isGstinStateCode(g.slice(0, 2)) ? PATTERNS.find(([, re]) => re.test(g))?.[0] : undefined;
+  const oracle = (g: string): string | undefined => (isGstinStateCode(g.slice(0, 2)) ? PATTERNS.find(([, re]) => re.test(g))?.[0] : undefined);
   it('on valid GSTINs with one character changed and on random strings', () => {
     const mutated = fc
       .tuple(anyValid, fc.integer({ min: 0, max: 14 }), fc.constantFrom(...ALPHABET.split('')))

@@ -28,10 +28,18 @@ describe('checking HSN codes against a full master', () => {
     try {
       const file = join(dir, 'hsn.txt');
       expect(writeCompactHsn(partial, file).ok).toBe(true);
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'validate', 'irn', 'docs/examples/irn.json', '--today', '22/11/2026', '--hsn-master', file], { cwd: root, encoding: 'utf8' });
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', 'validate', 'irn', 'docs/examples/irn.json', '--today', '22/11/2026', '--hsn-master', file],
+        { cwd: root, encoding: 'utf8' },
+      );
       expect(run.status).toBe(1);
       expect(JSON.parse(run.stdout).errors).toEqual([expect.objectContaining({ code: '2176', path: '/ItemList/2/HsnCd' })]);
-      const missing = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'validate', 'irn', 'docs/examples/irn.json', '--hsn-master', join(dir, 'none.txt')], { cwd: root, encoding: 'utf8' });
+      const missing = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', 'validate', 'irn', 'docs/examples/irn.json', '--hsn-master', join(dir, 'none.txt')],
+        { cwd: root, encoding: 'utf8' },
+      );
       expect(missing.status).toBe(2);
       expect(missing.stderr).toMatch(/^gstkit: cannot use HSN master/);
     } finally {

@@ -126,7 +126,16 @@ describe('compact form', () => {
     expect(lines).toHaveLength(11);
   });
   it('refuses files that are not in the compact form', () => {
-    for (const text of ['', 'hello', '{"format":"other"}', '{not json', 'gstkit-hsn/1\n0101 G LIVE', 'gstkit-hsn/1\nABCD\tG\tx', 'gstkit-hsn/1\n0101\tX\tx', 'gstkit-hsn/1\n']) {
+    for (const text of [
+      '',
+      'hello',
+      '{"format":"other"}',
+      '{not json',
+      'gstkit-hsn/1\n0101 G LIVE',
+      'gstkit-hsn/1\nABCD\tG\tx',
+      'gstkit-hsn/1\n0101\tX\tx',
+      'gstkit-hsn/1\n',
+    ]) {
       const r = parseCompactHsn(text);
       expect(r.ok, JSON.stringify(text)).toBe(false);
     }

@@ -32,9 +32,31 @@ describe('lookups never throw', () => {
     ['parseGstin', (x) => masters.parseGstin(x)],
     ['parseCompactHsn', (x) => masters.parseCompactHsn(x as string)],
   ];
-  const odd = [null, undefined, NaN, -0, 1e308, -1, 3.5, {}, [], [29], () => 29, Symbol('x'), 10n, true, 'x'.repeat(1_000_000), '9'.repeat(1000), '\u0000', Object.create(null)];
+  const odd = [
+    null,
+    undefined,
+    NaN,
+    -0,
+    1e308,
+    -1,
+    3.5,
+    {},
+    [],
+    [29],
+    () => 29,
+    Symbol('x'),
+    10n,
+    true,
+    'x'.repeat(1_000_000),
+    '9'.repeat(1000),
+    '\u0000',
+    Object.create(null),
+  ];
   it.each(lookups)('%s on odd values', (_name, fn) => {
     for (const x of odd) expect(() => fn(x)).not.toThrow();
-    fc.assert(fc.property(fc.anything(), (x) => (fn(x), true)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.anything(), (x) => (fn(x), true)),
+      { numRuns: 300 },
+    );
   });
 });

@@ -38,11 +38,11 @@ describe('values converted to their type are reported once per field', () => {
 
   test("'each' reports every value, 'silent' none; the values are converted either way", () => {
     const each = validate('irn', amountsAsText(), { ...options, coercions: 'each' });
-    expect(converted(each.warnings).filter((w) => w.path.endsWith('/UnitPrice')).map((w) => w.path)).toEqual([
-      '/ItemList/0/UnitPrice',
-      '/ItemList/1/UnitPrice',
-      '/ItemList/2/UnitPrice',
-    ]);
+    expect(
+      converted(each.warnings)
+        .filter((w) => w.path.endsWith('/UnitPrice'))
+        .map((w) => w.path),
+    ).toEqual(['/ItemList/0/UnitPrice', '/ItemList/1/UnitPrice', '/ItemList/2/UnitPrice']);
     const silent = validate('irn', amountsAsText(), { ...options, coercions: 'silent' });
     expect(converted(silent.warnings)).toEqual([]);
     expect((silent.value as any).ItemList[0].UnitPrice).toBe(52500);

@@ -34,7 +34,13 @@ describe('types as real ERPs send them', () => {
   });
 
   it('leaves a value it could only guess at to the schema, as an error', () => {
-    for (const [key, bad] of [['transDistance', '20.5'], ['transDistance', '1e3'], ['totalValue', '79,000'], ['totalValue', ''], ['transactionType', 'one']] as const) {
+    for (const [key, bad] of [
+      ['transDistance', '20.5'],
+      ['transDistance', '1e3'],
+      ['totalValue', '79,000'],
+      ['totalValue', ''],
+      ['transactionType', 'one'],
+    ] as const) {
       const doc = example('ewb');
       doc[key] = bad;
       const result = validate('ewb', doc, { today: '15/11/2026', rules: false });
@@ -60,8 +66,16 @@ describe('types as real ERPs send them', () => {
 
 describe('conversion never changes a value', () => {
   const decimalText = fc
-    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }), fc.integer({ min: 0, max: 3 }))
-    .map(([negative, whole, fraction, zeros]) => `${negative ? '-' : ''}${'0'.repeat(zeros)}${whole}${fraction === undefined ? '' : '.' + String(fraction).padStart(3, '0')}`);
+    .tuple(
+      fc.boolean(),
+      fc.bigInt({ min: 0n, max: 10n ** 15n }),
+      fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }),
+      fc.integer({ min: 0, max: 3 }),
+    )
+    .map(
+      ([negative, whole, fraction, zeros]) =>
+        `${negative ? '-' : ''}${'0'.repeat(zeros)}${whole}${fraction === undefined ? '' : '.' + String(fraction).padStart(3, '0')}`,
+    );
 
   it('numeric text becomes the same number, or is left alone', () => {
     fc.assert(

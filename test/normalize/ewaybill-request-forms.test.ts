@@ -39,7 +39,10 @@ describe('e-waybill requests as ERPs send them', () => {
   });
 
   it('knows the API fields the canonical request had left out (dispatch-from, main HSN, user GSTIN, item number)', () => {
-    const value = normalize('ewb', changed(erpRequest(), (d) => ((d.transactionType = 3), (d.dispatchFromGSTIN = d.toGstin), (d.dispatchFromTradeName = 'Depot')))).value as Record<string, any>;
+    const value = normalize(
+      'ewb',
+      changed(erpRequest(), (d) => ((d.transactionType = 3), (d.dispatchFromGSTIN = d.toGstin), (d.dispatchFromTradeName = 'Depot'))),
+    ).value as Record<string, any>;
     expect(value).toMatchObject({ dispatchFromGstin: expect.any(String), dispatchFromTrdName: 'Depot', mainHsnCode: 8471 });
     expect(value.itemList[1].itemNo).toBe(2);
   });
@@ -63,12 +66,20 @@ describe('e-waybill requests as ERPs send them', () => {
   });
 
   it('keeps a blank where a number belongs for the schema to refuse (no guessed number)', () => {
-    const result = validate('ewb', changed(erpRequest(), (d) => (d.totalValue = '')), { today: '15/06/2024' });
+    const result = validate(
+      'ewb',
+      changed(erpRequest(), (d) => (d.totalValue = '')),
+      { today: '15/06/2024' },
+    );
     expect(result.errors).toContainEqual(expect.objectContaining({ path: '/totalValue' }));
   });
 
   it('still refuses a required field sent blank, as missing', () => {
-    const result = validate('ewb', changed(erpRequest(), (d) => (d.docNo = '  ')), { today: '15/06/2024' });
+    const result = validate(
+      'ewb',
+      changed(erpRequest(), (d) => (d.docNo = '  ')),
+      { today: '15/06/2024' },
+    );
     expect(result.errors).toContainEqual(expect.objectContaining({ code: 'SVC-100', path: '/docNo' }));
   });
 

@@ -12,8 +12,7 @@ import { normalize, validate } from '../../src/index.js';
 import type { Kind } from '../../src/kinds.js';
 import { portalDateTime, portalInstant } from '../../src/normalize/portal-datetime.js';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/portal-responses/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/portal-responses/${name}`, import.meta.url), 'utf8'));
 
 const IRN = '6b0c2b5c7c9d1c7e0a4ff1b2e3d4c5b6a79880716253443526170819a2b3c4d5';
 const SIGNED_INVOICE = 'eyJhbGciOiJSUzI1NiJ9.eyJkYXRhIjoiZ3N0a2l0In0.c2lnbmF0dXJl';
@@ -479,9 +478,24 @@ const tripSheetAnswers: Case[] = [
 ];
 
 const failures: Case[] = [
-  { action: 'e-waybill failure {status "0", error: {errorCodes: "312,604,"}}', file: 'ewb-failure.json', kind: 'ewb-response', expected: refused('312', '604') },
-  { action: 'e-waybill failure, error as base64 of {"errorCodes":"312,"}', file: 'ewb-failure-base64.json', kind: 'cancel-ewb-response', expected: refused('312') },
-  { action: 'e-waybill failure, errorCodes as a number (GetGSTINDetails page)', file: 'ewb-failure-number.json', kind: 'party-gstin', expected: refused('240') },
+  {
+    action: 'e-waybill failure {status "0", error: {errorCodes: "312,604,"}}',
+    file: 'ewb-failure.json',
+    kind: 'ewb-response',
+    expected: refused('312', '604'),
+  },
+  {
+    action: 'e-waybill failure, error as base64 of {"errorCodes":"312,"}',
+    file: 'ewb-failure-base64.json',
+    kind: 'cancel-ewb-response',
+    expected: refused('312'),
+  },
+  {
+    action: 'e-waybill failure, errorCodes as a number (GetGSTINDetails page)',
+    file: 'ewb-failure-number.json',
+    kind: 'party-gstin',
+    expected: refused('240'),
+  },
   { action: 'e-waybill failure, a bare {errorCodes: " 238 ,"}', file: 'ewb-failure-bare.json', kind: 'update-vehicle-response', expected: refused('238') },
   { action: 'e-waybill failure, error as JSON text', file: 'ewb-failure-text.json', kind: 'extend-validity-response', expected: refused('381') },
   {
@@ -494,7 +508,12 @@ const failures: Case[] = [
 
 /** The fixtures that were there before, read the same way (regression). */
 const earlier: Case[] = [
-  { action: 'CANEWB, bare {ewayBillNo, cancelDate}', file: 'cancel-ewb.json', kind: 'cancel-ewb-response', expected: { Success: true, EwbNo: '381004782215', CancelTime: '03/11/2026 17:44:00' } },
+  {
+    action: 'CANEWB, bare {ewayBillNo, cancelDate}',
+    file: 'cancel-ewb.json',
+    kind: 'cancel-ewb-response',
+    expected: { Success: true, EwbNo: '381004782215', CancelTime: '03/11/2026 17:44:00' },
+  },
   {
     action: 'GENEWAYBILL, bare {ewayBillNo, ewayBillDate, validUpto, alert}',
     file: 'ewb-generated.json',

@@ -6,8 +6,7 @@ import type { Kind } from '../../src/kinds.js';
 import { portalDate, portalDateTime } from '../../src/normalize/portal-datetime.js';
 import { readPortalResponse } from '../../src/normalize/portal-response.js';
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/portal-responses/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/portal-responses/${name}`, import.meta.url), 'utf8'));
 
 const cases: Array<[string, Kind]> = [
   ['ewb-detail.json', 'ewb-detail'],
@@ -121,7 +120,11 @@ describe('responses as the portals return them', () => {
       EwbValidTill: '05/11/2026 23:59:00',
     });
     expect(normalize('party-gstin', fixture('party-gstin.json')).value).toMatchObject({ StateCode: 33, AddrPncd: 600002, DtReg: '01/07/2017', DtDReg: null });
-    expect(normalize('cancel-ewb-response', fixture('cancel-ewb.json')).value).toEqual({ Success: true, EwbNo: '381004782215', CancelTime: '03/11/2026 17:44:00' });
+    expect(normalize('cancel-ewb-response', fixture('cancel-ewb.json')).value).toEqual({
+      Success: true,
+      EwbNo: '381004782215',
+      CancelTime: '03/11/2026 17:44:00',
+    });
   });
 
   it('an error answer stays an error answer, in the IRP’s and the e-waybill portal’s forms', () => {
@@ -134,12 +137,27 @@ describe('responses as the portals return them', () => {
   });
 
   it('reading a response twice changes nothing more, and never changes a value’s meaning (property)', () => {
-    const numeric = fc.oneof(fc.integer({ min: 0, max: 999_999_999 }), fc.double({ min: 0, max: 1e9, noNaN: true }).map((n) => Math.round(n * 100) / 100));
+    const numeric = fc.oneof(
+      fc.integer({ min: 0, max: 999_999_999 }),
+      fc.double({ min: 0, max: 1e9, noNaN: true }).map((n) => Math.round(n * 100) / 100),
+    );
     fc.assert(
       fc.property(numeric, numeric, fc.nat({ max: 12 }), fc.constantFrom(' ', '  ', ''), (value, quantity, sub, pad) => {
         const raw = {
           Success: true,
-          Response: { ewbNo: '381004782215', ewayBillDate: '03/11/2026 12:07:00 PM', status: 'ACT', docType: 'INV', docNo: 'A/1', docDate: '03/11/2026', fromGstin: 'URP', toGstin: 'URP', totInvValue: String(value), subSupplyType: `${sub}${pad}`, itemList: [{ quantity: String(quantity) }] },
+          Response: {
+            ewbNo: '381004782215',
+            ewayBillDate: '03/11/2026 12:07:00 PM',
+            status: 'ACT',
+            docType: 'INV',
+            docNo: 'A/1',
+            docDate: '03/11/2026',
+            fromGstin: 'URP',
+            toGstin: 'URP',
+            totInvValue: String(value),
+            subSupplyType: `${sub}${pad}`,
+            itemList: [{ quantity: String(quantity) }],
+          },
         };
         const once = readPortalResponse('ewb-detail', raw) as any;
         expect(readPortalResponse('ewb-detail', once)).toEqual(once);

@@ -26,8 +26,18 @@ describe('the tolerant reader', () => {
   it('matches keys in any letter case', () => {
     for (const kind of ['irn', 'ewb', 'deal', 'ewb-detail', 'gstin-info'] as const) {
       const canonical = example(kind);
-      expect(normalize(kind, recase(canonical, (k) => k.toLowerCase())).value).toEqual(canonical);
-      expect(normalize(kind, recase(canonical, (k) => k.toUpperCase())).value).toEqual(canonical);
+      expect(
+        normalize(
+          kind,
+          recase(canonical, (k) => k.toLowerCase()),
+        ).value,
+      ).toEqual(canonical);
+      expect(
+        normalize(
+          kind,
+          recase(canonical, (k) => k.toUpperCase()),
+        ).value,
+      ).toEqual(canonical);
     }
   });
 
@@ -95,10 +105,14 @@ describe('the tolerant reader', () => {
     const { ValDtls, ...rest } = invoice;
     const otherFirst = normalize<any>('irn', { valdtls: other, ...rest, ValDtls });
     expect(otherFirst.value.ValDtls).toEqual(invoice.ValDtls);
-    expect(otherFirst.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining('given as both valdtls and ValDtls with different values; ValDtls is used'));
+    expect(otherFirst.warnings.map((w) => w.message)).toContainEqual(
+      expect.stringContaining('given as both valdtls and ValDtls with different values; ValDtls is used'),
+    );
     const canonicalFirst = normalize<any>('irn', { ...invoice, valdtls: other });
     expect(canonicalFirst.value.ValDtls).toEqual(invoice.ValDtls);
-    expect(canonicalFirst.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining('given as both ValDtls and valdtls with different values; ValDtls is used'));
+    expect(canonicalFirst.warnings.map((w) => w.message)).toContainEqual(
+      expect.stringContaining('given as both ValDtls and valdtls with different values; ValDtls is used'),
+    );
   });
 
   it('reports unknown keys with their path and leaves them out', () => {

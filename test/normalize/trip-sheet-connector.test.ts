@@ -16,8 +16,7 @@ import { hasTool, run } from '../render/tools.js';
 
 type Obj = Record<string, unknown>;
 
-const fixture = (name: string): Obj =>
-  JSON.parse(readFileSync(new URL(`../fixtures/portal-responses/${name}`, import.meta.url), 'utf8')) as Obj;
+const fixture = (name: string): Obj => JSON.parse(readFileSync(new URL(`../fixtures/portal-responses/${name}`, import.meta.url), 'utf8')) as Obj;
 
 /** A wire that answers every call with the given decrypted data, as the connector's exchanges hand it on. */
 function answering(data: Obj): MovementWire {
@@ -37,7 +36,13 @@ describe('the NIC connector reads GetTripSheet as the trip-sheet kind', () => {
     if (!out.ok) throw new Error(JSON.stringify(out.errors));
     expect(out.value).toMatchObject({ tripSheetNo: '3810012345', fromState: 29, transMode: '1', enteredDate: '04/11/2026 07:15:00' });
     expect(out.value['tripSheetEwbBills']).toEqual([
-      expect.objectContaining({ ewbNo: '381004782215', ewayBillDate: '03/11/2026 12:07:00', fromTrdName: 'BHARAT COMPONENTS PVT LTD', toTrdName: 'RANGA STORES', validUpto: '05/11/2026 12:00:00' }),
+      expect.objectContaining({
+        ewbNo: '381004782215',
+        ewayBillDate: '03/11/2026 12:07:00',
+        fromTrdName: 'BHARAT COMPONENTS PVT LTD',
+        toTrdName: 'RANGA STORES',
+        validUpto: '05/11/2026 12:00:00',
+      }),
       expect.objectContaining({ ewbNo: '381004782301', ewayBillDate: '03/11/2026 18:30:00', totInvValue: 29500 }),
     ]);
     expect(validate('trip-sheet', { Success: true, Response: out.value }).errors).toEqual([]);
@@ -46,7 +51,9 @@ describe('the NIC connector reads GetTripSheet as the trip-sheet kind', () => {
   it('returns the v1.01 answer with its assessable value and no validity', async () => {
     const out = await nicMovementActions(answering(fixture('ewb-get-trip-sheet-v101.json'))).getTripSheet(ctx, GSTIN, '3810012347');
     if (!out.ok) throw new Error(JSON.stringify(out.errors));
-    expect(out.value['tripSheetEwbBills']).toEqual([expect.objectContaining({ ewbNo: '381004790210', ewayBillDate: '04/11/2026 15:27:00', assessValue: 25000, validUpto: null })]);
+    expect(out.value['tripSheetEwbBills']).toEqual([
+      expect.objectContaining({ ewbNo: '381004790210', ewayBillDate: '04/11/2026 15:27:00', assessValue: 25000, validUpto: null }),
+    ]);
     expect(validate('trip-sheet', { Success: true, Response: out.value }).errors).toEqual([]);
   });
 
@@ -78,14 +85,28 @@ describe('the NIC connector reads GetTripSheet as the trip-sheet kind', () => {
 
 describe('the NIC connector reads the consolidated answers', () => {
   it('leaves out the date REGENTRIPSHEET does not give, rather than sending it blank', async () => {
-    const request = { tripSheetNo: '3810012345', fromPlace: 'HOSUR', fromState: 33, reasonCode: '1', reasonRem: 'Breakdown', transMode: '1', vehicleNo: 'TN70C4410' } as unknown as RegenerateTripSheetPayload;
+    const request = {
+      tripSheetNo: '3810012345',
+      fromPlace: 'HOSUR',
+      fromState: 33,
+      reasonCode: '1',
+      reasonRem: 'Breakdown',
+      transMode: '1',
+      vehicleNo: 'TN70C4410',
+    } as unknown as RegenerateTripSheetPayload;
     const out = await nicMovementActions(answering(fixture('ewb-regenerate-trip-sheet.json'))).regenerateTripSheet(ctx, GSTIN, request);
     expect(out).toEqual({ ok: true, value: { cEwbNo: '3810012346' } });
     expect(validate('consolidated-ewb-response', { Success: true, ...(out.ok ? out.value : {}) }).errors).toEqual([]);
   });
 
   it('keeps GENCEWB’s date, in 24-hour IST', async () => {
-    const request = { fromPlace: 'BENGALURU', fromState: 29, transMode: '1', vehicleNo: 'KA01AB1234', tripSheetEwbBills: [{ ewbNo: '381004782215' }] } as unknown as ConsolidatedEwbPayload;
+    const request = {
+      fromPlace: 'BENGALURU',
+      fromState: 29,
+      transMode: '1',
+      vehicleNo: 'KA01AB1234',
+      tripSheetEwbBills: [{ ewbNo: '381004782215' }],
+    } as unknown as ConsolidatedEwbPayload;
     const out = await nicMovementActions(answering(fixture('ewb-consolidated.json'))).consolidate(ctx, GSTIN, request);
     expect(out).toEqual({ ok: true, value: { cEwbNo: '3810012345', cEWBDate: '04/11/2026 07:15:00' } });
   });

@@ -14,7 +14,8 @@ const GET_IRN = '/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=' + 'a'.repe
 const wrongA = 'Basic ' + Buffer.from('keyA:guess').toString('base64');
 const nodeHttp = targets.find((t) => t.name === 'node:http')!;
 const inquiry = { contactName: 'Asha', businessName: 'Asha Traders', email: 'asha@example.com', mobile: '9876543210', turnstileToken: 'token' };
-const limiter = (requests: number, windowMs = 60_000, prefix = 'test') => createRateLimiter({ counter: memoryRateCounter(), defaultLimit: { requests, windowMs }, prefix });
+const limiter = (requests: number, windowMs = 60_000, prefix = 'test') =>
+  createRateLimiter({ counter: memoryRateCounter(), defaultLimit: { requests, windowMs }, prefix });
 
 async function served(clientRateLimit: ClientRateLimits, extra: Parameters<typeof world>[0] = {}, target = nodeHttp) {
   const w = world({ clientRateLimit, ...extra });
@@ -138,7 +139,10 @@ describe('refused credentials per client address', () => {
       expect(blocked.headers.get('retry-after')).toBe('270');
       expect(blocked.body.Errors[0]).toMatchObject({ Code: 'SVC-974', Message: expect.stringContaining('refused credentials') });
       // The GSTR style says it in its headers.
-      const pull = await call('POST', '/api/svc/gstr2b/pull', { body: { gstin: '29AAGCK4821M1Z4', returnPeriod: '2026-10' }, headers: { 'svc-company': 'acme' } });
+      const pull = await call('POST', '/api/svc/gstr2b/pull', {
+        body: { gstin: '29AAGCK4821M1Z4', returnPeriod: '2026-10' },
+        headers: { 'svc-company': 'acme' },
+      });
       expect([pull.status, pull.headers.get('svc-errorcode')]).toEqual([429, 'SVC-974']);
       w.clock.advance(270_000);
       expect((await call('GET', GET_IRN, { auth: authA })).status).not.toBe(429);
@@ -160,7 +164,10 @@ describe('refused credentials per client address', () => {
 
   it('serves the request when the limiter fails, and says so to onError', async () => {
     const errors: unknown[] = [];
-    const broken = createRateLimiter({ counter: { hit: async () => Promise.reject(new Error('counter down')) }, defaultLimit: { requests: 1, windowMs: 60_000 } });
+    const broken = createRateLimiter({
+      counter: { hit: async () => Promise.reject(new Error('counter down')) },
+      defaultLimit: { requests: 1, windowMs: 60_000 },
+    });
     const { call, close } = await served({ failedLogins: broken, inquiries: broken }, { onError: (e) => errors.push(e) });
     try {
       expect((await call('GET', GET_IRN, { auth: wrongA })).status).toBe(401);
@@ -202,15 +209,23 @@ describe('reading a count without counting', () => {
     closers.push(() => store.close());
     await peeksWithoutCounting(storeRateCounter(store));
   }, 60_000);
-  it.runIf(need(databaseUrl))('in PostgreSQL', async () => {
-    const db = await freshDatabase(databaseUrl as string);
-    const store = await openPostgresStore(db.url);
-    closers.push(db.drop, () => store.close());
-    await peeksWithoutCounting(storeRateCounter(store));
-  }, 60_000);
-  it.runIf(need(redisUrl))('in Redis', async () => {
-    const counter = await redisRateCounter(redisUrl as string, { prefix: 'gstkit-test' });
-    closers.push(async () => counter.close?.());
-    await peeksWithoutCounting(counter);
-  }, 60_000);
+  it.runIf(need(databaseUrl))(
+    'in PostgreSQL',
+    async () => {
+      const db = await freshDatabase(databaseUrl as string);
+      const store = await openPostgresStore(db.url);
+      closers.push(db.drop, () => store.close());
+      await peeksWithoutCounting(storeRateCounter(store));
+    },
+    60_000,
+  );
+  it.runIf(need(redisUrl))(
+    'in Redis',
+    async () => {
+      const counter = await redisRateCounter(redisUrl as string, { prefix: 'gstkit-test' });
+      closers.push(async () => counter.close?.());
+      await peeksWithoutCounting(counter);
+    },
+    60_000,
+  );
 });

@@ -53,12 +53,15 @@ describe('rate limits per API key over HTTP', () => {
   it('applies a key its own limit, or none', async () => {
     const perKey = parseKeyRateLimits('keyA:1/10,keyB:off');
     if (!perKey.ok) throw new Error(perKey.message);
-    const w = world({ rateLimit: createRateLimiter({ counter: memoryRateCounter(), defaultLimit: { requests: 100, windowMs: 60_000 }, perKey: perKey.limits }) });
+    const w = world({
+      rateLimit: createRateLimiter({ counter: memoryRateCounter(), defaultLimit: { requests: 100, windowMs: 60_000 }, perKey: perKey.limits }),
+    });
     const { call, close } = await targets[0]!.start(w.handler);
     try {
       expect((await call('GET', GET_IRN)).status).not.toBe(429);
       expect((await call('GET', GET_IRN)).status).toBe(429);
-      for (let i = 0; i < 150; i++) expect((await call('GET', '/api/svc/einvoice/getirn?gstin=29AADCN7314Q1ZU&irn=' + 'a'.repeat(64), { auth: authB })).status).not.toBe(429);
+      for (let i = 0; i < 150; i++)
+        expect((await call('GET', '/api/svc/einvoice/getirn?gstin=29AADCN7314Q1ZU&irn=' + 'a'.repeat(64), { auth: authB })).status).not.toBe(429);
     } finally {
       await close();
     }
@@ -80,7 +83,10 @@ describe('rate limits per API key over HTTP', () => {
 
 describe('the limiter', () => {
   it('never lets more than the limit through in any span of one window, whatever the timing', async () => {
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 20 }), arrivals, async (requests, offsets) => slides(memoryRateCounter(), requests, offsets)), { numRuns: 200 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 20 }), arrivals, async (requests, offsets) => slides(memoryRateCounter(), requests, offsets)),
+      { numRuns: 200 },
+    );
   });
 
   it('keeps the in-memory count bounded however many keys call', async () => {
@@ -103,7 +109,9 @@ describe('the limiter', () => {
 });
 
 /** Request times (ms) over three windows of 1 s, bunched at the edges where a fixed window would let twice through. */
-const arrivals = fc.array(fc.oneof(fc.integer({ min: 0, max: 2_999 }), fc.integer({ min: 900, max: 1_100 }), fc.integer({ min: 1_900, max: 2_100 })), { maxLength: 60 });
+const arrivals = fc.array(fc.oneof(fc.integer({ min: 0, max: 2_999 }), fc.integer({ min: 900, max: 1_100 }), fc.integer({ min: 1_900, max: 2_100 })), {
+  maxLength: 60,
+});
 
 /**
  * Takes requests at `offsets` (ms, from a fresh bucket) with a limit of `requests` a second, and checks what a
@@ -147,7 +155,10 @@ describe('the sliding window on every counter', () => {
     for (const c of closers.reverse()) await c();
   });
   const property = (counter: RateCounter, numRuns: number) =>
-    fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 20 }), arrivals, async (requests, offsets) => slides(counter, requests, offsets)), { numRuns });
+    fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 20 }), arrivals, async (requests, offsets) => slides(counter, requests, offsets)),
+      { numRuns },
+    );
   // Burst at the end of one window and again at the start of the next: a fixed window lets both through.
   const edge = (counter: RateCounter) => slides(counter, 5, [...Array(5).fill(990), ...Array(5).fill(1_010), ...Array(5).fill(1_995), 2_100]);
 
@@ -166,19 +177,27 @@ describe('the sliding window on every counter', () => {
     await edge(storeRateCounter(store));
     await property(storeRateCounter(store), 10);
   }, 120_000);
-  it.runIf(need(databaseUrl))('in PostgreSQL', async () => {
-    const db = await freshDatabase(databaseUrl as string);
-    const store = await openPostgresStore(db.url);
-    closers.push(db.drop, () => store.close());
-    await edge(storeRateCounter(store));
-    await property(storeRateCounter(store), 15);
-  }, 120_000);
-  it.runIf(need(redisUrl))('in Redis', async () => {
-    const counter = await redisRateCounter(redisUrl as string, { prefix: 'gstkit-test' });
-    closers.push(async () => counter.close?.());
-    await edge(counter);
-    await property(counter, 15);
-  }, 120_000);
+  it.runIf(need(databaseUrl))(
+    'in PostgreSQL',
+    async () => {
+      const db = await freshDatabase(databaseUrl as string);
+      const store = await openPostgresStore(db.url);
+      closers.push(db.drop, () => store.close());
+      await edge(storeRateCounter(store));
+      await property(storeRateCounter(store), 15);
+    },
+    120_000,
+  );
+  it.runIf(need(redisUrl))(
+    'in Redis',
+    async () => {
+      const counter = await redisRateCounter(redisUrl as string, { prefix: 'gstkit-test' });
+      closers.push(async () => counter.close?.());
+      await edge(counter);
+      await property(counter, 15);
+    },
+    120_000,
+  );
 });
 
 describe.runIf(need(databaseUrl))('rate limits shared through PostgreSQL', () => {
@@ -193,14 +212,20 @@ describe.runIf(need(databaseUrl))('rate limits shared through PostgreSQL', () =>
     const db = await freshDatabase(databaseUrl as string);
     drop = db.drop;
     const [s1, s2] = await Promise.all([openPostgresStore(db.url), openPostgresStore(db.url)]);
-    closers.push(() => s1.close(), () => s2.close());
+    closers.push(
+      () => s1.close(),
+      () => s2.close(),
+    );
     await sharedByTwo([storeRateCounter(s1), storeRateCounter(s2)]);
   }, 60_000);
 });
 
 describe.runIf(need(redisUrl))('rate limits shared through Redis', () => {
   it('gives two servers on one Redis one count', async () => {
-    const counters = [await redisRateCounter(redisUrl as string, { prefix: 'gstkit-test' }), await redisRateCounter(redisUrl as string, { prefix: 'gstkit-test' })] as [RateCounter, RateCounter];
+    const counters = [
+      await redisRateCounter(redisUrl as string, { prefix: 'gstkit-test' }),
+      await redisRateCounter(redisUrl as string, { prefix: 'gstkit-test' }),
+    ] as [RateCounter, RateCounter];
     try {
       await sharedByTwo(counters);
     } finally {

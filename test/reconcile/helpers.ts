@@ -11,12 +11,7 @@ const day = (ddmmyyyy: string): Date => {
 };
 
 /** A 2B document with document totals, as the reader gives IMS-era rows. */
-export function doc2b(
-  number: string,
-  date: string,
-  amounts: [number, number, number, number, number],
-  more: Partial<InwardDocument> = {},
-): InwardDocument {
+export function doc2b(number: string, date: string, amounts: [number, number, number, number, number], more: Partial<InwardDocument> = {}): InwardDocument {
   const [taxable, igst, cgst, sgst, cess] = amounts;
   return {
     returnType: 'gstr2b',
@@ -38,12 +33,7 @@ export function doc2b(
   };
 }
 
-export function purchase(
-  docNo: string,
-  docDate: string,
-  amounts: [number, number, number, number, number],
-  more: Partial<PurchaseRow> = {},
-): PurchaseRow {
+export function purchase(docNo: string, docDate: string, amounts: [number, number, number, number, number], more: Partial<PurchaseRow> = {}): PurchaseRow {
   const [taxable, igst, cgst, sgst, cess] = amounts;
   return { supplierGstin: SUPPLIER, docType: 'INV', docNo, docDate, taxable, igst, cgst, sgst, cess, ...more };
 }

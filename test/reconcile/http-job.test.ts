@@ -22,11 +22,33 @@ describe('POST /api/svc/gstr2b/reconcile', () => {
       const invoices = read.value.documents.filter((d) => d.kind === 'Invoice' && d.section === 'B2B').slice(0, 3);
       expect(invoices).toHaveLength(3);
       const purchases = invoices.map((d, i) => {
-        const t = d.lines.reduce((s, l) => ({ taxable: s.taxable + l.taxable, igst: s.igst + l.igst, cgst: s.cgst + l.cgst, sgst: s.sgst + l.sgst, cess: s.cess + l.cess }), { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 });
+        const t = d.lines.reduce(
+          (s, l) => ({ taxable: s.taxable + l.taxable, igst: s.igst + l.igst, cgst: s.cgst + l.cgst, sgst: s.sgst + l.sgst, cess: s.cess + l.cess }),
+          { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 },
+        );
         const date = d.date!.toISOString().slice(0, 10);
-        return { supplierGstin: d.supplierGstin, docType: 'INV', docNo: d.number, docDate: date, ...t, taxable: i === 2 ? t.taxable + 500 : t.taxable, voucher: `PV-${i}` };
+        return {
+          supplierGstin: d.supplierGstin,
+          docType: 'INV',
+          docNo: d.number,
+          docDate: date,
+          ...t,
+          taxable: i === 2 ? t.taxable + 500 : t.taxable,
+          voucher: `PV-${i}`,
+        };
       });
-      purchases.push({ supplierGstin: '24AAACC4175D1Z4', docType: 'INV', docNo: 'OWN-1', docDate: '2026-10-02', taxable: 100, igst: 18, cgst: 0, sgst: 0, cess: 0, voucher: 'PV-9' });
+      purchases.push({
+        supplierGstin: '24AAACC4175D1Z4',
+        docType: 'INV',
+        docNo: 'OWN-1',
+        docDate: '2026-10-02',
+        taxable: 100,
+        igst: 18,
+        cgst: 0,
+        sgst: 0,
+        cess: 0,
+        voucher: 'PV-9',
+      });
 
       const job = await call('POST', '/api/svc/gstr2b/reconcile', { headers: h, body: { gstin: GSTIN, startReturnPeriod: PERIOD, purchases } });
       expect(job.status, job.text).toBe(200);
@@ -45,7 +67,10 @@ describe('POST /api/svc/gstr2b/reconcile', () => {
       expect((detail!.rows[0] as string[]).includes('voucher')).toBe(true);
 
       // JSON rows on request.
-      const asJson = await call('POST', '/api/svc/gstr2b/reconcile', { headers: h, body: { gstin: GSTIN, startReturnPeriod: PERIOD, purchases, format: 'json' } });
+      const asJson = await call('POST', '/api/svc/gstr2b/reconcile', {
+        headers: h,
+        body: { gstin: GSTIN, startReturnPeriod: PERIOD, purchases, format: 'json' },
+      });
       await w.sandbox.jobs.idle();
       const st2 = await call('GET', `/api/svc/robot/jobstatus/${asJson.body.jobId}`);
       const rows = JSON.parse((await call('GET', st2.body.url)).text).rows as Array<{ status: string; purchaseDocNo: string | null }>;
@@ -60,7 +85,10 @@ describe('POST /api/svc/gstr2b/reconcile', () => {
     const { call, close } = await targets[0]!.start(w.handler);
     const h = { 'svc-company': 'acme' };
     try {
-      const foreign = await call('POST', '/api/svc/gstr2b/reconcile', { headers: h, body: { gstin: '29AADCN7314Q1ZU', startReturnPeriod: PERIOD, purchases: [] } });
+      const foreign = await call('POST', '/api/svc/gstr2b/reconcile', {
+        headers: h,
+        body: { gstin: '29AADCN7314Q1ZU', startReturnPeriod: PERIOD, purchases: [] },
+      });
       expect(foreign.status).toBe(403);
       const noRows = await call('POST', '/api/svc/gstr2b/reconcile', { headers: h, body: { gstin: GSTIN, startReturnPeriod: PERIOD } });
       expect([noRows.status, noRows.headers.get('svc-errorcode')]).toEqual([400, '1000']);
@@ -68,7 +96,10 @@ describe('POST /api/svc/gstr2b/reconcile', () => {
       await w.sandbox.jobs.idle();
       const st = await call('GET', `/api/svc/robot/jobstatus/${nothing.body.jobId}`);
       expect([st.body.jobStatus, st.body.error.code]).toEqual([101, '1001']);
-      const badRows = await call('POST', '/api/svc/gstr2b/reconcile', { headers: h, body: { gstin: GSTIN, startReturnPeriod: PERIOD, purchasesCsv: 'supplier_gstin,doc_no\n' } });
+      const badRows = await call('POST', '/api/svc/gstr2b/reconcile', {
+        headers: h,
+        body: { gstin: GSTIN, startReturnPeriod: PERIOD, purchasesCsv: 'supplier_gstin,doc_no\n' },
+      });
       await w.sandbox.jobs.idle();
       const st2 = await call('GET', `/api/svc/robot/jobstatus/${badRows.body.jobId}`);
       expect(st2.body.error).toMatchObject({ code: '1000' });

@@ -61,7 +61,9 @@ describe('reconciliation report and command', () => {
     const sHead = summary!.rows[0] as string[];
     const steel = summary!.rows.find((r) => r?.[0] === '29AAACB2894G1ZJ')!;
     expect(steel[sHead.indexOf('Supplier name')]).toBe('Bharat Steel');
-    expect([1, 2, 3, 4, 5].map((i) => steel[sHead.indexOf(['', 'Matched', 'Matched with tolerance', 'Mismatch', 'Missing in 2B', 'Missing in books'][i]!)])).toEqual([2, 1, 1, 0, 1]);
+    expect(
+      [1, 2, 3, 4, 5].map((i) => steel[sHead.indexOf(['', 'Matched', 'Matched with tolerance', 'Mismatch', 'Missing in 2B', 'Missing in books'][i]!)]),
+    ).toEqual([2, 1, 1, 0, 1]);
     const dHead = detail!.rows[0] as string[];
     expect(detail!.rows.length - 1).toBe(result.rows.length);
     const mismatch = detail!.rows.find((r) => r?.[dHead.indexOf('Status')] === 'mismatch')!;

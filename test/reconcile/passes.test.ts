@@ -40,7 +40,10 @@ describe('reconciliation passes, one golden case each', () => {
         gstr2bOriginalDocNo: null,
         imsStatus: 'Accepted',
         differences: { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 },
-        reasons: ['same supplier GSTIN, document type, number, financial year and amounts', 'numbers differ only in case or spacing: books bs/0042, 2B BS/0042'],
+        reasons: [
+          'same supplier GSTIN, document type, number, financial year and amounts',
+          'numbers differ only in case or spacing: books bs/0042, 2B BS/0042',
+        ],
         suggestedImsAction: 'accept',
         imsActionReason: "the books agree with the supplier's document",
       },
@@ -58,8 +61,13 @@ describe('reconciliation passes, one golden case each', () => {
     expect(row).toMatchObject({ status: 'matched-with-tolerance', pass: 'amount-tolerance', differences: { igst: 0.6, taxable: 0 } });
     expect(row!.reasons).toContain('IGST differs by ₹0.60 (books ₹1800.60, 2B ₹1800.00)');
     // A tighter tolerance turns it into a mismatch; a percentage one widens it.
-    expect(one(purchase('BS/42', '05/11/2025', [10000, 1800.6, 0, 0, 0]), doc2b('BS/42', '05/11/2025', A), { tolerance: { absolute: 0.5 } })[0]).toMatchObject({ status: 'mismatch', pass: 'number-only' });
-    expect(one(purchase('BS/42', '05/11/2025', [10050, 1809, 0, 0, 0]), doc2b('BS/42', '05/11/2025', A), { tolerance: { absolute: 1, percent: 1 } })[0]).toMatchObject({ status: 'matched-with-tolerance', pass: 'amount-tolerance' });
+    expect(one(purchase('BS/42', '05/11/2025', [10000, 1800.6, 0, 0, 0]), doc2b('BS/42', '05/11/2025', A), { tolerance: { absolute: 0.5 } })[0]).toMatchObject({
+      status: 'mismatch',
+      pass: 'number-only',
+    });
+    expect(
+      one(purchase('BS/42', '05/11/2025', [10050, 1809, 0, 0, 0]), doc2b('BS/42', '05/11/2025', A), { tolerance: { absolute: 1, percent: 1 } })[0],
+    ).toMatchObject({ status: 'matched-with-tolerance', pass: 'amount-tolerance' });
   });
 
   it('date-window: financial years differ but the dates are within the window', () => {
@@ -75,7 +83,11 @@ describe('reconciliation passes, one golden case each', () => {
     const [row] = one(purchase('BS/42', '05/11/2025', A, { supplierGstin: SUPPLIER_OTHER_STATE }), doc2b('BS/42', '05/11/2025', A));
     expect(row).toMatchObject({ status: 'matched-with-tolerance', pass: 'pan-level', supplierGstin: SUPPLIER_OTHER_STATE });
     expect(row!.reasons[0]).toContain('same PAN AAACB2894G');
-    expect(reconcile([purchase('BS/42', '05/11/2025', A, { supplierGstin: SUPPLIER_OTHER_STATE })], [doc2b('BS/42', '05/11/2025', A)], { panLevel: false }).rows.map((r) => r.status).sort()).toEqual(['missing-in-2b', 'missing-in-books']);
+    expect(
+      reconcile([purchase('BS/42', '05/11/2025', A, { supplierGstin: SUPPLIER_OTHER_STATE })], [doc2b('BS/42', '05/11/2025', A)], { panLevel: false })
+        .rows.map((r) => r.status)
+        .sort(),
+    ).toEqual(['missing-in-2b', 'missing-in-books']);
   });
 
   it('number-only: same number, amounts beyond tolerance, with every difference and a pending suggestion', () => {
@@ -103,7 +115,10 @@ describe('reconciliation passes, one golden case each', () => {
     expect(rows[0]!.reasons[1]).toBe('GSTR-2B has a invoice CN-7 from this supplier; a credit note is never matched to a invoice');
     // A credit note meets a credit note, whatever sign the books use.
     const cn = doc2b('CN-7', '20/11/2025', A, { section: 'CDNR', kind: 'Credit Note', sign: -1 });
-    expect(reconcile([purchase('CN-7', '20/11/2025', [-10000, -1800, 0, 0, 0], { docType: 'CRN' })], [cn]).rows[0]).toMatchObject({ status: 'matched', pass: 'exact' });
+    expect(reconcile([purchase('CN-7', '20/11/2025', [-10000, -1800, 0, 0, 0], { docType: 'CRN' })], [cn]).rows[0]).toMatchObject({
+      status: 'matched',
+      pass: 'exact',
+    });
   });
 
   it('amendments are linked to their originals: the amendment stands, booked under either number', () => {
@@ -117,7 +132,7 @@ describe('reconciliation passes, one golden case each', () => {
     // Only the amendment in this 2B: still linked through oinum.
     const alone = reconcile([purchase('INV-5', '01/10/2025', [9000, 1620, 0, 0, 0])], [amended]).rows;
     expect(alone[0]).toMatchObject({ status: 'matched' });
-    expect(alone[0]!.reasons).toContain("2B amendment B2BA of INV-5, whose original is not in the 2B given");
+    expect(alone[0]!.reasons).toContain('2B amendment B2BA of INV-5, whose original is not in the 2B given');
   });
 
   it('missing on either side, with the IMS suggestion for each', () => {

@@ -10,27 +10,42 @@ const date = fc.integer({ min: 0, max: 400 }).map((d) => {
   const x = new Date(Date.UTC(2025, 0, 1) + d * 86_400_000);
   return `${String(x.getUTCDate()).padStart(2, '0')}/${String(x.getUTCMonth() + 1).padStart(2, '0')}/${x.getUTCFullYear()}`;
 });
-const number = fc.tuple(fc.constantFrom('INV', 'inv-', 'BS/', ''), fc.integer({ min: 1, max: 30 }), fc.constantFrom('', '/25-26', '/2024-25')).map(([a, n, b]) => `${a}${n}${b}`);
+const number = fc
+  .tuple(fc.constantFrom('INV', 'inv-', 'BS/', ''), fc.integer({ min: 1, max: 30 }), fc.constantFrom('', '/25-26', '/2024-25'))
+  .map(([a, n, b]) => `${a}${n}${b}`);
 const amounts = fc.tuple(amount, amount, amount, amount, amount);
 
-const purchaseArb = fc.record({ gstin: fc.constantFrom(...GSTINS), type: fc.constantFrom('INV', 'CRN', 'DBN' as const), no: number, date, amounts }).map(
-  (r): PurchaseRow => purchase(r.no, r.date, r.amounts, { supplierGstin: r.gstin, docType: r.type as PurchaseRow['docType'] }),
-);
+const purchaseArb = fc
+  .record({ gstin: fc.constantFrom(...GSTINS), type: fc.constantFrom('INV', 'CRN', 'DBN' as const), no: number, date, amounts })
+  .map((r): PurchaseRow => purchase(r.no, r.date, r.amounts, { supplierGstin: r.gstin, docType: r.type as PurchaseRow['docType'] }));
 const KIND = { INV: 'Invoice', CRN: 'Credit Note', DBN: 'Debit Note' } as const;
 const docArb = fc
-  .record({ gstin: fc.constantFrom(...GSTINS), type: fc.constantFrom('INV', 'CRN', 'DBN' as const), no: number, date, amounts, amend: fc.option(number, { nil: undefined }) })
-  .map((r): InwardDocument =>
-    doc2b(r.no, r.date, r.amounts, {
-      supplierGstin: r.gstin,
-      kind: KIND[r.type as 'INV'],
-      section: r.type === 'INV' ? (r.amend ? 'B2BA' : 'B2B') : r.amend ? 'CDNRA' : 'CDNR',
-      ...(r.amend ? { originalNumber: r.amend } : {}),
-    }),
+  .record({
+    gstin: fc.constantFrom(...GSTINS),
+    type: fc.constantFrom('INV', 'CRN', 'DBN' as const),
+    no: number,
+    date,
+    amounts,
+    amend: fc.option(number, { nil: undefined }),
+  })
+  .map(
+    (r): InwardDocument =>
+      doc2b(r.no, r.date, r.amounts, {
+        supplierGstin: r.gstin,
+        kind: KIND[r.type as 'INV'],
+        section: r.type === 'INV' ? (r.amend ? 'B2BA' : 'B2B') : r.amend ? 'CDNRA' : 'CDNR',
+        ...(r.amend ? { originalNumber: r.amend } : {}),
+      }),
   );
 
 /** Purchases, and 2B documents made partly from them with small changes, so that every pass has work. */
-const inputs = fc.tuple(fc.array(purchaseArb, { maxLength: 40 }), fc.array(docArb, { maxLength: 40 }), fc.array(fc.tuple(fc.nat(), fc.integer({ min: -300, max: 300 })), { maxLength: 30 })).map(
-  ([purchases, docs, copies]) => {
+const inputs = fc
+  .tuple(
+    fc.array(purchaseArb, { maxLength: 40 }),
+    fc.array(docArb, { maxLength: 40 }),
+    fc.array(fc.tuple(fc.nat(), fc.integer({ min: -300, max: 300 })), { maxLength: 30 }),
+  )
+  .map(([purchases, docs, copies]) => {
     for (const [i, paise] of copies) {
       if (purchases.length === 0) break;
       const p = purchases[i % purchases.length]!;
@@ -42,8 +57,7 @@ const inputs = fc.tuple(fc.array(purchaseArb, { maxLength: 40 }), fc.array(docAr
       docs.push(d);
     }
     return { purchases, docs };
-  },
-);
+  });
 
 const total = (xs: number[]): number => Math.round(xs.reduce((s, x) => s + x * 100, 0));
 
@@ -73,7 +87,7 @@ describe('reconcile properties', () => {
     );
   });
 
-  it('the rows carry the inputs\' totals, head by head, on each side', () => {
+  it("the rows carry the inputs' totals, head by head, on each side", () => {
     fc.assert(
       fc.property(inputs, ({ purchases, docs }) => {
         const { rows } = reconcile(purchases, docs);

@@ -35,7 +35,9 @@ describe('text that looks like a formula', () => {
   });
 
   it('goes into no CSV: the files that mention CSV only read it or name reference files', () => {
-    const mentions = sourceFiles(join(root, 'src')).filter((f) => /csv/i.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f));
+    const mentions = sourceFiles(join(root, 'src'))
+      .filter((f) => /csv/i.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(root, f));
     // A file that writes CSV must neutralise cells beginning with =, +, - or @ (prefix a single quote), with
     // a test, before it joins this list.
     expect(mentions.sort()).toEqual(
@@ -59,5 +61,7 @@ describe('text that looks like a formula', () => {
 });
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }

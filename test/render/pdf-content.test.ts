@@ -5,11 +5,18 @@ import { ContentBuffer } from '../../src/render/pdf/engine/content.js';
 describe('page content written as bytes', () => {
   it('writes numbers as the 2-place text of the rounded value', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.double({ min: -2000, max: 2000, noNaN: true }), fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 100), fc.constantFrom(0, -0, 0.005, -0.005, 0.995, 841.89, 1e14, -1e14, 1e20)), (n) => {
-        const b = new ContentBuffer();
-        b.num(n);
-        expect(b.text()).toBe(`${Math.round(n * 100) / 100} `);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -2000, max: 2000, noNaN: true }),
+          fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 100),
+          fc.constantFrom(0, -0, 0.005, -0.005, 0.995, 841.89, 1e14, -1e14, 1e20),
+        ),
+        (n) => {
+          const b = new ContentBuffer();
+          b.num(n);
+          expect(b.text()).toBe(`${Math.round(n * 100) / 100} `);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -18,7 +25,10 @@ describe('page content written as bytes', () => {
     const b = new ContentBuffer();
     const parts: string[] = [];
     for (let i = 0; i < 20000; i++) {
-      b.ascii('BT ').num(i / 7).hex4(i % 65536).ascii(' ET\n');
+      b.ascii('BT ')
+        .num(i / 7)
+        .hex4(i % 65536)
+        .ascii(' ET\n');
       parts.push(`BT ${Math.round((i / 7) * 100) / 100} ${(i % 65536).toString(16).padStart(4, '0')} ET\n`);
     }
     expect(b.text()).toBe(parts.join(''));

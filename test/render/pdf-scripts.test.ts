@@ -124,14 +124,19 @@ describe('line breaking', () => {
     const c = await Canvas.create({ s: INDIC_SAMPLES });
     const words = ['GST', '1,18,000.00', 'Rao', 'Traders', 'श्री', 'गणेश', 'ட்ரேடர்ஸ்', 'ಬೆಂಗಳೂರು', 'Precision-engineered'];
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...words), { maxLength: 12 }), fc.constantFrom(' ', '  ', '\t', ' \n '), fc.integer({ min: 40, max: 200 }), (picked, gap, width) => {
-        const text = picked.join(gap);
-        const style = { size: 8 };
-        const lines = c.wrap(text, width, style);
-        expect(lines.join(' ').split(/\s+/).filter(Boolean).join('')).toBe(picked.join(''));
-        // A line of several words always fits; a single word longer than the width is cut into pieces.
-        for (const line of lines) if (line.includes(' ')) expect(c.width(line, style)).toBeLessThanOrEqual(width);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...words), { maxLength: 12 }),
+        fc.constantFrom(' ', '  ', '\t', ' \n '),
+        fc.integer({ min: 40, max: 200 }),
+        (picked, gap, width) => {
+          const text = picked.join(gap);
+          const style = { size: 8 };
+          const lines = c.wrap(text, width, style);
+          expect(lines.join(' ').split(/\s+/).filter(Boolean).join('')).toBe(picked.join(''));
+          // A line of several words always fits; a single word longer than the width is cut into pieces.
+          for (const line of lines) if (line.includes(' ')) expect(c.width(line, style)).toBeLessThanOrEqual(width);
+        },
+      ),
       { numRuns: 150 },
     );
   });

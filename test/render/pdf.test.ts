@@ -78,7 +78,7 @@ describe('e-invoice PDF', () => {
     const a = await pdf(record(), invoice(5));
     const b = await pdf(record(), invoice(5));
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
-    expect(Buffer.from(a).toString("latin1")).toContain("/Producer <FEFF006700730074006B00690074>");
+    expect(Buffer.from(a).toString('latin1')).toContain('/Producer <FEFF006700730074006B00690074>');
   });
 
   it('refuses a record without IRN and an invoice without items', async () => {
@@ -95,7 +95,18 @@ describe('e-waybill PDF', () => {
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const t = text(r.value, 'ewb.pdf');
     // validUpto came as the portal writes it (11:59:00 PM) and is shown in the service's 24-hour form.
-    for (const s of ['321009876543', '06/10/2025 23:59:00', 'Part - A', 'Part - B', 'KA01AB1234', 'MH12XY9876', 'Outward - Supply', '73181500', 'Maharashtra (27)', '1,18,000.00']) {
+    for (const s of [
+      '321009876543',
+      '06/10/2025 23:59:00',
+      'Part - A',
+      'Part - B',
+      'KA01AB1234',
+      'MH12XY9876',
+      'Outward - Supply',
+      '73181500',
+      'Maharashtra (27)',
+      '1,18,000.00',
+    ]) {
       expect(t).toContain(s);
     }
   });
@@ -110,7 +121,20 @@ describe('e-waybill PDF', () => {
     const r = await renderEwaybillPdf(portal);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const t = text(r.value, 'ewb-portal.pdf');
-    for (const s of ['381004782215', '03/11/2026 12:07:00', '05/11/2026 23:59:00', '04/11/2026 00:41:00', 'Outward - Supply', 'Regular', 'Road', '56,876.00', '48,200.00', 'TN09CK2231', 'Tamil Nadu (33)', '84821011']) {
+    for (const s of [
+      '381004782215',
+      '03/11/2026 12:07:00',
+      '05/11/2026 23:59:00',
+      '04/11/2026 00:41:00',
+      'Outward - Supply',
+      'Regular',
+      'Road',
+      '56,876.00',
+      '48,200.00',
+      'TN09CK2231',
+      'Tamil Nadu (33)',
+      '84821011',
+    ]) {
       expect(t).toContain(s);
     }
     expect(t).not.toContain('null');

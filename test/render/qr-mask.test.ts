@@ -97,18 +97,23 @@ describe('QR mask choice', () => {
   it('agrees with the module-by-module rules on arbitrary data bits, every size class', () => {
     const symbols = [1, 2, 6, 7, 14, 25, 31, 40].map((v) => encode0('x', 'M', v));
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: symbols.length - 1 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 100 }), (which, seed, density) => {
-        const base = symbols[which] as Symbol0;
-        const masked0 = base.masked0.slice();
-        let r = seed;
-        for (let i = 0; i < masked0.length; i++) {
-          if (base.reserved[i]) continue;
-          r = (Math.imul(r, 1103515245) + 12345) >>> 0;
-          masked0[i] = (r >>> 8) % 100 < density ? 1 : 0;
-        }
-        const s = { ...base, masked0 };
-        expect(maskPenalties(masked0, s.reserved, s.size, 'M')).toEqual(referenceScores(s, 'M'));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: symbols.length - 1 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 100 }),
+        (which, seed, density) => {
+          const base = symbols[which] as Symbol0;
+          const masked0 = base.masked0.slice();
+          let r = seed;
+          for (let i = 0; i < masked0.length; i++) {
+            if (base.reserved[i]) continue;
+            r = (Math.imul(r, 1103515245) + 12345) >>> 0;
+            masked0[i] = (r >>> 8) % 100 < density ? 1 : 0;
+          }
+          const s = { ...base, masked0 };
+          expect(maskPenalties(masked0, s.reserved, s.size, 'M')).toEqual(referenceScores(s, 'M'));
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -43,8 +43,28 @@ function sheet(members: number): Record<string, unknown> {
     transDocDate: '14/11/2026',
     tripSheetEwbBills: Array.from({ length: members }, (_, i) => member(i)),
     vehicleListDetails: [
-      { tripSheetNo: '3310004210', vehicleNo: 'TN22CX4521', fromPlace: 'Chennai', fromState: 33, transMode: '1', transDocNo: 'PL/CHN/40188', transDocDate: '14/11/2026', enteredDate: '14/11/2026 10:30:00' },
-      { tripSheetNo: '3310004217', vehicleNo: 'TN45BZ7702', fromPlace: 'Salem', fromState: 33, transMode: '1', transDocNo: 'PL/SLM/40190', transDocDate: '14/11/2026', reasonCode: '1', reasonRem: 'Vehicle broke down near Salem', enteredDate: '14/11/2026 11:00:00' },
+      {
+        tripSheetNo: '3310004210',
+        vehicleNo: 'TN22CX4521',
+        fromPlace: 'Chennai',
+        fromState: 33,
+        transMode: '1',
+        transDocNo: 'PL/CHN/40188',
+        transDocDate: '14/11/2026',
+        enteredDate: '14/11/2026 10:30:00',
+      },
+      {
+        tripSheetNo: '3310004217',
+        vehicleNo: 'TN45BZ7702',
+        fromPlace: 'Salem',
+        fromState: 33,
+        transMode: '1',
+        transDocNo: 'PL/SLM/40190',
+        transDocDate: '14/11/2026',
+        reasonCode: '1',
+        reasonRem: 'Vehicle broke down near Salem',
+        enteredDate: '14/11/2026 11:00:00',
+      },
     ],
   };
 }

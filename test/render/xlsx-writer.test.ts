@@ -22,7 +22,11 @@ describe('streaming xlsx writer', () => {
     await w.finish();
     expect(res).toEqual({ sheets: ['Data', 'Data (2)', 'Data (3)'], rows: 2500 });
     const sheets = await readWorkbook(sink.bytes());
-    expect(sheets.map((s) => [s.name, s.rows.length])).toEqual([['Data', 1000], ['Data (2)', 1000], ['Data (3)', 503]]);
+    expect(sheets.map((s) => [s.name, s.rows.length])).toEqual([
+      ['Data', 1000],
+      ['Data (2)', 1000],
+      ['Data (3)', 503],
+    ]);
     expect(sheets[1]!.rows[0]).toEqual(['Text', 'Amount', 'Date', 'Count']);
     expect(sheets[1]!.rows[1]).toEqual([' lead & <999> "q"', 999.25, new Date(Date.UTC(2024, 0, 1 + (999 % 300))), 999]);
   });
@@ -57,25 +61,21 @@ describe('streaming xlsx writer', () => {
     expect(csv.find((s) => s.length === 300)![1]).toContain('lead & <0>');
   });
 
-  it(
-    'splits at the real limit: a header and 1,048,576 data rows (1,048,577 rows) need two sheets, one less fits',
-    async () => {
-      const write = async (n: number) => {
-        let bytes = 0;
-        const sink: ByteSink = { write: (c) => void (bytes += c.length) };
-        const w = new XlsxStreamWriter(sink);
-        const one = [1];
-        function* cheap() {
-          for (let i = 0; i < n; i++) yield one;
-        }
-        const res = await w.addTable('Data', [{ header: 'n', kind: 'integer' }], cheap());
-        await w.finish();
-        expect(bytes).toBeGreaterThan(0);
-        return res;
-      };
-      expect(await write(EXCEL_MAX_ROWS)).toEqual({ rows: EXCEL_MAX_ROWS, sheets: ['Data', 'Data (2)'] });
-      expect(await write(EXCEL_MAX_ROWS - 1)).toEqual({ rows: EXCEL_MAX_ROWS - 1, sheets: ['Data'] });
-    },
-    180_000,
-  );
+  it('splits at the real limit: a header and 1,048,576 data rows (1,048,577 rows) need two sheets, one less fits', async () => {
+    const write = async (n: number) => {
+      let bytes = 0;
+      const sink: ByteSink = { write: (c) => void (bytes += c.length) };
+      const w = new XlsxStreamWriter(sink);
+      const one = [1];
+      function* cheap() {
+        for (let i = 0; i < n; i++) yield one;
+      }
+      const res = await w.addTable('Data', [{ header: 'n', kind: 'integer' }], cheap());
+      await w.finish();
+      expect(bytes).toBeGreaterThan(0);
+      return res;
+    };
+    expect(await write(EXCEL_MAX_ROWS)).toEqual({ rows: EXCEL_MAX_ROWS, sheets: ['Data', 'Data (2)'] });
+    expect(await write(EXCEL_MAX_ROWS - 1)).toEqual({ rows: EXCEL_MAX_ROWS - 1, sheets: ['Data'] });
+  }, 180_000);
 });

@@ -43,14 +43,14 @@ describe('a supply to an SEZ unit: state, place of supply and PIN as the IRP reg
     expect(codes(sezInvoice('SEZWOP'))).toEqual([]);
   });
 
-  it('registers a place of supply other than the buyer\'s state, the supplier\'s own state included, still with IGST', () => {
+  it("registers a place of supply other than the buyer's state, the supplier's own state included, still with IGST", () => {
     expect(codes(sezInvoice('SEZWP', (d) => (d.BuyerDtls.Pos = '33')))).toEqual([]);
     const sameStateAsSupplier = sezInvoice('SEZWP', (d) => (d.BuyerDtls.Pos = '29'));
     expect(codes(sameStateAsSupplier)).toEqual([]);
     expect((sameStateAsSupplier.ItemList ?? []).every((l) => Number(l.IgstAmt) > 0)).toBe(true);
   });
 
-  it('refuses a buyer Stcd other than its GSTIN\'s state (2265): SEZ supplies are not exempt as exports are', () => {
+  it("refuses a buyer Stcd other than its GSTIN's state (2265): SEZ supplies are not exempt as exports are", () => {
     expect(codes(sezInvoice('SEZWP', (d) => ((d.BuyerDtls.Stcd = '29'), (d.BuyerDtls.Pin = 560001))))).toEqual(['2265 /BuyerDtls/Stcd']);
     // The foreign-address form of exports (Stcd and Pos 96, PIN 999999) is not an SEZ unit's address.
     const asExport = sezInvoice('SEZWOP', (d) => Object.assign(d.BuyerDtls, { Stcd: '96', Pos: '96', Pin: 999999 }));
@@ -62,7 +62,7 @@ describe('a supply to an SEZ unit: state, place of supply and PIN as the IRP reg
     expect(codes(sezInvoice('SEZWP', (d) => ((d.BuyerDtls.Pin = 560001), (d.BuyerDtls.Pos = '29'))))).toEqual(['2178 /BuyerDtls/Pin']);
   });
 
-  it('refuses CGST and SGST on a supply to an SEZ even when Pos is the supplier\'s state (2237)', () => {
+  it("refuses CGST and SGST on a supply to an SEZ even when Pos is the supplier's state (2237)", () => {
     const split = sezInvoice('SEZWP', (d) => (d.BuyerDtls.Pos = '29'));
     const line = split.ItemList?.[0] as Doc;
     const half = Number(line.IgstAmt) / 2;

@@ -142,12 +142,24 @@ const cases: Record<string, Case> = {
   'EINV-EWB-TRANSMODE-NEEDED': { pass: withEwb({}), fail: withEwb({ TransMode: undefined }) },
   'EINV-EWB-ROAD-VEHNO': { pass: withEwb({}), fail: withEwb({ VehNo: undefined }) },
   'EINV-EWB-ROAD-VEHTYPE': { pass: withEwb({}), fail: withEwb({ VehType: undefined }) },
-  'EINV-EWB-NONROAD-DOCNO': { pass: withEwb({ TransMode: '2', VehNo: undefined, TransDocNo: 'RR1234', TransDocDt: '15/06/2024' }), fail: withEwb({ TransMode: '2', VehNo: undefined, TransDocDt: '15/06/2024' }) },
-  'EINV-EWB-NONROAD-DOCDT': { pass: withEwb({ TransMode: '3', VehNo: undefined, TransDocNo: 'AWB1', TransDocDt: '15/06/2024' }), fail: withEwb({ TransMode: '3', VehNo: undefined, TransDocNo: 'AWB1' }) },
+  'EINV-EWB-NONROAD-DOCNO': {
+    pass: withEwb({ TransMode: '2', VehNo: undefined, TransDocNo: 'RR1234', TransDocDt: '15/06/2024' }),
+    fail: withEwb({ TransMode: '2', VehNo: undefined, TransDocDt: '15/06/2024' }),
+  },
+  'EINV-EWB-NONROAD-DOCDT': {
+    pass: withEwb({ TransMode: '3', VehNo: undefined, TransDocNo: 'AWB1', TransDocDt: '15/06/2024' }),
+    fail: withEwb({ TransMode: '3', VehNo: undefined, TransDocNo: 'AWB1' }),
+  },
   'EINV-EWB-VEHNO-FORMAT': { pass: withEwb({}), fail: withEwb({ VehNo: 'KA 01 AB 1234' }) },
   'EINV-EWB-VEHTYPE': { pass: withEwb({}), fail: withEwb({ VehType: 'X' }) },
-  'EINV-EWB-ODC-ROAD': { pass: withEwb({ VehType: 'O' }), fail: withEwb({ TransMode: '4', VehNo: undefined, VehType: 'O', TransDocNo: 'BL1', TransDocDt: '15/06/2024' }) },
-  'EINV-EWB-PARTA-TRANSID': { pass: withEwb({ TransMode: undefined, VehNo: undefined, VehType: undefined }), fail: withEwb({ TransMode: undefined, VehNo: undefined, VehType: undefined, TransId: undefined }) },
+  'EINV-EWB-ODC-ROAD': {
+    pass: withEwb({ VehType: 'O' }),
+    fail: withEwb({ TransMode: '4', VehNo: undefined, VehType: 'O', TransDocNo: 'BL1', TransDocDt: '15/06/2024' }),
+  },
+  'EINV-EWB-PARTA-TRANSID': {
+    pass: withEwb({ TransMode: undefined, VehNo: undefined, VehType: undefined }),
+    fail: withEwb({ TransMode: undefined, VehNo: undefined, VehType: undefined, TransId: undefined }),
+  },
   'EINV-EWB-TRANSID': { pass: withEwb({}), fail: withEwb({ TransId: 'ABC' }) },
   'EINV-EWB-TRANSDOCDT-FORMAT': { pass: withEwb({}), fail: withEwb({ TransDocDt: '31/02/2024' }) },
   'EINV-EWB-TRANSDOCDT-FUTURE': { pass: withEwb({}), fail: withEwb({ TransDocDt: '21/06/2024' }) },

@@ -100,15 +100,27 @@ describe('extension limit of 360 days after generation (821)', () => {
   });
 
   it('cuts a validity that would pass the limit, refuses once it has passed', () => {
-    expect(judgeEwbExtension('10/01/2025 10:00:00', '20/03/2025 23:59:00', '19/03/2025 20:00:00')).toEqual({ allowed: true, validUpto: '20/03/2025 23:59:00', capped: false });
-    expect(judgeEwbExtension('10/01/2025 10:00:00', '07/01/2026 23:59:00', '04/01/2026 18:00:00')).toEqual({ allowed: true, validUpto: '05/01/2026 10:00:00', capped: true });
+    expect(judgeEwbExtension('10/01/2025 10:00:00', '20/03/2025 23:59:00', '19/03/2025 20:00:00')).toEqual({
+      allowed: true,
+      validUpto: '20/03/2025 23:59:00',
+      capped: false,
+    });
+    expect(judgeEwbExtension('10/01/2025 10:00:00', '07/01/2026 23:59:00', '04/01/2026 18:00:00')).toEqual({
+      allowed: true,
+      validUpto: '05/01/2026 10:00:00',
+      capped: true,
+    });
     const late = judgeEwbExtension('10/01/2025 10:00:00', '07/01/2026 23:59:00', '05/01/2026 10:00:00');
     expect(late).toMatchObject({ allowed: false, code: '821' });
     expect(judgeEwbExtension('10/01/2025 10:00:00', '07/01/2026 23:59:00', '05/01/2026 09:59:59')).toMatchObject({ allowed: true, capped: true });
   });
 
   it('does not limit extensions asked for before 01/01/2025', () => {
-    expect(judgeEwbExtension('01/01/2024 09:00:00', '30/12/2024 23:59:00', '31/12/2024 08:00:00')).toEqual({ allowed: true, validUpto: '30/12/2024 23:59:00', capped: false });
+    expect(judgeEwbExtension('01/01/2024 09:00:00', '30/12/2024 23:59:00', '31/12/2024 08:00:00')).toEqual({
+      allowed: true,
+      validUpto: '30/12/2024 23:59:00',
+      capped: false,
+    });
     expect(judgeEwbExtension('01/01/2024 09:00:00', '03/01/2025 23:59:00', '01/01/2025 08:00:00')).toMatchObject({ allowed: false, code: '821' });
   });
 });
@@ -118,7 +130,19 @@ describe('retail-sale-price goods from 01/02/2026 (620 skipped)', () => {
   const cigarettes = (docDate: string): Doc =>
     changed(ewbBase(), (d) => {
       d.docDate = docDate;
-      d.itemList = [{ productName: 'Cigarettes', hsnCode: '24022090', quantity: 100, qtyUnit: 'PAC', taxableAmount: 10000, cgstRate: 20, sgstRate: 20, igstRate: 0, cessRate: 0 }];
+      d.itemList = [
+        {
+          productName: 'Cigarettes',
+          hsnCode: '24022090',
+          quantity: 100,
+          qtyUnit: 'PAC',
+          taxableAmount: 10000,
+          cgstRate: 20,
+          sgstRate: 20,
+          igstRate: 0,
+          cessRate: 0,
+        },
+      ];
       d.totalValue = 10000;
       d.cgstValue = 2400;
       d.sgstValue = 2400;
@@ -139,8 +163,18 @@ describe('retail-sale-price goods from 01/02/2026 (620 skipped)', () => {
 describe('vehicle numbers of Bhutan and Nepal (225)', () => {
   it('accepts BP and NP registrations of at least 7 characters', () => {
     for (const no of ['BP1234567', 'NPBA2PA1234']) {
-      expect(run(changed(ewbBase(), (d) => (d.vehicleNo = no)), { today: '15/06/2024' }).errors).not.toContain('225');
+      expect(
+        run(
+          changed(ewbBase(), (d) => (d.vehicleNo = no)),
+          { today: '15/06/2024' },
+        ).errors,
+      ).not.toContain('225');
     }
-    expect(run(changed(ewbBase(), (d) => (d.vehicleNo = 'BP12')), { today: '15/06/2024' }).errors).toContain('225');
+    expect(
+      run(
+        changed(ewbBase(), (d) => (d.vehicleNo = 'BP12')),
+        { today: '15/06/2024' },
+      ).errors,
+    ).toContain('225');
   });
 });

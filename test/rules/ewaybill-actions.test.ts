@@ -14,7 +14,18 @@ const rail = (d: Record<string, unknown>): void => {
 describe('updateVehicleRules', () => {
   ruleTable(
     updateVehicleRules,
-    () => ({ ewbNo: '391009149369', vehicleNo: 'KA12TR1234', fromPlace: 'Hosur', fromState: 33, reasonCode: '1', reasonRem: 'Vehicle broke down', transDocNo: 'LR/1188', transDocDate: '14/06/2024', transMode: '1', vehicleType: 'R' }),
+    () => ({
+      ewbNo: '391009149369',
+      vehicleNo: 'KA12TR1234',
+      fromPlace: 'Hosur',
+      fromState: 33,
+      reasonCode: '1',
+      reasonRem: 'Vehicle broke down',
+      transDocNo: 'LR/1188',
+      transDocDate: '14/06/2024',
+      transMode: '1',
+      vehicleType: 'R',
+    }),
     {
       'VEHEWB-EWBNO': { fail: (d) => (d.ewbNo = '39100914936'), pass: (d) => (d.ewbNo = 391009149369), path: '/ewbNo' },
       'VEHEWB-TRANSMODE': { fail: (d) => (d.transMode = '5'), pass: (d) => (d.transMode = 4), path: '/transMode' },
@@ -128,7 +139,12 @@ describe('one certainty per code', () => {
   // The same refusal on different actions must not be rated differently in docs/rules.md and docs/error-codes.md.
   it('rates 303 (vehicle number required by road) alike on every action that refuses with it', () => {
     const vehicleRequired = allRules().filter(({ rule }) => rule.code === '303');
-    expect(vehicleRequired.map(({ rule }) => rule.id).sort()).toEqual(['CEWB-VEHICLE-REQUIRED', 'EXTEWB-ROAD-VEHICLE', 'TRIPSHEET-VEHICLE-REQUIRED', 'VEHEWB-ROAD-VEHICLE']);
+    expect(vehicleRequired.map(({ rule }) => rule.id).sort()).toEqual([
+      'CEWB-VEHICLE-REQUIRED',
+      'EXTEWB-ROAD-VEHICLE',
+      'TRIPSHEET-VEHICLE-REQUIRED',
+      'VEHEWB-ROAD-VEHICLE',
+    ]);
     expect(new Set(vehicleRequired.map(({ rule }) => rule.certainty))).toEqual(new Set(['likely']));
     expect(new Set(vehicleRequired.map(({ rule }) => rule.severity))).toEqual(new Set(['error']));
   });

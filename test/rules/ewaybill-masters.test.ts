@@ -33,11 +33,21 @@ describe("the e-waybill portal's own masters", () => {
   });
 
   it('also accepts the e-invoice code 96 on an export', () => {
-    expect(validate('ewb', changed(exportDoc(), (d) => (d.toStateCode = 96)), today).errors).toEqual([]);
+    expect(
+      validate(
+        'ewb',
+        changed(exportDoc(), (d) => (d.toStateCode = 96)),
+        today,
+      ).errors,
+    ).toEqual([]);
   });
 
   it('still refuses an export whose recipient is given an Indian state (373)', () => {
-    const result = validate('ewb', changed(exportDoc(), (d) => (d.toStateCode = 33)), today);
+    const result = validate(
+      'ewb',
+      changed(exportDoc(), (d) => (d.toStateCode = 33)),
+      today,
+    );
     expect(codes(result.errors)).toContain('373');
   });
 
@@ -73,7 +83,11 @@ describe("the e-waybill portal's own masters", () => {
     const result = validate('ewb', doc, today);
     expect(result.ok).toBe(true);
     expect(codes(result.warnings)).toContain('SVC-403');
-    const from = validate('ewb', changed(ewbBase(), (d) => (d.fromGstin = withCheckChar('33AAACB1234C1Z'))), today);
+    const from = validate(
+      'ewb',
+      changed(ewbBase(), (d) => (d.fromGstin = withCheckChar('33AAACB1234C1Z'))),
+      today,
+    );
     expect(from.ok).toBe(true);
     expect(codes(from.warnings)).toContain('SVC-402');
   });
@@ -93,13 +107,21 @@ describe("the e-waybill portal's own masters", () => {
   });
 
   it('accepts CNT (credit note), on the portal’s document type list', () => {
-    const result = validate('ewb', changed(ewbBase(), (d) => (d.docType = 'CNT')), today);
+    const result = validate(
+      'ewb',
+      changed(ewbBase(), (d) => (d.docType = 'CNT')),
+      today,
+    );
     expect(result.errors).toEqual([]);
   });
 
   it('accepts every unit of the e-invoice list, LTR and MTR included', () => {
     for (const unit of ['LTR', 'MTR', 'KGS', 'NOS']) {
-      const result = validate('ewb', changed(ewbBase(), (d) => (d.itemList[0].qtyUnit = unit)), today);
+      const result = validate(
+        'ewb',
+        changed(ewbBase(), (d) => (d.itemList[0].qtyUnit = unit)),
+        today,
+      );
       expect(codes(result.errors)).not.toContain('217');
     }
   });

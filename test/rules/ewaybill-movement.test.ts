@@ -12,7 +12,15 @@ import { ruleTable } from './ewaybill-fixtures.js';
 describe('consolidatedEwbRules', () => {
   ruleTable(
     consolidatedEwbRules,
-    () => ({ fromPlace: 'Chennai', fromState: 33, vehicleNo: 'TN22CX4521', transMode: '1', transDocNo: 'PL/40188', transDocDate: '14/06/2024', tripSheetEwbBills: [{ ewbNo: '331009876543' }, { ewbNo: '331009876550' }] }),
+    () => ({
+      fromPlace: 'Chennai',
+      fromState: 33,
+      vehicleNo: 'TN22CX4521',
+      transMode: '1',
+      transDocNo: 'PL/40188',
+      transDocDate: '14/06/2024',
+      tripSheetEwbBills: [{ ewbNo: '331009876543' }, { ewbNo: '331009876550' }],
+    }),
     {
       'CEWB-FROMPLACE': { fail: (d) => (d.fromPlace = '  '), path: '/fromPlace' },
       'CEWB-FROMSTATE': { fail: (d) => (d.fromState = 45), pass: (d) => (d.fromState = 97), path: '/fromState' },
@@ -22,7 +30,11 @@ describe('consolidatedEwbRules', () => {
       'CEWB-NONROAD-DOCNO': { fail: (d) => ((d.transMode = '3'), delete d.transDocNo), pass: (d) => delete d.transDocNo, path: '/transDocNo' },
       'CEWB-NONROAD-DOCDATE': { fail: (d) => ((d.transMode = '4'), delete d.transDocDate), pass: (d) => delete d.transDocDate, path: '/transDocDate' },
       'CEWB-TRANSDOC-DATE': { fail: (d) => (d.transDocDate = '16/06/2024'), pass: (d) => (d.transDocDate = '15/06/2024'), path: '/transDocDate' },
-      'CEWB-MEMBER-NUMBER': { fail: (d) => (d.tripSheetEwbBills[1].ewbNo = '33100987655'), pass: (d) => (d.tripSheetEwbBills[1].ewbNo = 331009876551), path: '/tripSheetEwbBills/1/ewbNo' },
+      'CEWB-MEMBER-NUMBER': {
+        fail: (d) => (d.tripSheetEwbBills[1].ewbNo = '33100987655'),
+        pass: (d) => (d.tripSheetEwbBills[1].ewbNo = 331009876551),
+        path: '/tripSheetEwbBills/1/ewbNo',
+      },
       'CEWB-MEMBER-REPEATED': { fail: (d) => d.tripSheetEwbBills.push({ ewbNo: 331009876543 }), path: '/tripSheetEwbBills/2/ewbNo' },
       'CONSOLIDATED-EWB-SPEC-LIMITS': { fail: (d) => (d.vehicleNo = 'TN22CX4521TN22CX'), pass: (d) => (d.vehicleNo = 'TN22CX4521TN22C'), path: '/vehicleNo' },
     },
@@ -35,7 +47,17 @@ describe('consolidatedEwbRules', () => {
 describe('regenerateTripSheetRules', () => {
   ruleTable(
     regenerateTripSheetRules,
-    () => ({ tripSheetNo: '3310004217', vehicleNo: 'TN45BZ7702', fromPlace: 'Salem', fromState: 33, transDocNo: 'PL/40190', transDocDate: '14/06/2024', transMode: '1', reasonCode: '1', reasonRem: 'Breakdown' }),
+    () => ({
+      tripSheetNo: '3310004217',
+      vehicleNo: 'TN45BZ7702',
+      fromPlace: 'Salem',
+      fromState: 33,
+      transDocNo: 'PL/40190',
+      transDocDate: '14/06/2024',
+      transMode: '1',
+      reasonCode: '1',
+      reasonRem: 'Breakdown',
+    }),
     {
       'TRIPSHEET-NUMBER': { fail: (d) => (d.tripSheetNo = '331000421'), pass: (d) => (d.tripSheetNo = 3310004217), path: '/tripSheetNo' },
       'TRIPSHEET-FROMPLACE': { fail: (d) => (d.fromPlace = ''), path: '/fromPlace' },
@@ -58,7 +80,18 @@ describe('regenerateTripSheetRules', () => {
 describe('initiateMultiVehicleRules', () => {
   ruleTable(
     initiateMultiVehicleRules,
-    () => ({ ewbNo: '331009876543', reasonCode: '2', reasonRem: 'Split at hub', fromPlace: 'Salem', fromState: 33, toPlace: 'Coimbatore', toState: 33, transMode: '1', totalQuantity: 500, unitCode: 'KGS' }),
+    () => ({
+      ewbNo: '331009876543',
+      reasonCode: '2',
+      reasonRem: 'Split at hub',
+      fromPlace: 'Salem',
+      fromState: 33,
+      toPlace: 'Coimbatore',
+      toState: 33,
+      transMode: '1',
+      totalQuantity: 500,
+      unitCode: 'KGS',
+    }),
     {
       'MVINIT-EWBNO': { fail: (d) => (d.ewbNo = '33100987654'), pass: (d) => (d.ewbNo = 331009876543), path: '/ewbNo' },
       'MVINIT-REASON': { fail: (d) => (d.reasonCode = '9'), path: '/reasonCode' },
@@ -97,14 +130,29 @@ describe('addMultiVehicleRules', () => {
 describe('changeMultiVehicleRules', () => {
   ruleTable(
     changeMultiVehicleRules,
-    () => ({ ewbNo: '331009876543', groupNo: 1, oldvehicleNo: 'TN30AQ1188', newVehicleNo: 'TN30AR2290', oldTranNo: 'PL/40191', newTranNo: 'PL/40195', fromPlace: 'Salem', fromState: 33, reasonCode: '1', reasonRem: 'Breakdown' }),
+    () => ({
+      ewbNo: '331009876543',
+      groupNo: 1,
+      oldvehicleNo: 'TN30AQ1188',
+      newVehicleNo: 'TN30AR2290',
+      oldTranNo: 'PL/40191',
+      newTranNo: 'PL/40195',
+      fromPlace: 'Salem',
+      fromState: 33,
+      reasonCode: '1',
+      reasonRem: 'Breakdown',
+    }),
     {
       'MVCHG-EWBNO': { fail: (d) => (d.ewbNo = '1234567890123'), path: '/ewbNo' },
       'MVCHG-GROUP': { fail: (d) => delete d.groupNo, path: '/groupNo' },
       'MVCHG-OLD-VEHICLE': { fail: (d) => (d.oldvehicleNo = 'TN30 AQ1188'), path: '/oldvehicleNo' },
       'MVCHG-NEW-VEHICLE': { fail: (d) => (d.newVehicleNo = 'TN30-AR2290'), path: '/newVehicleNo' },
       'MVCHG-PAIR': { fail: (d) => (delete d.newVehicleNo, delete d.newTranNo), pass: (d) => delete d.oldTranNo, path: '/newVehicleNo' },
-      'MVCHG-SAME': { fail: (d) => ((d.newVehicleNo = 'tn30aq1188'), (d.newTranNo = 'PL/40191')), pass: (d) => (d.newTranNo = 'PL/40191'), path: '/newVehicleNo' },
+      'MVCHG-SAME': {
+        fail: (d) => ((d.newVehicleNo = 'tn30aq1188'), (d.newTranNo = 'PL/40191')),
+        pass: (d) => (d.newTranNo = 'PL/40191'),
+        path: '/newVehicleNo',
+      },
       'MVCHG-FROMPLACE': { fail: (d) => (d.fromPlace = ''), path: '/fromPlace' },
       'MVCHG-FROMSTATE': { fail: (d) => (d.fromState = 39), path: '/fromState' },
       'MVCHG-REASON': { fail: (d) => (d.reasonCode = 'A'), path: '/reasonCode' },
@@ -118,13 +166,21 @@ describe('changeMultiVehicleRules', () => {
 
 describe('the validators of the movement kinds', () => {
   it('refuse a consolidated e-waybill by road without a vehicle with the portal code 303', () => {
-    const r = validate('consolidated-ewb', { fromPlace: 'Chennai', fromState: 33, transMode: '1', tripSheetEwbBills: [{ ewbNo: '331009876543' }] }, { today: '14/11/2026' });
+    const r = validate(
+      'consolidated-ewb',
+      { fromPlace: 'Chennai', fromState: 33, transMode: '1', tripSheetEwbBills: [{ ewbNo: '331009876543' }] },
+      { today: '14/11/2026' },
+    );
     expect(r.ok).toBe(false);
     expect(r.errors.map((e) => e.code)).toEqual(['303']);
   });
 
   it('refuse an empty trip sheet through the schema', () => {
-    const r = validate('consolidated-ewb', { fromPlace: 'Chennai', fromState: 33, transMode: '1', vehicleNo: 'TN22CX4521', tripSheetEwbBills: [] }, { today: '14/11/2026' });
+    const r = validate(
+      'consolidated-ewb',
+      { fromPlace: 'Chennai', fromState: 33, transMode: '1', vehicleNo: 'TN22CX4521', tripSheetEwbBills: [] },
+      { today: '14/11/2026' },
+    );
     expect(r.ok).toBe(false);
     expect(r.errors[0]!.path).toBe('/tripSheetEwbBills');
   });
@@ -135,7 +191,16 @@ describe('the validators of the movement kinds', () => {
   });
 
   it('warn, not refuse, on gstkit-own checks unless strict', () => {
-    const doc = { ewbNo: '331009876543', groupNo: 1, oldvehicleNo: 'TN30AQ1188', newVehicleNo: 'TN30AQ1188', fromPlace: 'Salem', fromState: 33, reasonCode: '1', reasonRem: 'x' };
+    const doc = {
+      ewbNo: '331009876543',
+      groupNo: 1,
+      oldvehicleNo: 'TN30AQ1188',
+      newVehicleNo: 'TN30AQ1188',
+      fromPlace: 'Salem',
+      fromState: 33,
+      reasonCode: '1',
+      reasonRem: 'x',
+    };
     const lenient = validate('change-multi-vehicle', doc, { today: '14/11/2026' });
     expect(lenient.ok).toBe(true);
     expect(lenient.warnings.map((w) => w.code)).toEqual(['SVC-472']);
@@ -145,7 +210,8 @@ describe('the validators of the movement kinds', () => {
 
 describe('gstkit validate on the movement kinds', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const gstkit = (args: string[], input?: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: root, input, encoding: 'utf8' });
+  const gstkit = (args: string[], input?: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: root, input, encoding: 'utf8' });
 
   it('passes the bundled consolidated e-waybill and refuses one with a malformed member with 301 at its place', () => {
     const ok = gstkit(['validate', 'consolidated-ewb', 'docs/examples/consolidated-ewb.json', '--today', '14/11/2026']);

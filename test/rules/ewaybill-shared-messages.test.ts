@@ -15,7 +15,18 @@ const said = (rules: readonly Rule[], doc: Record<string, unknown>) => runAll(ru
 
 describe('the messages of the shared e-waybill action checks', () => {
   it('on the Part-B update', () => {
-    expect(said(updateVehicleRules, { ewbNo: '12345', fromPlace: ' ', fromState: 'KA', reasonCode: 7, reasonRem: ' ', transMode: '2', transDocNo: 'LR1', transDocDate: '14/06/2024' })).toEqual([
+    expect(
+      said(updateVehicleRules, {
+        ewbNo: '12345',
+        fromPlace: ' ',
+        fromState: 'KA',
+        reasonCode: 7,
+        reasonRem: ' ',
+        transMode: '2',
+        transDocNo: 'LR1',
+        transDocDate: '14/06/2024',
+      }),
+    ).toEqual([
       '301 ewbNo 12345 is not an e-waybill number (12 digits).',
       '305 fromPlace (the place where the vehicle changes) must not be blank.',
       '306 fromState KA is not a known state code.',
@@ -37,16 +48,49 @@ describe('the messages of the shared e-waybill action checks', () => {
 
   it('on the consolidated e-waybill, trip sheet and multi-vehicle movement', () => {
     // A state that is no number is left to the schema on these actions; a number off the master is refused.
-    expect(said(consolidatedEwbRules, { fromPlace: '  ', fromState: 'KA', transMode: '2', transDocNo: 'LR1', transDocDate: '14/06/2024', tripSheetEwbBills: [{ ewbNo: '331009876543' }] })).toEqual([
-      '305 fromPlace must not be blank.',
-    ]);
-    expect(said(regenerateTripSheetRules, { tripSheetNo: '3310004217', fromPlace: 'Salem', fromState: 45, transMode: '2', transDocNo: 'LR1', transDocDate: '14/06/2024', reasonCode: '9', reasonRem: ' ' })).toEqual([
+    expect(
+      said(consolidatedEwbRules, {
+        fromPlace: '  ',
+        fromState: 'KA',
+        transMode: '2',
+        transDocNo: 'LR1',
+        transDocDate: '14/06/2024',
+        tripSheetEwbBills: [{ ewbNo: '331009876543' }],
+      }),
+    ).toEqual(['305 fromPlace must not be blank.']);
+    expect(
+      said(regenerateTripSheetRules, {
+        tripSheetNo: '3310004217',
+        fromPlace: 'Salem',
+        fromState: 45,
+        transMode: '2',
+        transDocNo: 'LR1',
+        transDocDate: '14/06/2024',
+        reasonCode: '9',
+        reasonRem: ' ',
+      }),
+    ).toEqual([
       '306 fromState 45 is not a state code.',
       '307 reasonCode 9 is not a reason (1 Due to break down, 2 Due to transshipment, 3 Others, 4 First time).',
       '386 reasonRem must not be blank: the portal wants the reason and its remarks.',
     ]);
-    const init = said(initiateMultiVehicleRules, { ewbNo: '33100987654', reasonCode: '2', reasonRem: 'Split', fromPlace: 'Salem', fromState: 33, toPlace: '', toState: 98, transMode: '1', totalQuantity: 500, unitCode: 'KGS' });
-    expect(init).toEqual(['301 ewbNo 33100987654 is not an e-waybill number (12 digits).', '321 toPlace must not be blank.', '320 toState 98 is not a state code.']);
+    const init = said(initiateMultiVehicleRules, {
+      ewbNo: '33100987654',
+      reasonCode: '2',
+      reasonRem: 'Split',
+      fromPlace: 'Salem',
+      fromState: 33,
+      toPlace: '',
+      toState: 98,
+      transMode: '1',
+      totalQuantity: 500,
+      unitCode: 'KGS',
+    });
+    expect(init).toEqual([
+      '301 ewbNo 33100987654 is not an e-waybill number (12 digits).',
+      '321 toPlace must not be blank.',
+      '320 toState 98 is not a state code.',
+    ]);
     expect(said(changeMultiVehicleRules, { ewbNo: 'ABC' })).toContain('301 ewbNo ABC is not an e-waybill number (12 digits).');
   });
 

@@ -65,7 +65,11 @@ describe('stock transfers with Part-A only, as the e-way bill portal takes them'
   });
 
   it('refuses a Part-A slip without any transporterId, as the portal does (619), saying what to give', () => {
-    const r = validate('ewb', stockTransfer((d) => delete d.transporterId), { today: '15/06/2024' });
+    const r = validate(
+      'ewb',
+      stockTransfer((d) => delete d.transporterId),
+      { today: '15/06/2024' },
+    );
     expect(r.errors.map((i) => `${i.code} ${i.path}`)).toEqual(['619 /transporterId']);
     expect(r.errors[0]!.message).toContain('its own GSTIN');
     // Empty strings, as ERPs send for fields they leave blank, are no Part-B either.

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ewaybillRules } from '../../src/rules/ewaybill/index.js';
 import type { RuleContext } from '../../src/rules/rule.js';
-import {
-  changed,
-  context,
-  ewbBase,
-  OTHER_KA,
-  RECIPIENT,
-  runAll,
-  ruleById,
-  SUPPLIER,
-  withWrongCheckChar,
-} from './ewaybill-fixtures.js';
+import { changed, context, ewbBase, OTHER_KA, RECIPIENT, runAll, ruleById, SUPPLIER, withWrongCheckChar } from './ewaybill-fixtures.js';
 
 type Doc = Record<string, any>;
 
@@ -234,13 +224,17 @@ describe('ewaybillRules', () => {
 
   it('never throws on arbitrary objects', () => {
     fc.assert(
-      fc.property(fc.anything(), fc.dictionary(fc.constantFrom(...Object.keys(ewbBase()), 'subSupplyDesc', 'shipToGstin', 'transDocDate'), fc.anything()), (junk, fields) => {
-        for (const rule of ewaybillRules) {
-          expect(Array.isArray(rule.check(junk, context))).toBe(true);
-          expect(Array.isArray(rule.check({ ...ewbBase(), ...fields }, context))).toBe(true);
-          expect(Array.isArray(rule.check({ ...ewbBase(), itemList: [junk, fields] }, { today: junk as string }))).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.anything(),
+        fc.dictionary(fc.constantFrom(...Object.keys(ewbBase()), 'subSupplyDesc', 'shipToGstin', 'transDocDate'), fc.anything()),
+        (junk, fields) => {
+          for (const rule of ewaybillRules) {
+            expect(Array.isArray(rule.check(junk, context))).toBe(true);
+            expect(Array.isArray(rule.check({ ...ewbBase(), ...fields }, context))).toBe(true);
+            expect(Array.isArray(rule.check({ ...ewbBase(), itemList: [junk, fields] }, { today: junk as string }))).toBe(true);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -120,13 +120,20 @@ describe('gstkit validate context options', () => {
     loose(doc).BuyerDtls.Pin = 560001;
     const lenient = gstkit(['validate', 'irn', '-', '--today', '20/06/2024'], JSON.stringify(doc));
     expect(lenient.status).toBe(0);
-    const strict = gstkit(['validate', 'irn', '-', '--today', '20/06/2024', '--strict', '--irp', 'irp2', '--environment', 'production', '--aato', '12,00,00,000'], JSON.stringify(doc));
+    const strict = gstkit(
+      ['validate', 'irn', '-', '--today', '20/06/2024', '--strict', '--irp', 'irp2', '--environment', 'production', '--aato', '12,00,00,000'],
+      JSON.stringify(doc),
+    );
     expect(strict.status).toBe(1);
     expect(JSON.parse(strict.stdout).errors.map((e: { code: string }) => e.code)).toContain('SVC-304');
   });
 
   it('exits 2 on a bad --aato, --irp or --environment', () => {
-    for (const bad of [['--aato', 'ten crore'], ['--irp', 'IRP7'], ['--environment', 'staging']]) {
+    for (const bad of [
+      ['--aato', 'ten crore'],
+      ['--irp', 'IRP7'],
+      ['--environment', 'staging'],
+    ]) {
       const run = gstkit(['validate', 'irn', '-', ...bad], '{}');
       expect(run.status, bad.join(' ')).toBe(2);
       expect(run.stderr).toContain(bad[0]);

@@ -24,7 +24,21 @@ describe('e-invoices the IRP accepts', () => {
   it('a credit note for a price revision: goods lines with quantity 0', () => {
     const raw = rawIntra();
     raw.DocDtls = { Typ: 'CRN', No: 'CN/24-25/0007', Dt: '18/06/2024' };
-    raw.ItemList = [{ SlNo: '1', PrdDesc: 'Laptop price revision', IsServc: 'N', HsnCd: '84713010', Qty: 0, Unit: 'NOS', UnitPrice: 0, TotAmt: 0, Discount: 0, AssAmt: 1000, GstRt: 18 }];
+    raw.ItemList = [
+      {
+        SlNo: '1',
+        PrdDesc: 'Laptop price revision',
+        IsServc: 'N',
+        HsnCd: '84713010',
+        Qty: 0,
+        Unit: 'NOS',
+        UnitPrice: 0,
+        TotAmt: 0,
+        Discount: 0,
+        AssAmt: 1000,
+        GstRt: 18,
+      },
+    ];
     raw.ValDtls = {};
     const doc = completeInvoice(raw, { roundOff: 'rupee' });
     const result = validate('irn', doc, { today });

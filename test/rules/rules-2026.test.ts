@@ -120,7 +120,9 @@ describe('document numbers without regard to case from 01/06/2025', () => {
     expect(irnOf(SELLER, 'INV', 'inv/1', '30/05/2025', '31/05/2025')).not.toBe(irnOf(SELLER, 'INV', 'INV/1', '30/05/2025', '31/05/2025'));
   });
   it('upper case documents keep the IRN they always had', () => {
-    expect(irnOf('24AACCT6304M1ZB', 'INV', 'SAJ/2023/0627', '18/12/2023', '20/11/2026')).toBe(irnOf('24AACCT6304M1ZB', 'INV', 'SAJ/2023/0627', '18/12/2023', '18/12/2023'));
+    expect(irnOf('24AACCT6304M1ZB', 'INV', 'SAJ/2023/0627', '18/12/2023', '20/11/2026')).toBe(
+      irnOf('24AACCT6304M1ZB', 'INV', 'SAJ/2023/0627', '18/12/2023', '18/12/2023'),
+    );
   });
   it('the base invoice is unaffected', () => {
     expect(issues(intra(), { today: '20/06/2024' })).toEqual({ errors: [], warnings: [] });

@@ -53,10 +53,18 @@ describe.each(storeAdapters())('an IRN row on the %s store', (_name, open) => {
 
     const read = await sandbox.irp.getIrn(ctx, SELLER, irn);
     expect(read.ok && read.value.invoice).toEqual(jsonCopy(invoice));
-    const byDoc = await sandbox.irp.getIrnByDocument(ctx, SELLER, { docType: 'INV', docNo: 'ROW/0001', docDate: String((invoice['DocDtls'] as Record<string, unknown>)['Dt']) });
+    const byDoc = await sandbox.irp.getIrnByDocument(ctx, SELLER, {
+      docType: 'INV',
+      docNo: 'ROW/0001',
+      docDate: String((invoice['DocDtls'] as Record<string, unknown>)['Dt']),
+    });
     expect(byDoc.ok && byDoc.value.invoice).toEqual(jsonCopy(invoice));
 
-    const period = String((invoice['DocDtls'] as Record<string, unknown>)['Dt']).split('/').reverse().slice(0, 2).join('-');
+    const period = String((invoice['DocDtls'] as Record<string, unknown>)['Dt'])
+      .split('/')
+      .reverse()
+      .slice(0, 2)
+      .join('-');
     expect(await sandbox.irp.invoicesOfSeller('acme', SELLER, period)).toEqual([{ invoice: jsonCopy(invoice), cancelled: false }]);
     const buyer = String((invoice['BuyerDtls'] as Record<string, unknown>)['Gstin']);
     const forBuyer = await sandbox.irp.invoicesForBuyer(buyer, period);
@@ -117,7 +125,10 @@ describe('the invoice inside a SignedInvoice', () => {
       .map((r) => r.value as unknown as Record<string, unknown>);
     expect(invoices.length).toBeGreaterThan(50);
     for (const invoice of invoices) {
-      const token = signJws(identity, { data: JSON.stringify({ AckNo: 112610000000001, AckDt: '2026-11-14 11:00:00', Irn: 'a'.repeat(64), ...invoice }), iss: 'test' });
+      const token = signJws(identity, {
+        data: JSON.stringify({ AckNo: 112610000000001, AckDt: '2026-11-14 11:00:00', Irn: 'a'.repeat(64), ...invoice }),
+        iss: 'test',
+      });
       expect(invoiceInSignedInvoice(token)).toEqual(jsonCopy(invoice));
     }
   });

@@ -36,7 +36,13 @@ describe('time windows on an injected IST clock', () => {
     const { handler } = world();
     const body = example('ewb');
     delete body['vehicleNo'];
-    const r = await handler(new Request('http://t/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6', { method: 'POST', headers: { authorization: auth }, body: JSON.stringify(body) }));
+    const r = await handler(
+      new Request('http://t/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6', {
+        method: 'POST',
+        headers: { authorization: auth },
+        body: JSON.stringify(body),
+      }),
+    );
     const j = (await r.json()) as { EwbValidTill: unknown; Errors?: unknown };
     expect(r.status, JSON.stringify(j)).toBe(200);
     expect(j.EwbValidTill).toBeNull();
@@ -47,7 +53,13 @@ describe('blocked GSTIN', () => {
   it('refuses an e-waybill whose consignee is blocked (BlkStatus B)', async () => {
     const { handler, sandbox } = world();
     sandbox.registry.add({ gstin: '33AAEFV6613B1ZL', legalName: 'Vaigai Engineering Works', tradeName: 'Vaigai', blocked: true });
-    const r = await handler(new Request('http://t/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6', { method: 'POST', headers: { authorization: auth }, body: JSON.stringify(example('ewb')) }));
+    const r = await handler(
+      new Request('http://t/api/svc/einvoice/generateewaybill?gstin=33AAHCT2290K1Z6', {
+        method: 'POST',
+        headers: { authorization: auth },
+        body: JSON.stringify(example('ewb')),
+      }),
+    );
     expect(r.status).toBe(422);
     expect(((await r.json()) as { Errors: Array<{ Code: string }> }).Errors[0]!.Code).toBe('716');
   });

@@ -74,7 +74,12 @@ function collect(schemaNode: any, base: string, value: unknown, pointer: string,
   if (object && value && typeof value === 'object' && !Array.isArray(value)) {
     for (const key of object.node.required ?? []) {
       if (key in (value as object)) {
-        cases.push({ name: `${pointer}/${key} missing`, pointer: `${pointer}/${key}`, code: svcCodes.required.code, mutate: (d) => deleteAt(d, `${pointer}/${key}`) });
+        cases.push({
+          name: `${pointer}/${key} missing`,
+          pointer: `${pointer}/${key}`,
+          code: svcCodes.required.code,
+          mutate: (d) => deleteAt(d, `${pointer}/${key}`),
+        });
       }
     }
     for (const [key, child] of Object.entries(object.node.properties ?? {})) {

@@ -45,12 +45,19 @@ describe('Number(p,s)', () => {
     );
   });
 
-  it('counts as the number\'s exact decimal form does, for any finite double', () => {
+  it("counts as the number's exact decimal form does, for any finite double", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.integer().map((n) => n / 100)), (value) => {
-        const [whole = '', fraction = ''] = new Decimal(value).abs().toFixed().split('.');
-        expect(countDigits(value)).toEqual({ integerDigits: whole.replace(/^0+/, '').length, decimals: fraction.length });
-      }),
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.integer(),
+          fc.integer().map((n) => n / 100),
+        ),
+        (value) => {
+          const [whole = '', fraction = ''] = new Decimal(value).abs().toFixed().split('.');
+          expect(countDigits(value)).toEqual({ integerDigits: whole.replace(/^0+/, '').length, decimals: fraction.length });
+        },
+      ),
       { numRuns: 2000 },
     );
   });

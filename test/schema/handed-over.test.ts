@@ -25,7 +25,8 @@ describe('validateHandedOver: a payload the caller parsed itself and gives up', 
       const plainText = !text.includes('\\u');
       const copied = outcome(() => validate(entry.kind, JSON.parse(text), entry.options));
       const kept = outcome(() => validateHandedOver(entry.kind, JSON.parse(text), entry.options, { plainText }));
-      if (JSON.stringify(copied) !== JSON.stringify(kept)) differing.push(`#${i} ${entry.kind}: ${JSON.stringify(copied).slice(0, 200)} / ${JSON.stringify(kept).slice(0, 200)}`);
+      if (JSON.stringify(copied) !== JSON.stringify(kept))
+        differing.push(`#${i} ${entry.kind}: ${JSON.stringify(copied).slice(0, 200)} / ${JSON.stringify(kept).slice(0, 200)}`);
     }
     expect(corpus.length).toBeGreaterThan(10_000);
     expect(differing.slice(0, 3).join('\n'), `${differing.length} payloads differ`).toBe('');
@@ -72,7 +73,15 @@ describe('validateHandedOver: a payload the caller parsed itself and gives up', 
     // The handler decodes a body with Buffer's UTF-8 decoder; a broken sequence (an encoded surrogate
     // ED A0 80 among them) reads as U+FFFD. A NUL can come only from a 0x00 byte, which JSON refuses raw.
     const encodedSurrogates = fc.constantFrom([0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf0, 0x90, 0x80, 0x80], [0xc0, 0x80]);
-    const bytes = fc.array(fc.oneof(fc.integer({ min: 1, max: 255 }).map((b) => [b]), encodedSurrogates), { maxLength: 64 }).map((parts) => Buffer.from(parts.flat()));
+    const bytes = fc
+      .array(
+        fc.oneof(
+          fc.integer({ min: 1, max: 255 }).map((b) => [b]),
+          encodedSurrogates,
+        ),
+        { maxLength: 64 },
+      )
+      .map((parts) => Buffer.from(parts.flat()));
     fc.assert(
       fc.property(bytes, (body) => {
         expect(notUnicode(body.toString('utf8'))).toBe(false);

@@ -31,7 +31,9 @@ function readJson(path: string): Json {
   return JSON.parse(readFileSync(path, 'utf8')) as Json;
 }
 
-const schemaFiles = readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort();
+const schemaFiles = readdirSync(schemaDir)
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort();
 const schemas = new Map(schemaFiles.map((f) => [f, readJson(join(schemaDir, f)) as Record<string, Json>]));
 
 function makeAjv(): Ajv2020 {

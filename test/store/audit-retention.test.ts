@@ -27,7 +27,8 @@ describe('audit log retention', () => {
     expect(parseAuditRetention(undefined)).toEqual({ ok: true, days: DEFAULT_AUDIT_RETENTION_DAYS });
     expect(parseAuditRetention(' 90 ')).toEqual({ ok: true, days: 90 });
     expect(parseAuditRetention('OFF')).toEqual({ ok: true, days: null });
-    for (const bad of ['0', '-5', '1.5', '36501', 'ninety', '1e3']) expect(parseAuditRetention(bad)).toMatchObject({ ok: false, message: expect.stringContaining('GSTKIT_AUDIT_RETENTION_DAYS') });
+    for (const bad of ['0', '-5', '1.5', '36501', 'ninety', '1e3'])
+      expect(parseAuditRetention(bad)).toMatchObject({ ok: false, message: expect.stringContaining('GSTKIT_AUDIT_RETENTION_DAYS') });
   });
 
   it('prunes at start and then on its timer, keeping entries younger than the retention', async () => {

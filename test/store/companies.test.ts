@@ -8,12 +8,24 @@ const C = '29AADCN7314Q1ZU';
 describe('GSTKIT_SANDBOX_GSTINS', () => {
   it('gives each company its own GSTINs', () => {
     const out = parseCompanyGstins(`acme:${A},${C.toLowerCase()}; beta:${B}`, ['acme', 'beta'], []);
-    expect(out).toEqual({ ok: true, companies: new Map([['acme', [A, C]], ['beta', [B]]]) });
+    expect(out).toEqual({
+      ok: true,
+      companies: new Map([
+        ['acme', [A, C]],
+        ['beta', [B]],
+      ]),
+    });
   });
 
   it('gives a plain list to the first company only', () => {
     const out = parseCompanyGstins(`${A},${B}`, ['acme', 'beta'], []);
-    expect(out).toEqual({ ok: true, companies: new Map([['acme', [A, B]], ['beta', []]]) });
+    expect(out).toEqual({
+      ok: true,
+      companies: new Map([
+        ['acme', [A, B]],
+        ['beta', []],
+      ]),
+    });
   });
 
   it('gives the demo set to the first company when unset', () => {

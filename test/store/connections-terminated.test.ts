@@ -81,7 +81,9 @@ describe.runIf(ready)('PostgreSQL connections terminated under two servers and a
     let terminated = 0;
     for (let t = 0; t < TERMINATIONS; t++) {
       await new Promise((r) => setTimeout(r, 600));
-      const ended = await admin.query('select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) t');
+      const ended = await admin.query(
+        'select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) t',
+      );
       terminated += ended.rows[0].n;
     }
     await new Promise((r) => setTimeout(r, 600));
@@ -96,7 +98,9 @@ describe.runIf(ready)('PostgreSQL connections terminated under two servers and a
 
     // Service is back on both servers, and everything acknowledged is there.
     for (const s of [a, b]) {
-      const res = await s.call('/api/svc/einvoice/generateirn', { body: { ...example, DocDtls: { ...example.DocDtls, No: `TERM/after/${s === a ? 'a' : 'b'}` } } });
+      const res = await s.call('/api/svc/einvoice/generateirn', {
+        body: { ...example, DocDtls: { ...example.DocDtls, No: `TERM/after/${s === a ? 'a' : 'b'}` } },
+      });
       expect(res.status).toBe(200);
     }
     for (const [i, irn] of irns.entries()) {
@@ -114,6 +118,8 @@ describe.runIf(ready)('PostgreSQL connections terminated under two servers and a
       }
     }
     for (const p of [a.process, b.process, worker.process]) expect(p.exitCode).toBeNull();
-    console.log(`terminated ${terminated} connections in ${TERMINATIONS} rounds; answers ${JSON.stringify(Object.fromEntries(answers))}; ${irns.length} IRNs and ${jobs.length} jobs acknowledged, all there`);
+    console.log(
+      `terminated ${terminated} connections in ${TERMINATIONS} rounds; answers ${JSON.stringify(Object.fromEntries(answers))}; ${irns.length} IRNs and ${jobs.length} jobs acknowledged, all there`,
+    );
   }, 240_000);
 });

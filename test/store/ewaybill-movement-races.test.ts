@@ -29,7 +29,8 @@ describe.each(storeAdapters())('actions racing on one e-waybill: %s', (_name, op
   const call = companyCaller(() => handler, keys, E);
   const carrier = (action: string, body: unknown) => call('carrier', 'POST', `${action}?gstin=${CARRIER}`, body);
   const codes = (out: { body: any }): string[] => (out.body.Errors ?? []).map((e: any) => e.Code);
-  const vehicleHistory = async (ewbNo: string): Promise<any[]> => (await call('acme', 'GET', `getewaybill?gstin=${SHIPPER}&ewbNo=${ewbNo}`)).body.Response.VehiclListDetails;
+  const vehicleHistory = async (ewbNo: string): Promise<any[]> =>
+    (await call('acme', 'GET', `getewaybill?gstin=${SHIPPER}&ewbNo=${ewbNo}`)).body.Response.VehiclListDetails;
 
   const generate = async (): Promise<string> => {
     const out = await call('acme', 'POST', `generateewaybill?gstin=${SHIPPER}`, { ...example('ewb'), docNo: `TFPL/RACE/${++docs}`, transporterId: CARRIER });
@@ -39,7 +40,14 @@ describe.each(storeAdapters())('actions racing on one e-waybill: %s', (_name, op
 
   beforeAll(async () => {
     ({ store, done } = await open());
-    handler = companiesServer({ companies: { acme: [SHIPPER], carrier: [CARRIER] }, keys, store, clock: manualClock(parseIst('14/11/2026 11:00:00')!), identity, seed: 23 });
+    handler = companiesServer({
+      companies: { acme: [SHIPPER], carrier: [CARRIER] },
+      keys,
+      store,
+      clock: manualClock(parseIst('14/11/2026 11:00:00')!),
+      identity,
+      seed: 23,
+    });
   }, 120_000);
   afterAll(async () => done?.());
 
@@ -49,7 +57,16 @@ describe.each(storeAdapters())('actions racing on one e-waybill: %s', (_name, op
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     // Four vehicles of 200 each, at once: only two fit in 500.
     const added = await Promise.all(
-      [1, 2, 3, 4].map((n) => carrier('addmultivehicle', { ...example('add-multi-vehicle'), ewbNo, groupNo: 1, quantity: 200, vehicleNo: `TN30AQ118${n}`, transDocNo: `LR/RACE/${n}` })),
+      [1, 2, 3, 4].map((n) =>
+        carrier('addmultivehicle', {
+          ...example('add-multi-vehicle'),
+          ewbNo,
+          groupNo: 1,
+          quantity: 200,
+          vehicleNo: `TN30AQ118${n}`,
+          transDocNo: `LR/RACE/${n}`,
+        }),
+      ),
     );
     const accepted = added.filter((a) => a.status === 200);
     expect(accepted).toHaveLength(2);
@@ -60,14 +77,25 @@ describe.each(storeAdapters())('actions racing on one e-waybill: %s', (_name, op
     const events = (await store.ewbHistory(ewbNo)).filter((e) => e.event === 'multi-vehicle-added');
     expect(events.map((e) => e.detail['vehicleNo']).sort()).toEqual(group.map((v) => v.vehicleNo).sort());
     // The 100 left still fits; 100.001 never does.
-    expect(codes(await carrier('addmultivehicle', { ...example('add-multi-vehicle'), ewbNo, groupNo: 1, quantity: 100.001, vehicleNo: 'TN30AQ1189' }))).toEqual(['400']);
+    expect(codes(await carrier('addmultivehicle', { ...example('add-multi-vehicle'), ewbNo, groupNo: 1, quantity: 100.001, vehicleNo: 'TN30AQ1189' }))).toEqual(
+      ['400'],
+    );
     expect((await carrier('addmultivehicle', { ...example('add-multi-vehicle'), ewbNo, groupNo: 1, quantity: 100, vehicleNo: 'TN30AQ1189' })).status).toBe(200);
   });
 
   it('keeps every Part-B update and trip sheet that raced on one e-waybill in its vehicle history', async () => {
     const ewbNo = await generate();
-    const updates = [1, 2, 3].map((n) => carrier('updatevehicle', { ...example('update-vehicle'), ewbNo, vehicleNo: `TN38BZ771${n}`, transDocNo: `PL/RACE/U${n}` }));
-    const trips = [1, 2].map((n) => carrier('generateconsolidatedewb', { ...example('consolidated-ewb'), vehicleNo: `TN22CX452${n}`, transDocNo: `PL/RACE/T${n}`, tripSheetEwbBills: [{ ewbNo }] }));
+    const updates = [1, 2, 3].map((n) =>
+      carrier('updatevehicle', { ...example('update-vehicle'), ewbNo, vehicleNo: `TN38BZ771${n}`, transDocNo: `PL/RACE/U${n}` }),
+    );
+    const trips = [1, 2].map((n) =>
+      carrier('generateconsolidatedewb', {
+        ...example('consolidated-ewb'),
+        vehicleNo: `TN22CX452${n}`,
+        transDocNo: `PL/RACE/T${n}`,
+        tripSheetEwbBills: [{ ewbNo }],
+      }),
+    );
     const answers = await Promise.all([...updates, ...trips]);
     // Each request either acted or was told to try again (813): none was lost without a word.
     for (const a of answers) if (a.status !== 200) expect(codes(a)).toEqual(['813']);
@@ -76,8 +104,18 @@ describe.each(storeAdapters())('actions racing on one e-waybill: %s', (_name, op
     expect(updated.length + sheets.length).toBeGreaterThanOrEqual(1);
 
     const later = (await vehicleHistory(ewbNo)).slice(0, -1); // the last row is the generation's own Part-B
-    expect(later.filter((v) => v.tripshtNo === 0).map((v) => v.vehicleNo).sort()).toEqual(updated.sort());
-    expect(later.filter((v) => v.tripshtNo !== 0).map((v) => String(v.tripshtNo)).sort()).toEqual(sheets.sort());
+    expect(
+      later
+        .filter((v) => v.tripshtNo === 0)
+        .map((v) => v.vehicleNo)
+        .sort(),
+    ).toEqual(updated.sort());
+    expect(
+      later
+        .filter((v) => v.tripshtNo !== 0)
+        .map((v) => String(v.tripshtNo))
+        .sort(),
+    ).toEqual(sheets.sort());
     // One event per row, in the same order as the rows (the history lists the newest first).
     const events = (await store.ewbHistory(ewbNo)).filter((e) => e.event === 'vehicle-updated' || e.event === 'consolidated');
     expect(events.map((e) => e.detail['vehicleNo'])).toEqual(later.map((v) => v.vehicleNo).reverse());

@@ -69,13 +69,28 @@ describe('migration 8 (listed fields of e-waybills)', () => {
     const client = await barePglite();
     try {
       for (const m of migrations.filter((m) => m.version <= 7)) await client.exec(m.sql);
-      await client.exec("create table gst_schema_version (version integer primary key, name text not null, applied_at timestamptz not null default now()); insert into gst_schema_version (version, name) select g, 'v' || g from generate_series(1, 7) g");
+      await client.exec(
+        "create table gst_schema_version (version integer primary key, name text not null, applied_at timestamptz not null default now()); insert into gst_schema_version (version, name) select g, 'v' || g from generate_series(1, 7) g",
+      );
       for (const n of numbers) {
         const row = (await reference.getEwb(n)) as EwbRow;
         await client.query(
           `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, irn, entry, transporter_id)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12)`,
-          [row.ewbNo, row.companyId, row.genGstin, row.fromGstin, row.toGstin, row.docType, row.docKey, row.genDate, row.status, row.irn ?? null, JSON.stringify(row.entry), row.transporterId ?? null],
+          [
+            row.ewbNo,
+            row.companyId,
+            row.genGstin,
+            row.fromGstin,
+            row.toGstin,
+            row.docType,
+            row.docKey,
+            row.genDate,
+            row.status,
+            row.irn ?? null,
+            JSON.stringify(row.entry),
+            row.transporterId ?? null,
+          ],
         );
       }
       await client.query("insert into gst_counter (name, value) values ('ewb-no', 99999999)");

@@ -13,7 +13,9 @@ describe('migration 2 (e-waybill transporter)', () => {
     try {
       // A version-1 database, as the first release left it.
       await client.exec(migrations[0]!.sql);
-      await client.exec("create table gst_schema_version (version integer primary key, name text not null, applied_at timestamptz not null default now()); insert into gst_schema_version (version, name) values (1, 'v1')");
+      await client.exec(
+        "create table gst_schema_version (version integer primary key, name text not null, applied_at timestamptz not null default now()); insert into gst_schema_version (version, name) values (1, 'v1')",
+      );
       const insert = `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, entry) values ($1, 'acme', '33AAHCT2290K1Z6', '33AAHCT2290K1Z6', '33AAEFV6613B1ZL', 'INV', $2, '14/11/2026', 'ACT', $3::jsonb)`;
       await client.query(insert, ['300000000001', 'A/1', JSON.stringify({ partA: { transporterId: '33AAFCP8841N1ZX' } })]);
       await client.query(insert, ['300000000002', 'A/2', JSON.stringify({ partA: { transporterId: '' } })]);

@@ -89,7 +89,9 @@ describe.runIf(ready)('two servers and a worker on PostgreSQL and Redis', () => 
   it('shares one rate limit and one audit log between the servers', async () => {
     const k2 = 'Basic ' + Buffer.from(`${limitedKey}:other`).toString('base64');
     const replies = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => fetch(`${(i % 2 ? a : b).base}/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=${'f'.repeat(64)}`, { headers: { authorization: k2 } })),
+      Array.from({ length: 16 }, (_, i) =>
+        fetch(`${(i % 2 ? a : b).base}/api/svc/einvoice/getirn?gstin=29AAGCK4821M1Z4&irn=${'f'.repeat(64)}`, { headers: { authorization: k2 } }),
+      ),
     );
     const limited = replies.filter((r) => r.status === 429);
     expect(limited).toHaveLength(6);
@@ -108,7 +110,11 @@ describe.runIf(ready)('two servers and a worker on PostgreSQL and Redis', () => 
 
 async function startWorker(env: Record<string, string>): Promise<RunningServer> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let printed = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not start: ${printed}`)), 90_000);

@@ -29,7 +29,9 @@ describe.each(storeAdapters())('portal sessions in the store: %s', (_name, open)
     expect(await store.getPortalSession('acme', 'einvoice', '29AAGCK4821M1Z4')).toBeUndefined();
     await store.putPortalSession(row());
     await store.putPortalSession(row({ version: 'v2', sealed: 'v1.sealed-two', expiresAt: 1_800_000_360_000 }));
-    expect(await store.getPortalSession('acme', 'einvoice', '29AAGCK4821M1Z4')).toEqual(row({ version: 'v2', sealed: 'v1.sealed-two', expiresAt: 1_800_000_360_000 }));
+    expect(await store.getPortalSession('acme', 'einvoice', '29AAGCK4821M1Z4')).toEqual(
+      row({ version: 'v2', sealed: 'v1.sealed-two', expiresAt: 1_800_000_360_000 }),
+    );
     // Another portal, another company: other rows.
     expect(await store.getPortalSession('acme', 'ewaybill', '29AAGCK4821M1Z4')).toBeUndefined();
     expect(await store.getPortalSession('globex', 'einvoice', '29AAGCK4821M1Z4')).toBeUndefined();

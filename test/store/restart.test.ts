@@ -77,6 +77,10 @@ describe('restart on the same data folder', () => {
       expect(s.jobStatus === 100 || (s.jobStatus === 101 && typeof s.error?.code === 'string')).toBe(true);
     }
     const file = await second.call(`/api/svc/robot/jobfile/${inFlight[1]}`, { headers: company });
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   }, 240_000);
 });

@@ -287,7 +287,25 @@ export function createFakeGstn(options: FakeGstnOptions): FakeGstn {
       }
       case 'CDN':
         return sealed(session.sek, {
-          cdn: [{ ctin: supplierGstin(9000), cfs: 'Y', nt: [{ chksum: 'c1', ntty: 'C', nt_num: 'CN/1', nt_dt: '20-09-2026', val: 118, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 18, camt: 0, samt: 0, csamt: 0 } }] }] }],
+          cdn: [
+            {
+              ctin: supplierGstin(9000),
+              cfs: 'Y',
+              nt: [
+                {
+                  chksum: 'c1',
+                  ntty: 'C',
+                  nt_num: 'CN/1',
+                  nt_dt: '20-09-2026',
+                  val: 118,
+                  pos: '29',
+                  rchrg: 'N',
+                  inv_typ: 'R',
+                  itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 18, camt: 0, samt: 0, csamt: 0 } }],
+                },
+              ],
+            },
+          ],
         });
       default:
         return refusal('RET13509', 'No document found for the provided Inputs');
@@ -310,7 +328,19 @@ export function createFakeGstn(options: FakeGstnOptions): FakeGstn {
       supprd: period,
       inv: (s['inv'] as Obj[]).map((inv) => {
         const item = (inv['itms'] as Array<{ itm_det: Obj }>)[0]!.itm_det;
-        return { inum: inv['inum'], typ: 'R', dt: inv['idt'], val: inv['val'], pos: '29', rev: 'N', itcavl: 'Y', rsn: '', diffprcnt: 1, srctyp: 'Upload', items: [{ num: 1, rt: 18, txval: item['txval'], igst: item['iamt'], cgst: 0, sgst: 0, cess: 0 }] };
+        return {
+          inum: inv['inum'],
+          typ: 'R',
+          dt: inv['idt'],
+          val: inv['val'],
+          pos: '29',
+          rev: 'N',
+          itcavl: 'Y',
+          rsn: '',
+          diffprcnt: 1,
+          srctyp: 'Upload',
+          items: [{ num: 1, rt: 18, txval: item['txval'], igst: item['iamt'], cgst: 0, sgst: 0, cess: 0 }],
+        };
       }),
     }));
     const data: Obj = { gstin: session.gstin, rtnprd: period, version: '1.0', gendt: '14-10-2026', docdata: { b2b } };
@@ -332,7 +362,27 @@ export function createFakeGstn(options: FakeGstnOptions): FakeGstn {
     if (action === 'GETINV') {
       const section = query.get('section') ?? '';
       if (section !== 'B2B') return refusal('RET13509', 'No document found');
-      return sealed(session.sek, { b2b: [{ stin: supplierGstin(1), inum: 'INV/1', idt: '15-09-2026', val: 1180, txval: 1000, iamt: 180, camt: 0, samt: 0, cess: 0, pos: '29', inv_typ: 'R', action: 'N', srcform: 'R1', rtnprd: '092026', hash: 'h1' }] });
+      return sealed(session.sek, {
+        b2b: [
+          {
+            stin: supplierGstin(1),
+            inum: 'INV/1',
+            idt: '15-09-2026',
+            val: 1180,
+            txval: 1000,
+            iamt: 180,
+            camt: 0,
+            samt: 0,
+            cess: 0,
+            pos: '29',
+            inv_typ: 'R',
+            action: 'N',
+            srcform: 'R1',
+            rtnprd: '092026',
+            hash: 'h1',
+          },
+        ],
+      });
     }
     if (action === 'REQSTS') return sealed(session.sek, { status_cd: 'P', int_tran_id: query.get('int_tran_id') });
     if (action === 'SAVE' || action === 'RESETIMS') {
@@ -340,7 +390,8 @@ export function createFakeGstn(options: FakeGstnOptions): FakeGstn {
       if (!data || data['rtin'] !== session.gstin) return refusal('RET191106', 'JSON validation failed');
       const invdata = isObj(data['invdata']) ? data['invdata'] : {};
       const cn = Array.isArray(invdata['cn']) ? invdata['cn'] : [];
-      if (action === 'SAVE' && cn.some((r) => isObj(r) && r['action'] === 'A' && r['itcRedReq'] === undefined)) return refusal('IMSSAV0054', 'Enter value for itcRedReq');
+      if (action === 'SAVE' && cn.some((r) => isObj(r) && r['action'] === 'A' && r['itcRedReq'] === undefined))
+        return refusal('IMSSAV0054', 'Enter value for itcRedReq');
       imsSaves.push(data);
       return sealed(session.sek, { reference_id: `IMS${++references}` });
     }
@@ -357,7 +408,12 @@ export function createFakeGstn(options: FakeGstnOptions): FakeGstn {
       return sealed(session.sek, { reference_id: `R1${++references}` });
     }
     if (action === 'RETSUM') {
-      const summary = summaries.get(key(period)) ?? { gstin: session.gstin, ret_period: period, chksum: randomBytes(8).toString('hex'), sec_sum: [{ sec_nm: 'B2B', ttl_rec: 120, ttl_val: 141600 }] };
+      const summary = summaries.get(key(period)) ?? {
+        gstin: session.gstin,
+        ret_period: period,
+        chksum: randomBytes(8).toString('hex'),
+        sec_sum: [{ sec_nm: 'B2B', ttl_rec: 120, ttl_val: 141600 }],
+      };
       summaries.set(key(period), summary);
       return sealed(session.sek, summary);
     }
@@ -383,7 +439,9 @@ export function createFakeGstn(options: FakeGstnOptions): FakeGstn {
     if (action === 'RETTRACK') {
       const period = query.get('ret_period') ?? '';
       const arn = filed.get(`${session.gstin}|${period}`);
-      return sealed(session.sek, { EFiledlist: arn ? [{ valid: 'Y', mof: 'EVC', dof: '11-10-2026', ret_prd: period, rtntype: 'GSTR1', arn, status: 'Filed' }] : [] });
+      return sealed(session.sek, {
+        EFiledlist: arn ? [{ valid: 'Y', mof: 'EVC', dof: '11-10-2026', ret_prd: period, rtntype: 'GSTR1', arn, status: 'Filed' }] : [],
+      });
     }
     return refusal('RET11405', 'Invalid action');
   }
@@ -392,7 +450,9 @@ export function createFakeGstn(options: FakeGstnOptions): FakeGstn {
     const [, , token, index] = path.split('/');
     const part = jobs.get(token ?? '')?.parts?.[Number(index)];
     if (!part) return new Response('not found', { status: 404 });
-    const bytes = corrupt ? Buffer.concat([part.bytes.subarray(0, part.bytes.length - 1), Buffer.from([part.bytes[part.bytes.length - 1]! ^ 0xff])]) : part.bytes;
+    const bytes = corrupt
+      ? Buffer.concat([part.bytes.subarray(0, part.bytes.length - 1), Buffer.from([part.bytes[part.bytes.length - 1]! ^ 0xff])])
+      : part.bytes;
     return new Response(new Uint8Array(bytes), { status: 200, headers: { 'content-type': 'application/octet-stream' } });
   }
 

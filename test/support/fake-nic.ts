@@ -225,11 +225,13 @@ export class FakeNic {
       const t = this.einvSession(h);
       if (!isToken(t)) return t;
       if (method === 'POST' && p === '/eicore/v1.03/Invoice') return this.generate(t, body);
-      if (method === 'GET' && p.startsWith('/eicore/v1.03/Invoice/irn/')) return this.byIrn(t, decodeURIComponent(p.slice('/eicore/v1.03/Invoice/irn/'.length)));
+      if (method === 'GET' && p.startsWith('/eicore/v1.03/Invoice/irn/'))
+        return this.byIrn(t, decodeURIComponent(p.slice('/eicore/v1.03/Invoice/irn/'.length)));
       if (method === 'GET' && p === '/eicore/v1.03/Invoice/irnbydocdetails') return this.byDoc(t, url.searchParams);
       if (method === 'POST' && p === '/eicore/v1.03/Invoice/Cancel') return this.cancelIrn(t, body);
       if (method === 'POST' && p === '/eiewb/v1.03/ewaybill') return this.ewbByIrn(t, body);
-      if (method === 'GET' && p.startsWith('/eivital/v1.04/Master/gstin/')) return this.gstinDetails(t, decodeURIComponent(p.slice('/eivital/v1.04/Master/gstin/'.length)));
+      if (method === 'GET' && p.startsWith('/eivital/v1.04/Master/gstin/'))
+        return this.gstinDetails(t, decodeURIComponent(p.slice('/eivital/v1.04/Master/gstin/'.length)));
     }
     if (method === 'POST' && (p === '/ewaybillapi/v1.03/auth/' || p === '/ewaybillapi/v1.03/auth')) return this.ewbAuth(h, body);
     if (p.startsWith('/ewaybillapi/v1.03/ewayapi')) {
@@ -248,7 +250,8 @@ export class FakeNic {
   }
 
   private einvAuth(h: IncomingMessage['headers'], body: Obj): Obj {
-    if (this.header(h, 'client_id') !== this.clientId || this.header(h, 'client_secret') !== this.clientSecret) return this.einvError('1010', 'Invalid Client-ID/Client-Secret');
+    if (this.header(h, 'client_id') !== this.clientId || this.header(h, 'client_secret') !== this.clientSecret)
+      return this.einvError('1010', 'Invalid Client-ID/Client-Secret');
     const gstin = this.header(h, 'gstin');
     let creds: Obj;
     try {
@@ -266,7 +269,13 @@ export class FakeNic {
     // Within the lifetime the same token comes back, unless a refresh is forced.
     let t = [...this.tokens.values()].find((x) => x.service === 'einv' && x.gstin === gstin && x.expiresAt > this.now());
     if (!t || force) {
-      t = { token: randomUUID().replace(/-/g, '').slice(0, 25), gstin, sek: randomBytes(32), expiresAt: Math.floor(this.now() / 1000) * 1000 + lifetime, service: 'einv' };
+      t = {
+        token: randomUUID().replace(/-/g, '').slice(0, 25),
+        gstin,
+        sek: randomBytes(32),
+        expiresAt: Math.floor(this.now() / 1000) * 1000 + lifetime,
+        service: 'einv',
+      };
       this.tokens.set(t.token, t);
     }
     return {
@@ -278,7 +287,8 @@ export class FakeNic {
   }
 
   private einvSession(h: IncomingMessage['headers']): Token | Obj {
-    if (this.header(h, 'client_id') !== this.clientId || this.header(h, 'client_secret') !== this.clientSecret) return this.einvError('1010', 'Invalid Client-ID/Client-Secret');
+    if (this.header(h, 'client_id') !== this.clientId || this.header(h, 'client_secret') !== this.clientSecret)
+      return this.einvError('1010', 'Invalid Client-ID/Client-Secret');
     const t = this.tokens.get(this.header(h, 'authtoken'));
     const gstin = this.header(h, 'gstin');
     if (t?.service !== 'einv' || t.expiresAt <= this.now() || t.gstin !== gstin || !this.header(h, 'user_name')) return this.einvError('1005', 'Invalid Token');
@@ -332,7 +342,9 @@ export class FakeNic {
     const no = String(doc['No'] ?? '');
     const dt = String(doc['Dt'] ?? '');
     if (!/^\d{2}\/\d{2}\/\d{4}$/.test(dt)) return this.einvError('2144', 'Invalid document date');
-    const irn = createHash('sha256').update(`${t.gstin}${financialYear(dt)}${typ}${no}`).digest('hex');
+    const irn = createHash('sha256')
+      .update(`${t.gstin}${financialYear(dt)}${typ}${no}`)
+      .digest('hex');
     const existing = this.irns.get(irn);
     if (existing) {
       return this.einvError('2150', 'Duplicate IRN', [{ InfCd: 'DUPIRN', Desc: { AckNo: existing.ackNo, AckDt: existing.ackDt, Irn: irn } }]);
@@ -380,7 +392,9 @@ export class FakeNic {
   }
 
   private byDoc(t: Token, q: URLSearchParams): Obj {
-    const e = [...this.irns.values()].find((x) => x.gstin === t.gstin && x.doc.typ === q.get('doctype') && x.doc.no === q.get('docnum') && x.doc.dt === q.get('docdate'));
+    const e = [...this.irns.values()].find(
+      (x) => x.gstin === t.gstin && x.doc.typ === q.get('doctype') && x.doc.no === q.get('docnum') && x.doc.dt === q.get('docdate'),
+    );
     if (!e) return this.einvError('2154', 'IRN details are not found');
     return this.einvData(t, this.irnData(e));
   }
@@ -506,7 +520,9 @@ export class FakeNic {
       case 'MULTIVEHUPD':
         return Number(data['groupNo']) === 1 ? this.ewbData(t, { vehUpdDate: ewbIst(at) }) : this.ewbError('405');
       case 'GENEWAYBILL': {
-        const dup = [...this.ewbs.values()].find((e) => e.gstin === t.gstin && e.request['docType'] === data['docType'] && e.request['docNo'] === data['docNo'] && e.status === 'ACT');
+        const dup = [...this.ewbs.values()].find(
+          (e) => e.gstin === t.gstin && e.request['docType'] === data['docType'] && e.request['docNo'] === data['docNo'] && e.status === 'ACT',
+        );
         if (dup) return this.ewbError('604');
         const ewbNo = 391000000000 + ++this.ewbSeq;
         const validUpto = data['vehicleNo'] ? ewbIst(at + 86_400_000).slice(0, 11) + '11:59:00 PM' : null;
@@ -538,7 +554,12 @@ export class FakeNic {
         const e = this.ewbs.get(Number(data['ewbNo']));
         if (!e) return this.ewbError('325');
         e.validUpto = ewbIst(at + 86_400_000).slice(0, 11) + '11:59:00 PM';
-        return this.ewbData(t, body['action'] === 'VEHEWB' ? { vehUpdDate: ewbIst(at), validUpto: e.validUpto } : { ewayBillNo: e.ewbNo, updatedDate: ewbIst(at), validUpto: e.validUpto });
+        return this.ewbData(
+          t,
+          body['action'] === 'VEHEWB'
+            ? { vehUpdDate: ewbIst(at), validUpto: e.validUpto }
+            : { ewayBillNo: e.ewbNo, updatedDate: ewbIst(at), validUpto: e.validUpto },
+        );
       }
       default:
         return this.ewbError('100');
@@ -550,35 +571,81 @@ export class FakeNic {
       case 'GetEwayBill': {
         const e = this.ewbs.get(Number(q.get('ewbNo')));
         if (!e) return this.ewbError('325');
-        return this.ewbGetData(t, { ...e.request, ewbNo: e.ewbNo, ewayBillDate: e.generatedAt, genMode: 'API', userGstin: e.gstin, status: e.status, validUpto: e.validUpto, extendedTimes: 0, rejectStatus: 'N' });
+        return this.ewbGetData(t, {
+          ...e.request,
+          ewbNo: e.ewbNo,
+          ewayBillDate: e.generatedAt,
+          genMode: 'API',
+          userGstin: e.gstin,
+          status: e.status,
+          validUpto: e.validUpto,
+          extendedTimes: 0,
+          rejectStatus: 'N',
+        });
       }
       case 'GetEwayBillGeneratedByConsigner': {
-        const e = [...this.ewbs.values()].find((x) => x.gstin === t.gstin && x.request['docType'] === q.get('docType') && x.request['docNo'] === q.get('docNo') && x.status === 'ACT');
+        const e = [...this.ewbs.values()].find(
+          (x) => x.gstin === t.gstin && x.request['docType'] === q.get('docType') && x.request['docNo'] === q.get('docNo') && x.status === 'ACT',
+        );
         if (!e) return this.ewbError('325');
         return this.ewbGetData(t, { ewayBillNo: e.ewbNo, ewayBillDate: e.generatedAt, validUpto: e.validUpto, alert: null });
       }
       case 'GetTripSheet':
-        return this.ewbGetData(t, { tripSheetNo: Number(q.get('tripSheetNo')), tripSheetEwbBills: [...this.ewbs.values()].slice(0, 1).map((e) => ({ ewbNo: e.ewbNo })) });
+        return this.ewbGetData(t, {
+          tripSheetNo: Number(q.get('tripSheetNo')),
+          tripSheetEwbBills: [...this.ewbs.values()].slice(0, 1).map((e) => ({ ewbNo: e.ewbNo })),
+        });
       case 'GetEwayBillsByDate':
         return this.ewbGetData(
           t,
           [...this.ewbs.values()]
             .filter((e) => e.gstin === t.gstin && e.status === 'ACT' && e.generatedAt.startsWith(q.get('date') ?? '?'))
-            .map((e) => ({ ewbNo: e.ewbNo, ewbDate: e.generatedAt, status: e.status, genGstin: e.gstin, docNo: e.request['docNo'], docDate: e.request['docDate'], validUpto: e.validUpto })),
+            .map((e) => ({
+              ewbNo: e.ewbNo,
+              ewbDate: e.generatedAt,
+              status: e.status,
+              genGstin: e.gstin,
+              docNo: e.request['docNo'],
+              docDate: e.request['docDate'],
+              validUpto: e.validUpto,
+            })),
         );
       case 'GetEwayBillsForTransporter':
         return this.ewbGetData(
           t,
           [...this.ewbs.values()]
             .filter((e) => e.request['transporterId'] === t.gstin && e.status === 'ACT' && e.generatedAt.startsWith(q.get('date') ?? '?'))
-            .map((e) => ({ ewbNo: e.ewbNo, ewbDate: e.generatedAt, status: e.status, genGstin: e.gstin, docNo: e.request['docNo'], docDate: e.request['docDate'], delPinCode: String(e.request['toPincode']), delStateCode: e.request['toStateCode'], delPlace: e.request['toPlace'], validUpto: e.validUpto, extendedTimes: 0, rejectStatus: 'N' })),
+            .map((e) => ({
+              ewbNo: e.ewbNo,
+              ewbDate: e.generatedAt,
+              status: e.status,
+              genGstin: e.gstin,
+              docNo: e.request['docNo'],
+              docDate: e.request['docDate'],
+              delPinCode: String(e.request['toPincode']),
+              delStateCode: e.request['toStateCode'],
+              delPlace: e.request['toPlace'],
+              validUpto: e.validUpto,
+              extendedTimes: 0,
+              rejectStatus: 'N',
+            })),
         );
       case 'GetEwayBillsRejectedByOthers':
         return this.ewbGetData(
           t,
           [...this.ewbs.values()]
             .filter((e) => e.gstin === t.gstin && e.rejectedAt && e.generatedAt.startsWith(q.get('date') ?? '?'))
-            .map((e) => ({ ewbNo: e.ewbNo, ewbDate: e.generatedAt, status: e.status, genGstin: e.gstin, docNo: e.request['docNo'], docDate: e.request['docDate'], validUpto: e.validUpto, rejectStatus: 'Y', rejectedDate: e.rejectedAt })),
+            .map((e) => ({
+              ewbNo: e.ewbNo,
+              ewbDate: e.generatedAt,
+              status: e.status,
+              genGstin: e.gstin,
+              docNo: e.request['docNo'],
+              docDate: e.request['docDate'],
+              validUpto: e.validUpto,
+              rejectStatus: 'Y',
+              rejectedDate: e.rejectedAt,
+            })),
         );
       case 'GetEwayBillsofOtherParty':
         return this.ewbGetData(

@@ -12,7 +12,11 @@ export interface RunningWorker {
 }
 
 export async function startWorker(env: Record<string, string>): Promise<RunningWorker> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let printed = '';
   child.stdout!.on('data', (c: Buffer) => (printed += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (printed += c.toString()));

@@ -54,7 +54,10 @@ describe('scripts/build.mjs --if-stale', () => {
     expect(build('--if-stale').built).toBe(true);
     expect(readFileSync(join(dir, 'dist/answer.js'), 'utf8')).toContain('answer = 2');
     // A compiler setting counts too.
-    writeFileSync(join(dir, 'tsconfig.build.json'), readFileSync(join(dir, 'tsconfig.build.json'), 'utf8').replace('"declaration": true', '"declaration": true, "removeComments": true'));
+    writeFileSync(
+      join(dir, 'tsconfig.build.json'),
+      readFileSync(join(dir, 'tsconfig.build.json'), 'utf8').replace('"declaration": true', '"declaration": true, "removeComments": true'),
+    );
     expect(build('--if-stale').built).toBe(true);
     // A deleted dist/ is rebuilt.
     rmSync(join(dir, 'dist'), { recursive: true });

@@ -11,7 +11,11 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const script = join(root, 'scripts/changelog-version.mjs');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string>; publishConfig?: Record<string, unknown> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  scripts: Record<string, string>;
+  publishConfig?: Record<string, unknown>;
+};
 
 function release(version: string, changelog: string): { status: number | null; text: string; stderr: string } {
   const file = join(mkdtempSync(join(tmpdir(), 'gstkit-changelog-')), 'CHANGELOG.md');

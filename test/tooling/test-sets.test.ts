@@ -18,7 +18,10 @@ function listed(env: Record<string, string>): string[] {
     encoding: 'utf8',
   });
   expect(run.status).toBe(0);
-  return run.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+  return run.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 describe('the test sets', () => {

@@ -14,9 +14,7 @@ export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What an answer said. */
-export type Answer =
-  | { ok: true; value: unknown; envelope: Obj }
-  | { ok: false; code: string; kind: CodeKind | 'connector'; message: string };
+export type Answer = { ok: true; value: unknown; envelope: Obj } | { ok: false; code: string; kind: CodeKind | 'connector'; message: string };
 
 /** Replaces every secret found in `text` (at least 4 characters long) and caps its length. */
 export function scrub(text: string, secrets: readonly string[]): string {
@@ -30,9 +28,22 @@ function refusal(envelope: Obj, secrets: readonly string[]): Answer {
   const raw = envelope['error'];
   const error = isObj(raw) ? raw : {};
   const code = String(error['error_cd'] ?? error['errorCode'] ?? error['code'] ?? envelope['error_cd'] ?? '').trim();
-  const text = typeof error['message'] === 'string' ? error['message'] : typeof raw === 'string' ? raw : typeof envelope['message'] === 'string' ? envelope['message'] : '';
+  const text =
+    typeof error['message'] === 'string'
+      ? error['message']
+      : typeof raw === 'string'
+        ? raw
+        : typeof envelope['message'] === 'string'
+          ? envelope['message']
+          : '';
   const portalText = scrub(text, secrets);
-  if (code === '') return { ok: false, code: gstnCodes.badAnswer, kind: 'connector', message: `the GST portal refused the request without a code${portalText ? `: ${portalText}` : ''}` };
+  if (code === '')
+    return {
+      ok: false,
+      code: gstnCodes.badAnswer,
+      kind: 'connector',
+      message: `the GST portal refused the request without a code${portalText ? `: ${portalText}` : ''}`,
+    };
   return { ok: false, code, kind: codeKind(code), message: codeMessage(code, portalText) };
 }
 
@@ -59,10 +70,16 @@ export function readAnswer(json: unknown, sek: Buffer | undefined, secrets: read
     if (typeof hmac === 'string' && hmac !== '') {
       // Over the decrypted base64 (GSTN's samples); over the JSON bytes where the data was plain JSON.
       const expected = hmacBase64(rek, base64 !== undefined ? Buffer.from(base64, 'utf8') : plain);
-      if (!sameMac(hmac, expected)) return { ok: false, code: gstnCodes.badAnswer, kind: 'connector', message: 'the GST portal\'s answer failed its HMAC check (altered in transit, or another session\'s answer)' };
+      if (!sameMac(hmac, expected))
+        return {
+          ok: false,
+          code: gstnCodes.badAnswer,
+          kind: 'connector',
+          message: "the GST portal's answer failed its HMAC check (altered in transit, or another session's answer)",
+        };
     }
     return { ok: true, value, envelope: json };
   } catch {
-    return { ok: false, code: gstnCodes.badAnswer, kind: 'connector', message: 'the GST portal\'s answer could not be decrypted with this session\'s key' };
+    return { ok: false, code: gstnCodes.badAnswer, kind: 'connector', message: "the GST portal's answer could not be decrypted with this session's key" };
   }
 }

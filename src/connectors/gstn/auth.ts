@@ -24,11 +24,24 @@ export interface Grant {
   accessEndsAt?: number;
 }
 
-async function post(ctx: Context, gstin: string, headers: Record<string, string>, body: Record<string, unknown>, sek: Buffer | undefined, secrets: string[]): Promise<{ ok: true; value: unknown } | Failure> {
+async function post(
+  ctx: Context,
+  gstin: string,
+  headers: Record<string, string>,
+  body: Record<string, unknown>,
+  sek: Buffer | undefined,
+  secrets: string[],
+): Promise<{ ok: true; value: unknown } | Failure> {
   const sent = await send({ method: 'POST', url: apiUrl(ctx, 'authenticate'), headers, body }, ctx.wire);
   if (sent.kind === 'failure') {
     if (sent.reason === 'unreadable') return { ok: false, code: gstnCodes.badAnswer, kind: 'connector', message: `the GST portal answered ${sent.detail}` };
-    return { ok: false, code: gstnCodes.unreachable, kind: 'transient', message: `the GST portal could not be reached for ${gstin} after ${sent.attempts} attempt${sent.attempts === 1 ? '' : 's'}: ${sent.detail}`, ambiguous: sent.ambiguous };
+    return {
+      ok: false,
+      code: gstnCodes.unreachable,
+      kind: 'transient',
+      message: `the GST portal could not be reached for ${gstin} after ${sent.attempts} attempt${sent.attempts === 1 ? '' : 's'}: ${sent.detail}`,
+      ambiguous: sent.ambiguous,
+    };
   }
   const answer = readAnswer(sent.json, sek, [...secrets, ctx.headers.clientSecret]);
   return answer.ok ? { ok: true, value: answer.value } : answer;
@@ -78,7 +91,11 @@ function readGrant(ctx: Context, value: unknown, keys: readonly Buffer[], previo
 export async function authToken(ctx: Context, gstin: string, username: string, appKey: Buffer, otp: string): Promise<{ ok: true; grant: Grant } | Failure> {
   const encryptedKey = rsaEncrypt(ctx.prepared.publicKey, appKey);
   const encryptedOtp = aesEncrypt(appKey, Buffer.from(otp, 'utf8'));
-  const out = await post(ctx, gstin, plainHeaders(ctx.headers, gstin), { action: 'AUTHTOKEN', username, app_key: encryptedKey, otp: encryptedOtp }, undefined, [otp, encryptedKey, encryptedOtp]);
+  const out = await post(ctx, gstin, plainHeaders(ctx.headers, gstin), { action: 'AUTHTOKEN', username, app_key: encryptedKey, otp: encryptedOtp }, undefined, [
+    otp,
+    encryptedKey,
+    encryptedOtp,
+  ]);
   if (!out.ok) return out;
   return readGrant(ctx, out.value, [appKey]);
 }

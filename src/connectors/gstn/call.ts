@@ -44,14 +44,23 @@ export async function call(ctx: Context, connections: Connections, gstin: string
     const live = await connections.live(gstin);
     if (!live.ok) return live;
     const session = live.session;
-    const body = spec.body === undefined && spec.data === undefined ? undefined : { ...(spec.body ?? {}), ...(spec.data !== undefined ? encryptRequestData(session.sek, spec.data) : {}) };
+    const body =
+      spec.body === undefined && spec.data === undefined
+        ? undefined
+        : { ...(spec.body ?? {}), ...(spec.data !== undefined ? encryptRequestData(session.sek, spec.data) : {}) };
     const sent = await send(
-      { method: spec.method, url: apiUrl(ctx, spec.api, spec.query), headers: sessionHeaders(ctx.headers, session, spec.period), ...(body !== undefined ? { body } : {}) },
+      {
+        method: spec.method,
+        url: apiUrl(ctx, spec.api, spec.query),
+        headers: sessionHeaders(ctx.headers, session, spec.period),
+        ...(body !== undefined ? { body } : {}),
+      },
       ctx.wire,
       spec.once ?? false,
     );
     if (sent.kind === 'failure') {
-      if (sent.reason === 'unreadable') return { ok: false, code: gstnCodes.badAnswer, kind: 'connector', message: `the GST portal answered ${sent.detail}`, ambiguous: sent.ambiguous };
+      if (sent.reason === 'unreadable')
+        return { ok: false, code: gstnCodes.badAnswer, kind: 'connector', message: `the GST portal answered ${sent.detail}`, ambiguous: sent.ambiguous };
       return {
         ok: false,
         code: gstnCodes.unreachable,

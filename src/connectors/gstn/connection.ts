@@ -146,7 +146,11 @@ export class Connections {
   async requestOtp(gstin: string, username: string): Promise<{ ok: true } | Failure> {
     const appKey = newAppKey();
     // Kept before the request goes: an OTP may arrive even when the request's answer is lost.
-    const version = await this.ctx.store.publish(PENDING, gstin, encodePending({ username, appKey, expiresAt: this.ctx.now() + this.ctx.otpRequestLifetimeMs }));
+    const version = await this.ctx.store.publish(
+      PENDING,
+      gstin,
+      encodePending({ username, appKey, expiresAt: this.ctx.now() + this.ctx.otpRequestLifetimeMs }),
+    );
     const out = await otpRequest(this.ctx, gstin, username, appKey);
     if (!out.ok && !out.ambiguous) await this.ctx.store.drop(PENDING, gstin, version);
     return out;
@@ -157,7 +161,12 @@ export class Connections {
     const kept = await this.ctx.store.current(PENDING, gstin);
     const pending = kept ? decodePending(kept) : undefined;
     if (!pending || pending.expiresAt <= this.ctx.now()) {
-      return { ok: false, code: gstnCodes.noOtpRequest, kind: 'connector', message: `no open OTP request for GSTIN ${gstin}: request an OTP first (it stays open ${Math.round(this.ctx.otpRequestLifetimeMs / 60_000)} minutes)` };
+      return {
+        ok: false,
+        code: gstnCodes.noOtpRequest,
+        kind: 'connector',
+        message: `no open OTP request for GSTIN ${gstin}: request an OTP first (it stays open ${Math.round(this.ctx.otpRequestLifetimeMs / 60_000)} minutes)`,
+      };
     }
     const out = await authToken(this.ctx, gstin, pending.username, pending.appKey, otp);
     if (!out.ok) return out;

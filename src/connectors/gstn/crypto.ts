@@ -67,7 +67,10 @@ export function sha256(content: Buffer): Buffer {
  * (the HMAC's input) with the value. Throws when it is neither form.
  */
 export function readPayload(plain: Buffer): { value: unknown; base64?: string } {
-  const text = plain.toString('utf8').replace(/[\u0000-\u001f]+$/u, '').trim();
+  const text = plain
+    .toString('utf8')
+    .replace(/[\u0000-\u001f]+$/u, '')
+    .trim();
   if (isBase64(text)) {
     try {
       return { value: JSON.parse(Buffer.from(text, 'base64').toString('utf8')), base64: text };

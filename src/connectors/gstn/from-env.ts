@@ -30,7 +30,9 @@ export interface GstnServePortal {
 /** GSTKIT_GST_PORTAL: `sandbox` or `gstn`, or a message naming it. */
 export function gstPortalChoice(env: Env): { ok: true; value: 'sandbox' | 'gstn' } | { ok: false; message: string } {
   const value = (env[GST_PORTAL_ENV] ?? '').trim().toLowerCase() || 'sandbox';
-  return value === 'sandbox' || value === 'gstn' ? { ok: true, value } : { ok: false, message: `${GST_PORTAL_ENV} must be sandbox or gstn, not ${JSON.stringify(env[GST_PORTAL_ENV])}` };
+  return value === 'sandbox' || value === 'gstn'
+    ? { ok: true, value }
+    : { ok: false, message: `${GST_PORTAL_ENV} must be sandbox or gstn, not ${JSON.stringify(env[GST_PORTAL_ENV])}` };
 }
 
 /** This machine's first IPv4 address that is not its own loopback, else 127.0.0.1 (GSTN wants the end user's IP). */
@@ -50,7 +52,7 @@ export function readGstnSettings(env: Env): { ok: true; value: GstnPortalOptions
     return v ? v : undefined;
   };
   const url = required('GSTN_URL');
-  if (!url) return { ok: false, message: 'GSTN_URL is not set (the GSP\'s base URL for GSTN\'s taxpayer API)' };
+  if (!url) return { ok: false, message: "GSTN_URL is not set (the GSP's base URL for GSTN's taxpayer API)" };
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -41,18 +41,28 @@ function missingDeclarations(invdata: Obj): string[] {
 
 async function act(ctx: Context, connections: Connections, request: ImsActionRequest, action: 'SAVE' | 'RESETIMS'): Promise<Outcome<{ referenceId: string }>> {
   const { gstin, invdata } = request;
-  if (!isObj(invdata) || Object.keys(invdata).length === 0) return refuse(gstnCodes.badRequest, 'invdata should hold the records to act on, by section', '/invdata');
+  if (!isObj(invdata) || Object.keys(invdata).length === 0)
+    return refuse(gstnCodes.badRequest, 'invdata should hold the records to act on, by section', '/invdata');
   if (action === 'SAVE') {
     const missing = missingDeclarations(invdata);
     if (missing.length > 0) {
-      return { ok: false, errors: missing.map((path) => ({ code: 'IMSSAV0054', message: 'an accepted credit note needs its ITC-reduction declaration (itcRedReq): declare it and save again', path, severity: 'error' as const })) };
+      return {
+        ok: false,
+        errors: missing.map((path) => ({
+          code: 'IMSSAV0054',
+          message: 'an accepted credit note needs its ITC-reduction declaration (itcRedReq): declare it and save again',
+          path,
+          severity: 'error' as const,
+        })),
+      };
     }
   }
   const data = { rtin: gstin, reqtyp: action === 'SAVE' ? 'SAVE' : 'RESET', invdata };
   const out = await call(ctx, connections, gstin, { method: 'PUT', api: 'ims', body: { action }, data });
   if (!out.ok) return failed(out);
   const ref = isObj(out.value) ? (out.value['reference_id'] ?? out.value['int_tran_id'] ?? out.value['ref_id']) : undefined;
-  if (typeof ref !== 'string' && typeof ref !== 'number') return refuse(gstnCodes.badAnswer, `the GST portal accepted the IMS ${action} without a reference to follow it by`);
+  if (typeof ref !== 'string' && typeof ref !== 'number')
+    return refuse(gstnCodes.badAnswer, `the GST portal accepted the IMS ${action} without a reference to follow it by`);
   return { ok: true, value: { referenceId: String(ref) } };
 }
 

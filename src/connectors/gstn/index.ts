@@ -46,7 +46,12 @@ export function createGstnPortal(options: GstnPortalOptions): GstnPortal {
   const large = options.largeFiles ?? {};
   const ctx: Context = {
     prepared,
-    headers: { clientId: options.clientId, clientSecret: options.clientSecret, ipUsr: options.ipUsr, ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}) },
+    headers: {
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      ipUsr: options.ipUsr,
+      ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
+    },
     wire: {
       fetch: options.fetch ?? fetch,
       timeoutMs: options.timeoutMs ?? 30_000,
@@ -71,7 +76,8 @@ export function createGstnPortal(options: GstnPortalOptions): GstnPortal {
 
   /** Runs `run` with a checked GSTIN and, where one is given, the period as MMYYYY. */
   const checked = <T>(gstin: string, period: string | undefined, run: (portalPeriod: string) => Promise<Outcome<T>>): Promise<Outcome<T>> => {
-    if (typeof gstin !== 'string' || !validGstin(gstin)) return Promise.resolve(refuse(gstnCodes.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin'));
+    if (typeof gstin !== 'string' || !validGstin(gstin))
+      return Promise.resolve(refuse(gstnCodes.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin'));
     if (period === undefined) return run('');
     const mmyyyy = typeof period === 'string' ? portalPeriod(period) : undefined;
     if (!mmyyyy) return Promise.resolve(refuse(gstnCodes.badRequest, 'return period should be YYYY-MM', '/returnPeriod'));
@@ -105,14 +111,16 @@ export function createGstnPortal(options: GstnPortalOptions): GstnPortal {
     },
     requestOtp(gstin, username) {
       return checked(gstin, undefined, async () => {
-        if (typeof username !== 'string' || username.trim() === '') return refuse(gstnCodes.badRequest, 'the taxpayer\'s GST portal user name is required', '/username');
+        if (typeof username !== 'string' || username.trim() === '')
+          return refuse(gstnCodes.badRequest, "the taxpayer's GST portal user name is required", '/username');
         const out = await connections.requestOtp(gstin, username.trim());
         return out.ok ? { ok: true, value: { gstin, otpSent: true } } : failed(out);
       });
     },
     connect(gstin, otp) {
       return checked(gstin, undefined, async () => {
-        if (typeof otp !== 'string' || !/^[0-9A-Za-z]{4,10}$/.test(otp.trim())) return refuse(gstnCodes.badRequest, 'the OTP should be the 4 to 10 characters the taxpayer received', '/otp');
+        if (typeof otp !== 'string' || !/^[0-9A-Za-z]{4,10}$/.test(otp.trim()))
+          return refuse(gstnCodes.badRequest, 'the OTP should be the 4 to 10 characters the taxpayer received', '/otp');
         const out = await connections.connect(gstin, otp.trim());
         return out.ok ? { ok: true, value: connectionOf(gstin, out.session) } : failed(out);
       });

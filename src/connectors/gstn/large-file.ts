@@ -57,7 +57,15 @@ function readFileList(value: unknown): FileList | Failure {
 }
 
 /** Asks FILEDET until the files are ready or the wait is over (then RTN_24, to pull again later). */
-async function fileList(ctx: Context, connections: Connections, api: 'returns' | 'ims', gstin: string, period: string, token: string, estMinutes: number): Promise<FileList | Failure> {
+async function fileList(
+  ctx: Context,
+  connections: Connections,
+  api: 'returns' | 'ims',
+  gstin: string,
+  period: string,
+  token: string,
+  estMinutes: number,
+): Promise<FileList | Failure> {
   // Time waited is counted in the waits themselves: the injected clock is for tokens, and may stand still.
   let waited = Math.min(Math.max(0, estMinutes) * 60_000, ctx.large.maxWaitMs);
   if (waited > 0) await sleep(waited);
@@ -158,7 +166,11 @@ export async function readLargeFile(
       }
       if (sameHash(part.hash, sha256(got.bytes))) bytes = got.bytes;
     }
-    if (!bytes) return fail(gstnCodes.badFile, `file part ${index + 1} of ${list.parts.length} failed its SHA-256 check twice: the download is corrupt; pull again later`);
+    if (!bytes)
+      return fail(
+        gstnCodes.badFile,
+        `file part ${index + 1} of ${list.parts.length} failed its SHA-256 check twice: the download is corrupt; pull again later`,
+      );
     try {
       for await (const value of partValues(ctx, list.key, bytes)) take(value);
     } catch (e) {

@@ -5,7 +5,16 @@
  * Every type this folder takes from the rest of gstkit comes through this one file.
  * @module
  */
-import { gstrCodes, imsSections, type GstPortal, type GstPortalConnection, type Gstr1FileRequest, type ImsActionRequest, type ImsSection, type LiveGstPortal } from '../../ports/gst-portal.js';
+import {
+  gstrCodes,
+  imsSections,
+  type GstPortal,
+  type GstPortalConnection,
+  type Gstr1FileRequest,
+  type ImsActionRequest,
+  type ImsSection,
+  type LiveGstPortal,
+} from '../../ports/gst-portal.js';
 import type { Issue, Outcome } from '../../issue.js';
 
 export { gstrCodes, imsSections };

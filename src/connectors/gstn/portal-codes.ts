@@ -26,16 +26,36 @@ interface KnownCode {
 }
 
 const known: Record<string, KnownCode> = {
-  AUTH4033: { kind: 'refresh', message: 'the GST portal no longer accepts this session; gstkit tried to refresh it; if this persists, connect the GSTIN again with a new OTP' },
-  AUTH4034: { kind: 'refusal', message: 'the OTP is wrong or has lapsed: check the OTP on the taxpayer\'s registered phone or e-mail and enter it again, or request a new one' },
+  AUTH4033: {
+    kind: 'refresh',
+    message: 'the GST portal no longer accepts this session; gstkit tried to refresh it; if this persists, connect the GSTIN again with a new OTP',
+  },
+  AUTH4034: {
+    kind: 'refusal',
+    message: "the OTP is wrong or has lapsed: check the OTP on the taxpayer's registered phone or e-mail and enter it again, or request a new one",
+  },
   AUTH4038: { kind: 'refresh', message: 'the GST portal session has expired: connect the GSTIN again (request an OTP, then enter it)' },
-  AUTH403: { kind: 'refusal', message: 'too many sessions are open for this GST portal user through the GSP: close the other sessions or wait for them to lapse, then connect again' },
+  AUTH403: {
+    kind: 'refusal',
+    message: 'too many sessions are open for this GST portal user through the GSP: close the other sessions or wait for them to lapse, then connect again',
+  },
   AUTH_9002: { kind: 'refusal', message: 'the GST portal user name is wrong for this GSTIN: use the user name the taxpayer signs in with on the GST portal' },
-  TEC4002: { kind: 'refusal', message: 'the GST portal could not decrypt the app key: the configured GSTN public key is wrong or outdated (GSTN_PUBLIC_KEY_FILE); install the current certificate from the GSP' },
+  TEC4002: {
+    kind: 'refusal',
+    message:
+      'the GST portal could not decrypt the app key: the configured GSTN public key is wrong or outdated (GSTN_PUBLIC_KEY_FILE); install the current certificate from the GSP',
+  },
   RETOTPREQUEST: { kind: 'reconnect', message: 'the GST portal asks for an OTP: connect the GSTIN again' },
   EVCREQUEST: { kind: 'refusal', message: 'the GST portal asks for an EVC OTP: request one for the authorised signatory and file again with it' },
-  RET11402: { kind: 'reconnect', message: 'the GST portal refused the API authorisation: the taxpayer must enable API access on the GST portal (My Profile, Manage API Access) and connect again' },
-  RET2B1010: { kind: 'reconnect', message: 'the GST portal refused the API authorisation: the taxpayer must enable API access on the GST portal and connect again' },
+  RET11402: {
+    kind: 'reconnect',
+    message:
+      'the GST portal refused the API authorisation: the taxpayer must enable API access on the GST portal (My Profile, Manage API Access) and connect again',
+  },
+  RET2B1010: {
+    kind: 'reconnect',
+    message: 'the GST portal refused the API authorisation: the taxpayer must enable API access on the GST portal and connect again',
+  },
   RTN_24: { kind: 'queued', message: 'the GST portal is still preparing this data as a file: pull again in a few minutes' },
   RET11416: { kind: 'no-data', message: 'the GST portal has no data for this section and period' },
   RET11417: { kind: 'no-data', message: 'the GST portal has no data for this section and period' },
@@ -43,10 +63,19 @@ const known: Record<string, KnownCode> = {
   RET13509: { kind: 'no-data', message: 'the GST portal found no document for this section and period' },
   RET13510: { kind: 'no-data', message: 'the GST portal found no document for this section and period' },
   RET2B1016: { kind: 'no-data', message: 'GSTR-2B for this period has no documents' },
-  RET2B1023: { kind: 'refusal', message: 'GSTR-2B for this period has not been generated yet (it is generated on the 14th of the next month): pull again after that' },
+  RET2B1023: {
+    kind: 'refusal',
+    message: 'GSTR-2B for this period has not been generated yet (it is generated on the 14th of the next month): pull again after that',
+  },
   RET2B1018: { kind: 'refusal', message: 'GSTR-2B for this period cannot be had before its cut-off date: pull again after the 14th of the next month' },
-  'GTR2B-001': { kind: 'refusal', message: 'GSTR-2B does not exist for this period for this taxpayer (a quarterly filer\'s first two months): pull the quarter\'s last month' },
-  'GTR2B-002': { kind: 'refusal', message: 'GSTR-2B has not been generated for this period: generate it on the GST portal (or wait for the 14th), then pull again' },
+  'GTR2B-001': {
+    kind: 'refusal',
+    message: "GSTR-2B does not exist for this period for this taxpayer (a quarterly filer's first two months): pull the quarter's last month",
+  },
+  'GTR2B-002': {
+    kind: 'refusal',
+    message: 'GSTR-2B has not been generated for this period: generate it on the GST portal (or wait for the 14th), then pull again',
+  },
   'RT-3BAS1009': { kind: 'refusal', message: 'no GSTR-3B has been saved or filed for this period' },
   RET12501: { kind: 'transient', message: 'the GST portal had a system failure: pull again later' },
   RET12502: { kind: 'transient', message: 'the GST portal had a system failure: pull again later' },

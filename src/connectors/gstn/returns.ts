@@ -15,7 +15,14 @@ import { largeFileToken, mergeSections, readLargeFile } from './large-file.js';
 import type { Outcome } from './port.js';
 
 /** One GSTR-2A section merged into `into` (directly, or through the file download). */
-async function pull2aSection(ctx: Context, connections: Connections, gstin: string, period: string, action: string, into: Obj): Promise<{ ok: true } | Failure> {
+async function pull2aSection(
+  ctx: Context,
+  connections: Connections,
+  gstin: string,
+  period: string,
+  action: string,
+  into: Obj,
+): Promise<{ ok: true } | Failure> {
   const out = await call(ctx, connections, gstin, { method: 'GET', api: 'gstr2a', query: { action, gstin, ret_period: period }, period });
   if (!out.ok) return out.kind === 'no-data' ? { ok: true } : out;
   const large = largeFileToken(out.value);
@@ -62,7 +69,12 @@ function mergePage(into: Obj, page: unknown): void {
 
 export async function pull2b(ctx: Context, connections: Connections, gstin: string, period: string): Promise<Outcome<unknown>> {
   const get = (fileNum?: number) =>
-    call(ctx, connections, gstin, { method: 'GET', api: 'gstr2b', query: { action: 'GET2B', gstin, rtnprd: period, ...(fileNum !== undefined ? { file_num: String(fileNum) } : {}) }, period });
+    call(ctx, connections, gstin, {
+      method: 'GET',
+      api: 'gstr2b',
+      query: { action: 'GET2B', gstin, rtnprd: period, ...(fileNum !== undefined ? { file_num: String(fileNum) } : {}) },
+      period,
+    });
   const first = await get();
   if (!first.ok) {
     if (first.kind === 'no-data') return { ok: true, value: { chksum: '', data: { gstin, rtnprd: period, docdata: {} } } };

@@ -17,7 +17,9 @@ export interface WireSettings {
   retry: Required<RetryPolicy>;
 }
 
-export type Sent = { kind: 'answer'; status: number; json: unknown; ambiguous: boolean } | (Extract<WireOutcome, { kind: 'failure' }> & { attempts: number; ambiguous: boolean });
+export type Sent =
+  | { kind: 'answer'; status: number; json: unknown; ambiguous: boolean }
+  | (Extract<WireOutcome, { kind: 'failure' }> & { attempts: number; ambiguous: boolean });
 
 /**
  * Sends with retries. With `once`, a failure that may have been acted on is not sent again: the caller

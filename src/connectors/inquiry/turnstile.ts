@@ -52,9 +52,7 @@ export function turnstileVerifier(options: TurnstileOptions): CaptchaVerifier {
             last = { ok: false, kind: 'unavailable', codes: [`http-${res.status}`] };
             continue;
           }
-          const body = (await res.json().catch(() => undefined)) as
-            | { success?: unknown; 'error-codes'?: unknown; hostname?: unknown }
-            | undefined;
+          const body = (await res.json().catch(() => undefined)) as { success?: unknown; 'error-codes'?: unknown; hostname?: unknown } | undefined;
           if (!body || typeof body.success !== 'boolean') {
             last = { ok: false, kind: 'unavailable', codes: ['bad-reply'] };
             continue;

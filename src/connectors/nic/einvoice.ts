@@ -323,7 +323,10 @@ export function createNicIrpProvider(options: NicEinvoiceOptions): NicIrpProvide
         // A retry refused because the IRN already has an e-waybill: the lost first attempt made it.
         const irn = await byIrn(gstin, request['Irn']);
         if (irn.ok && irn.value.EwbNo) {
-          return { ok: true, value: { EwbNo: irn.value.EwbNo, EwbTime: irn.value.EwbTime ?? '', EwbValidTill: irn.value.EwbValidTill ?? null, EwbStatus: 'ACT' } };
+          return {
+            ok: true,
+            value: { EwbNo: irn.value.EwbNo, EwbTime: irn.value.EwbTime ?? '', EwbValidTill: irn.value.EwbValidTill ?? null, EwbStatus: 'ACT' },
+          };
         }
       }
       return opened;

@@ -44,7 +44,8 @@ export function einvoiceIssues(errorDetails: unknown): Issue[] {
     const message = String(d['ErrorMessage'] ?? d['errorMessage'] ?? '').trim() || `e-invoice portal error ${code}`;
     return error(code, message);
   });
-  if (issues.length === 0 && typeof list === 'string' && list !== '') issues.push(error(connectorCodes.badAnswer, `the e-invoice portal refused the request: ${list.slice(0, 300)}`));
+  if (issues.length === 0 && typeof list === 'string' && list !== '')
+    issues.push(error(connectorCodes.badAnswer, `the e-invoice portal refused the request: ${list.slice(0, 300)}`));
   return issues;
 }
 
@@ -67,7 +68,8 @@ export function ewbErrorCodes(errorField: unknown): { codes: string[]; message?:
 /** Issues from an e-waybill `error` field. */
 export function ewbIssues(errorField: unknown): Issue[] {
   const { codes, message } = ewbErrorCodes(errorField);
-  if (codes.length === 0) return [error(connectorCodes.badAnswer, `the e-waybill portal refused the request${message ? `: ${message.slice(0, 300)}` : ' without an error code'}`)];
+  if (codes.length === 0)
+    return [error(connectorCodes.badAnswer, `the e-waybill portal refused the request${message ? `: ${message.slice(0, 300)}` : ' without an error code'}`)];
   return codes.map((code) => error(code, ewbErrorMessages[code] ?? message ?? `e-waybill portal error ${code}`));
 }
 

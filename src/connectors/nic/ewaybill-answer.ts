@@ -42,7 +42,13 @@ export function hmacMatches(hmac: string, key: Buffer, plain: Buffer, transmitte
   const want = Buffer.from(hmac, 'base64');
   // Trimmed too: some clients report stray trailing control characters after the JSON.
   const trimmed = Buffer.from(plain.toString('utf8').replace(/[\u0000-\u001f\s]+$/u, ''), 'utf8');
-  const candidates: Buffer[] = [plain, trimmed, Buffer.from(plain.toString('base64')), Buffer.from(trimmed.toString('base64')), Buffer.from(transmitted, 'utf8')];
+  const candidates: Buffer[] = [
+    plain,
+    trimmed,
+    Buffer.from(plain.toString('base64')),
+    Buffer.from(trimmed.toString('base64')),
+    Buffer.from(transmitted, 'utf8'),
+  ];
   if (/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed.toString('utf8'))) candidates.push(Buffer.from(trimmed.toString('utf8'), 'base64'));
   return candidates.some((c) => {
     const got = createHmac('sha256', key).update(c).digest();

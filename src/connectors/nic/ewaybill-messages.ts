@@ -199,7 +199,7 @@ export const ewbErrorMessages: Readonly<Record<string, string>> = {
   '650': 'caller not assigned to generate consolidated EWB',
   '654': 'GSTIN has common enrolment number; cannot generate EWB',
   '655': 'GSTIN has common enrolment number; cannot be transporter',
-  '656': 'EWB does not belong to caller\'s state',
+  '656': "EWB does not belong to caller's state",
   '658': 'API request quota exceeded; access blocked',
   '680': 'invalid close reason (officer verification workflow)',
   '681': 'closing of EWB verification data failed (officer workflow)',

@@ -76,7 +76,11 @@ export function nicMovementActions(w: MovementWire): Required<EwbMovementActions
     },
     async addMultiVehicle(_ctx, gstin, request) {
       const out = await w.post(gstin, 'MULTIVEHADD', wire(request, ['ewbNo', 'groupNo']));
-      return map(out, (d) => ({ ewbNo: text(d['ewbNo'] ?? request.ewbNo), groupNo: Number(d['groupNo'] ?? request.groupNo), vehAddedDate: ewbTimeToWire(d['vehAddedDate']) }));
+      return map(out, (d) => ({
+        ewbNo: text(d['ewbNo'] ?? request.ewbNo),
+        groupNo: Number(d['groupNo'] ?? request.groupNo),
+        vehAddedDate: ewbTimeToWire(d['vehAddedDate']),
+      }));
     },
     async changeMultiVehicle(_ctx, gstin, request) {
       const out = await w.post(gstin, 'MULTIVEHUPD', wire(request, ['ewbNo', 'groupNo', 'fromState']));

@@ -84,7 +84,10 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     const creds = await prepared.credentials(gstin);
     if (!creds) return connectorRefusal(connectorCodes.noCredentials, `no e-waybill API credentials are configured for GSTIN ${gstin}`, 403);
     const appKey = newAppKey();
-    const payload = Buffer.from(base64Json({ action: 'ACCESSTOKEN', username: creds.username, password: creds.password, app_key: appKey.toString('base64') }), 'utf8');
+    const payload = Buffer.from(
+      base64Json({ action: 'ACCESSTOKEN', username: creds.username, password: creds.password, app_key: appKey.toString('base64') }),
+      'utf8',
+    );
     if (payload.length > rsaCapacity(prepared.publicKey)) {
       return connectorRefusal(connectorCodes.misconfigured, `the e-waybill login of GSTIN ${gstin} is too long for one RSA block of the public key`, 500);
     }
@@ -97,7 +100,10 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     if (!attempt.ok) return attempt;
     const env = attempt.envelope;
     if (!statusOk(env)) {
-      const issues = env['error'] !== undefined ? ewbIssues(env['error']) : [error(connectorCodes.loginRefused, 'the e-waybill portal refused the login without an error code')];
+      const issues =
+        env['error'] !== undefined
+          ? ewbIssues(env['error'])
+          : [error(connectorCodes.loginRefused, 'the e-waybill portal refused the login without an error code')];
       return { ok: false, status: 502, errors: issues.map((i) => ({ ...i, message: `e-waybill login for GSTIN ${gstin} refused: ${i.message}` })) };
     }
     const token = env['authtoken'] ?? env['authToken'] ?? env['AuthToken'];
@@ -151,14 +157,19 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     const env = ex.envelope;
     if (!statusOk(env)) return portalRefusal(ewbIssues(env['error']));
     const data = env['data'] ?? env['Data'];
-    if (typeof data !== 'string') return isObj(data) || Array.isArray(data) ? { ok: true, value: data } : connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered status 1 without data', 502);
+    if (typeof data !== 'string')
+      return isObj(data) || Array.isArray(data)
+        ? { ok: true, value: data }
+        : connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered status 1 without data', 502);
     return openEwbData({ data, rek: env['rek'], hmac: env['hmac'] }, ex.session.sek);
   };
 
   const openObj = (ex: Exchanged<EwbSession>): ProviderResult<Obj> => {
     const out = open(ex);
     if (!out.ok) return out;
-    return isObj(out.value) ? { ok: true, value: out.value } : connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered with data that is not an object', 502);
+    return isObj(out.value)
+      ? { ok: true, value: out.value }
+      : connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered with data that is not an object', 502);
   };
 
   const openList = (ex: Exchanged<EwbSession>): ProviderResult<Obj[]> => {
@@ -181,7 +192,9 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     if (out.ok) return { ok: true, value: generated(out.value) };
     if (ex.ok && ex.ambiguous && out.errors.some((i) => i.code === '604')) {
       // One document, one e-waybill: after a lost answer, 604 means the first attempt made it.
-      const mine = openObj(await get(gstin, 'GetEwayBillGeneratedByConsigner', { docType: String(request['docType'] ?? ''), docNo: String(request['docNo'] ?? '') }));
+      const mine = openObj(
+        await get(gstin, 'GetEwayBillGeneratedByConsigner', { docType: String(request['docType'] ?? ''), docNo: String(request['docNo'] ?? '') }),
+      );
       if (mine.ok && (mine.value['ewayBillNo'] ?? mine.value['ewbNo'])) return { ok: true, value: generated(mine.value) };
     }
     return out;
@@ -279,7 +292,9 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
       return answerAs(gstin, 'REJEWB', wire({ ewbNo: request.ewbNo }), 'reject-ewb-response', ['ewbRejectedDate']);
     },
     updateTransporter(_ctx, gstin, request) {
-      return answerAs(gstin, 'UPDATETRANSPORTER', wire({ ewbNo: request.ewbNo, transporterId: request.transporterId }), 'update-transporter-response', ['transUpdateDate']);
+      return answerAs(gstin, 'UPDATETRANSPORTER', wire({ ewbNo: request.ewbNo, transporterId: request.transporterId }), 'update-transporter-response', [
+        'transUpdateDate',
+      ]);
     },
     async listForTransporter(_ctx, gstin, date) {
       return listAs(await get(gstin, 'GetEwayBillsForTransporter', { date }), 'ewb-list-for-transporter');

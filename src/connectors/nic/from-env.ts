@@ -33,16 +33,18 @@ export const PREVIOUS_SESSION_KEYS_ENV = 'GSTKIT_SESSION_KEY_PREVIOUS';
  * GSTKIT_SESSION_KEY and GSTKIT_SESSION_KEY_PREVIOUS: no key (sessions stay in process memory), a 32-byte key
  * with the previous keys it may read under, or a message naming the setting (never its value).
  */
-export function sessionKeyFromEnv(
-  env: Record<string, string | undefined>,
-): { ok: true; key?: Buffer; previous: Buffer[] } | { ok: false; message: string } {
+export function sessionKeyFromEnv(env: Record<string, string | undefined>): { ok: true; key?: Buffer; previous: Buffer[] } | { ok: false; message: string } {
   const raw = env[SESSION_KEY_ENV];
   const rawPrevious = env[PREVIOUS_SESSION_KEYS_ENV] ?? '';
   const previous = parseSessionKeyList(rawPrevious);
   if (!previous.ok) return { ok: false, message: `${PREVIOUS_SESSION_KEYS_ENV}: ${previous.message}` };
   if (raw === undefined || raw.trim() === '') {
     // Previous keys alone would read sessions but never write them: surely a forgotten current key.
-    if (previous.keys.length > 0) return { ok: false, message: `${PREVIOUS_SESSION_KEYS_ENV} is set but ${SESSION_KEY_ENV} is not: previous keys are read only beside a current key that seals` };
+    if (previous.keys.length > 0)
+      return {
+        ok: false,
+        message: `${PREVIOUS_SESSION_KEYS_ENV} is set but ${SESSION_KEY_ENV} is not: previous keys are read only beside a current key that seals`,
+      };
     return { ok: true, previous: [] };
   }
   const parsed = parseSessionKey(raw);

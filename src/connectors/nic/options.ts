@@ -16,9 +16,7 @@ export interface NicCredentials {
 }
 
 /** Credentials by GSTIN: a table, or a function (a secrets store, for example). */
-export type CredentialSource =
-  | Readonly<Record<string, NicCredentials>>
-  | ((gstin: string) => NicCredentials | undefined | Promise<NicCredentials | undefined>);
+export type CredentialSource = Readonly<Record<string, NicCredentials>> | ((gstin: string) => NicCredentials | undefined | Promise<NicCredentials | undefined>);
 
 export interface NicConnectorOptions extends WireOptions {
   /**
@@ -83,9 +81,7 @@ export function prepare(options: NicConnectorOptions, what: string): Prepared {
   if (publicKey.asymmetricKeyType !== 'rsa') throw new ConnectorConfigError(`${what}: the public key is not an RSA key`);
   const source = options.credentials;
   const credentials =
-    typeof source === 'function'
-      ? async (gstin: string) => source(gstin)
-      : async (gstin: string) => (Object.hasOwn(source, gstin) ? source[gstin] : undefined);
+    typeof source === 'function' ? async (gstin: string) => source(gstin) : async (gstin: string) => (Object.hasOwn(source, gstin) ? source[gstin] : undefined);
   return { baseUrl: url.toString().replace(/\/+$/, ''), publicKey, credentials };
 }
 

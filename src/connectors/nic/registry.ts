@@ -10,7 +10,18 @@ import type { NicIrpProvider } from './einvoice.js';
 
 type Obj = Record<string, unknown>;
 
-const TAXPAYER_TYPES: Record<string, string> = { REG: 'Regular', COM: 'Composition', SEZ: 'SEZ Unit', SED: 'SEZ Developer', ISD: 'Input Service Distributor', NRT: 'Non Resident', TDS: 'Tax Deductor', TCS: 'Tax Collector', UIN: 'UN Body', OIDAR: 'OIDAR' };
+const TAXPAYER_TYPES: Record<string, string> = {
+  REG: 'Regular',
+  COM: 'Composition',
+  SEZ: 'SEZ Unit',
+  SED: 'SEZ Developer',
+  ISD: 'Input Service Distributor',
+  NRT: 'Non Resident',
+  TDS: 'Tax Deductor',
+  TCS: 'Tax Collector',
+  UIN: 'UN Body',
+  OIDAR: 'OIDAR',
+};
 const STATUSES: Record<string, string> = { ACT: 'Active', CNL: 'Cancelled', INA: 'Inactive', PRO: 'Provisional', SUS: 'Suspended' };
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));

@@ -29,7 +29,10 @@ export function parseSessionKey(text: string): { ok: true; key: Buffer } | { ok:
  * item is named by its position only, so the message never carries a key.
  */
 export function parseSessionKeyList(text: string): { ok: true; keys: Buffer[] } | { ok: false; message: string } {
-  const items = text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   const keys: Buffer[] = [];
   for (const [i, item] of items.entries()) {
     const parsed = parseSessionKey(item);

@@ -37,7 +37,8 @@ export function parseCredentials(text: string): { ok: true; value: Record<string
   } catch {
     return { ok: false, message: 'the credentials file is not JSON' };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, message: 'the credentials file is not a JSON object of GSTINs' };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, message: 'the credentials file is not a JSON object of GSTINs' };
   const out: Record<string, NicCredentials> = {};
   for (const [key, value] of Object.entries(parsed)) {
     const gstin = key.trim().toUpperCase();

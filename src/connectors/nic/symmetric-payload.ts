@@ -23,7 +23,10 @@ export function encryptJson(key: Buffer, value: unknown): string {
  * notes, are trimmed. Throws when it is neither.
  */
 export function readJsonPayload(plain: Buffer): unknown {
-  const text = plain.toString('utf8').replace(/[\u0000-\u001f]+$/u, '').trim();
+  const text = plain
+    .toString('utf8')
+    .replace(/[\u0000-\u001f]+$/u, '')
+    .trim();
   try {
     return JSON.parse(text);
   } catch {

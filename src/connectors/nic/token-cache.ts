@@ -60,11 +60,31 @@ function tolerant(sessions: PortalSessions): PortalSessions {
   const attempt = <T>(run: () => Promise<T>, otherwise: () => T): Promise<T> => Promise.resolve().then(run).catch(otherwise);
   return {
     scope: sessions.scope,
-    current: (portal, gstin) => attempt(() => sessions.current(portal, gstin), () => undefined),
-    publish: (portal, gstin, session) => attempt(() => sessions.publish(portal, gstin, session), () => randomUUID()),
-    drop: (portal, gstin, version) => attempt(() => sessions.drop(portal, gstin, version), () => undefined),
-    lease: (portal, gstin, holder, now, until) => attempt(() => sessions.lease(portal, gstin, holder, now, until), () => true),
-    release: (portal, gstin, holder) => attempt(() => sessions.release(portal, gstin, holder), () => undefined),
+    current: (portal, gstin) =>
+      attempt(
+        () => sessions.current(portal, gstin),
+        () => undefined,
+      ),
+    publish: (portal, gstin, session) =>
+      attempt(
+        () => sessions.publish(portal, gstin, session),
+        () => randomUUID(),
+      ),
+    drop: (portal, gstin, version) =>
+      attempt(
+        () => sessions.drop(portal, gstin, version),
+        () => undefined,
+      ),
+    lease: (portal, gstin, holder, now, until) =>
+      attempt(
+        () => sessions.lease(portal, gstin, holder, now, until),
+        () => true,
+      ),
+    release: (portal, gstin, holder) =>
+      attempt(
+        () => sessions.release(portal, gstin, holder),
+        () => undefined,
+      ),
   };
 }
 

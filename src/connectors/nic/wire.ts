@@ -32,8 +32,6 @@ export interface WireOptions {
 export { backoffMs, causeCode, sendOnce, sleep, type WireOutcome, type WireRequest } from '../portal-wire.js';
 import type { WireOutcome } from '../portal-wire.js';
 
-
-
 /** Which failures are worth another attempt: all but a 4xx answer that is not JSON (a wrong address, most likely). */
 export function retryable(outcome: WireOutcome): boolean {
   if (outcome.kind === 'answer') return false;

@@ -41,8 +41,10 @@ async function identify(setup: HandlerSetup, x: Exchange, route: Route): Promise
     return res;
   }
   const named = x.request.headers.get('svc-company');
-  if (named !== null && named.trim() !== outcome.company.id) return failure(route.style, 403, [error(httpCodes.forbidden, 'Svc-Company does not name the authenticated company')]);
-  if (named === null && route.style === 'gstr' && route.requestKind) return failure(route.style, 403, [error(httpCodes.forbidden, 'the Svc-Company header is required')]);
+  if (named !== null && named.trim() !== outcome.company.id)
+    return failure(route.style, 403, [error(httpCodes.forbidden, 'Svc-Company does not name the authenticated company')]);
+  if (named === null && route.style === 'gstr' && route.requestKind)
+    return failure(route.style, 403, [error(httpCodes.forbidden, 'the Svc-Company header is required')]);
   x.company = outcome.company;
   x.keyId = outcome.keyId ?? outcome.company.id;
   x.audited = true;
@@ -51,5 +53,9 @@ async function identify(setup: HandlerSetup, x: Exchange, route: Route): Promise
 
 function tooManyFailures(route: Route, decision: RateDecision & { allowed: false }): Response {
   const { requests, windowMs } = decision.limit;
-  return tooManyRequests(route.style, `too many refused credentials from this address (${requests} in ${windowMs / 1000} s); try again in ${decision.retryAfterSeconds} s`, decision.retryAfterSeconds);
+  return tooManyRequests(
+    route.style,
+    `too many refused credentials from this address (${requests} in ${windowMs / 1000} s); try again in ${decision.retryAfterSeconds} s`,
+    decision.retryAfterSeconds,
+  );
 }

@@ -16,7 +16,12 @@ export function clientOf(setup: HandlerSetup, x: Exchange): string | undefined {
 }
 
 /** A client-address limiter's decision: `take` counts the call, `peek` only looks. Undefined serves the request. */
-export async function clientDecision(setup: HandlerSetup, x: Exchange, limiter: RateLimiter | undefined, how: 'take' | 'peek'): Promise<RateDecision | undefined> {
+export async function clientDecision(
+  setup: HandlerSetup,
+  x: Exchange,
+  limiter: RateLimiter | undefined,
+  how: 'take' | 'peek',
+): Promise<RateDecision | undefined> {
   const address = limiter ? clientOf(setup, x) : undefined;
   if (!limiter || address === undefined) return undefined;
   const now = setup.clock.now();

@@ -31,7 +31,11 @@ export function refusedBody(style: ResponseStyle, issues: Issue[]): Response {
   if (style !== 'gstr') return failure(style, 400, issues);
   const range = issues.find((i) => i.code === gstrCodes.periodRange);
   if (range) return headerFailure(400, gstrCodes.periodRange, range.message);
-  return headerFailure(400, gstrCodes.badRequest, 'missing or invalid field values in request: ' + issues.map((i) => `${i.path || '(body)'} ${i.message}`).join('; '));
+  return headerFailure(
+    400,
+    gstrCodes.badRequest,
+    'missing or invalid field values in request: ' + issues.map((i) => `${i.path || '(body)'} ${i.message}`).join('; '),
+  );
 }
 
 /** 429 for a spent rate limit, with the seconds to wait. */
@@ -52,7 +56,8 @@ export function withRetryAfter(response: Response, seconds: number): Response {
 export function thrownFailure(e: unknown, style: ResponseStyle, report: (e: unknown) => void): Response {
   if (e instanceof JobQueueFullError) return headerFailure(503, httpCodes.unavailable, e.message, { 'retry-after': '5' });
   report(e);
-  if (e instanceof StoreUnavailableError || e instanceof JobQueueUnavailableError) return withRetryAfter(failure(style, 503, [error(httpCodes.unavailable, e.message)]), 2);
+  if (e instanceof StoreUnavailableError || e instanceof JobQueueUnavailableError)
+    return withRetryAfter(failure(style, 503, [error(httpCodes.unavailable, e.message)]), 2);
   if (e instanceof StoreFullError) return withRetryAfter(failure(style, 507, [error(httpCodes.storageFull, e.message)]), 60);
   if (style === 'deal') return dealFailure(500, 'UNKNOWN_ERROR', 'something unforeseen went wrong', 'Please try again later.');
   return failure(style, 500, [error(httpCodes.internal, 'something unforeseen went wrong; the request was not completed')]);

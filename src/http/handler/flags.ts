@@ -19,6 +19,7 @@ export function readRouteFlags(x: Exchange): Response | undefined {
   x.flags = flags.values;
   if (flags.values.gstin) x.gstin = flags.values.gstin;
   const own = route.ownGstinFlag ? flags.values[route.ownGstinFlag] : undefined;
-  if (own && !x.company.gstins.includes(own)) return failure(route.style, 403, [error(httpCodes.forbidden, `the company may not act for GSTIN ${own}`, '/query/gstin')]);
+  if (own && !x.company.gstins.includes(own))
+    return failure(route.style, 403, [error(httpCodes.forbidden, `the company may not act for GSTIN ${own}`, '/query/gstin')]);
   return undefined;
 }

@@ -33,7 +33,11 @@ async function perKey(setup: HandlerSetup, x: Exchange, route: Route, limiter: R
   }
   if (decision.allowed) return undefined;
   const { requests, windowMs } = decision.limit;
-  return tooManyRequests(route.style, `this API key may make ${requests} requests in ${windowMs / 1000} s; try again in ${decision.retryAfterSeconds} s`, decision.retryAfterSeconds);
+  return tooManyRequests(
+    route.style,
+    `this API key may make ${requests} requests in ${windowMs / 1000} s; try again in ${decision.retryAfterSeconds} s`,
+    decision.retryAfterSeconds,
+  );
 }
 
 /** Every inquiry counts, valid or not, before any of it is read. */

@@ -29,15 +29,18 @@ function gstrExportJob<R extends ReturnType>(returnType: R): JobDescriptor<Expor
   return defineJob({
     type: `${returnType}/export`,
     parseParams: (raw) =>
-      readParams(raw, (p): ExportParams => ({
-        returnType: text(p['returnType']) as ReturnType,
-        // A GSTIN that is not text is refused by the work, with its index.
-        gstins: Array.isArray(p['gstins']) ? (p['gstins'] as string[]) : [],
-        startPeriod: text(p['startPeriod']),
-        endPeriod: text(p['endPeriod']),
-        // The work refuses anything but 100 and 101.
-        ...(p['reportType'] !== undefined ? { reportType: Number(p['reportType']) as 100 | 101 } : {}),
-      })),
+      readParams(
+        raw,
+        (p): ExportParams => ({
+          returnType: text(p['returnType']) as ReturnType,
+          // A GSTIN that is not text is refused by the work, with its index.
+          gstins: Array.isArray(p['gstins']) ? (p['gstins'] as string[]) : [],
+          startPeriod: text(p['startPeriod']),
+          endPeriod: text(p['endPeriod']),
+          // The work refuses anything but 100 and 101.
+          ...(p['reportType'] !== undefined ? { reportType: Number(p['reportType']) as 100 | 101 } : {}),
+        }),
+      ),
     async run(params, deps) {
       const gstr = await import('../../gstr/jobs.js');
       const onProgress = (fraction: number, counts?: { done: number; total: number }): void => deps.progress(fraction * 100, counts);

@@ -66,7 +66,9 @@ function gstrPullJob<R extends ReturnType>(returnType: R): JobDescriptor<PullPar
         const { portal, store } = deps;
         const recipe = (portal as GstPortal & { threadRecipe?(): PortalRecipe }).threadRecipe?.();
         // The recipe's functions stay here; the thread calls them by name.
-        const remote = Object.fromEntries((recipe?.remote ?? []).map((name) => [name, (...args: unknown[]) => (recipe!.options[name] as (...a: unknown[]) => unknown)(...args)]));
+        const remote = Object.fromEntries(
+          (recipe?.remote ?? []).map((name) => [name, (...args: unknown[]) => (recipe!.options[name] as (...a: unknown[]) => unknown)(...args)]),
+        );
         const input: PullThreadInput = {
           request: params,
           now: jobNow(deps).toISOString(),

@@ -81,7 +81,10 @@ async function gstr1InThread(input: Gstr1ThreadInput, remote: ThreadCaller): Pro
   await sink.write(v.data);
   await sink.close?.();
   progress(1, { done: v.placements.length, total: v.placements.length });
-  return { ok: true, value: { fileName: v.fileName, documents: v.placements.length, sections: sectionsOf(v.placements), errors: v.errors, warnings: v.warnings } };
+  return {
+    ok: true,
+    value: { fileName: v.fileName, documents: v.placements.length, sections: sectionsOf(v.placements), errors: v.errors, warnings: v.warnings },
+  };
 }
 
 /** Documents placed in each GSTR-1 section. */

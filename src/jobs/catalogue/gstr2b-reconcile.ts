@@ -37,16 +37,19 @@ interface ReconcileThreadInput {
 export const gstr2bReconcile = defineJob({
   type: 'gstr2b/reconcile',
   parseParams: (raw) =>
-    readParams(raw, (p): ReconcileJobRequest => ({
-      gstin: text(p['gstin']),
-      startPeriod: text(p['startPeriod']),
-      endPeriod: text(p['endPeriod']),
-      ...(p['purchases'] !== undefined ? { purchases: p['purchases'] } : {}),
-      ...(typeof p['purchasesCsv'] === 'string' ? { purchasesCsv: p['purchasesCsv'] } : {}),
-      // The work refuses options and a format it cannot use.
-      ...(p['options'] !== undefined ? { options: p['options'] as ReconcileOptions } : {}),
-      ...(p['format'] !== undefined ? { format: p['format'] as 'xlsx' | 'json' } : {}),
-    })),
+    readParams(
+      raw,
+      (p): ReconcileJobRequest => ({
+        gstin: text(p['gstin']),
+        startPeriod: text(p['startPeriod']),
+        endPeriod: text(p['endPeriod']),
+        ...(p['purchases'] !== undefined ? { purchases: p['purchases'] } : {}),
+        ...(typeof p['purchasesCsv'] === 'string' ? { purchasesCsv: p['purchasesCsv'] } : {}),
+        // The work refuses options and a format it cannot use.
+        ...(p['options'] !== undefined ? { options: p['options'] as ReconcileOptions } : {}),
+        ...(p['format'] !== undefined ? { format: p['format'] as 'xlsx' | 'json' } : {}),
+      }),
+    ),
   async run(params, deps) {
     const { reconcileStored } = await import('../../reconcile/job.js');
     const out = await reconcileStored(deps, params, (fraction, counts) => deps.progress(fraction * 100, counts));

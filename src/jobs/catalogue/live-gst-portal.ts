@@ -28,12 +28,16 @@ type LiveGstWork = (params: Record<string, unknown>, deps: LiveGstJobDeps & Pick
 /** The parameters as queued: the work reads and checks each value itself. */
 const asQueued = (raw: unknown): Outcome<Record<string, unknown>> => readParams(raw, (params) => params);
 
-function liveGstJob<T extends 'ims/pull' | 'ims/action' | 'gstr1/upload' | 'gstr1/file'>(type: T, work: () => Promise<LiveGstWork>): JobDescriptor<Record<string, unknown>, T> {
+function liveGstJob<T extends 'ims/pull' | 'ims/action' | 'gstr1/upload' | 'gstr1/file'>(
+  type: T,
+  work: () => Promise<LiveGstWork>,
+): JobDescriptor<Record<string, unknown>, T> {
   return defineJob({
     type,
     parseParams: asQueued,
     async run(params, deps) {
-      if (!isLiveGstPortal(deps.portal)) return { ok: false, error: { code: jobCodes.notConfigured, message: "this server's GST portal has no OTP connection, IMS or GSTR-1 filing" } };
+      if (!isLiveGstPortal(deps.portal))
+        return { ok: false, error: { code: jobCodes.notConfigured, message: "this server's GST portal has no OTP connection, IMS or GSTR-1 filing" } };
       return (await work())(params, {
         portal: deps.portal,
         store: deps.store,

@@ -58,7 +58,13 @@ export interface JobStore {
    * Claims the oldest waiting job for `owner` until `leaseUntil`. A job whose lease ran out while it was
    * working is claimed again (attempts + 1) or, past `policy.maxAttempts`, failed with `policy.error`.
    */
-  claimJob(owner: string, now: string, leaseUntil: string, policy: RecoveryPolicy, only?: { jobId?: string; types?: readonly string[] }): Promise<JobRow | undefined>;
+  claimJob(
+    owner: string,
+    now: string,
+    leaseUntil: string,
+    policy: RecoveryPolicy,
+    only?: { jobId?: string; types?: readonly string[] },
+  ): Promise<JobRow | undefined>;
   /** Extends the lease (never shortens it) and records progress; false when the job is no longer this owner's. */
   touchJob(jobId: string, owner: string, patch: { leaseUntil: string; done?: number; total?: number; progress?: number; updatedAt: string }): Promise<boolean>;
   /** Ends a job (done or failed); only its owner can, unless `owner` is undefined. */

@@ -182,9 +182,7 @@ export class XlsxStreamWriter {
         ? `<pane ySplit="${frozenRows}" topLeftCell="A${frozenRows + 1}" activePane="bottomLeft" state="frozen"/>` +
           `<selection pane="bottomLeft" activeCell="A${frozenRows + 1}" sqref="A${frozenRows + 1}"/>`
         : '';
-    const cols = columns
-      .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 12}" customWidth="1"/>`)
-      .join('');
+    const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 12}" customWidth="1"/>`).join('');
     return (
       XML_HEAD +
       `<worksheet xmlns="${NS}" xmlns:r="${NS_R}">` +
@@ -280,13 +278,12 @@ export class XlsxStreamWriter {
    * Writes a free-layout sheet (a header sheet, a form laid out as tables): rows of cells with styles.
    * `first` puts it first among the workbook's tabs whatever the order of writing.
    */
-  async addGrid(
-    name: string,
-    rows: GridCell[][],
-    options: { widths?: number[]; first?: boolean; frozenRows?: number } = {},
-  ): Promise<string> {
+  async addGrid(name: string, rows: GridCell[][], options: { widths?: number[]; first?: boolean; frozenRows?: number } = {}): Promise<string> {
     const { record, entry } = await this.openSheet(name, options.first ?? false, options.frozenRows ?? 0);
-    let buf = this.sheetHead((options.widths ?? []).map((width) => ({ width })), options.frozenRows ?? 0);
+    let buf = this.sheetHead(
+      (options.widths ?? []).map((width) => ({ width })),
+      options.frozenRows ?? 0,
+    );
     rows.forEach((row, i) => {
       const r = i + 1;
       let s = `<row r="${r}">`;
@@ -305,13 +302,13 @@ export class XlsxStreamWriter {
   /** Writes the workbook parts and the zip directory. */
   async finish(): Promise<void> {
     const ordered = [...this.sheets.filter((s) => s.first), ...this.sheets.filter((s) => !s.first)];
-    const sheetsXml = ordered
-      .map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
-      .join('');
+    const sheetsXml = ordered.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
     const defined = ordered
       .map((s, i) => {
         const quoted = `'${escapeXml(s.name.replace(/'/g, "''"))}'`;
-        const filter = s.filterRef ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${quoted}!${absolute(s.filterRef)}</definedName>` : '';
+        const filter = s.filterRef
+          ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${quoted}!${absolute(s.filterRef)}</definedName>`
+          : '';
         // The header rows repeat at the top of every printed page.
         const titles = s.titleRows > 0 ? `<definedName name="_xlnm.Print_Titles" localSheetId="${i}">${quoted}!$1:$${s.titleRows}</definedName>` : '';
         return filter + titles;
@@ -326,12 +323,7 @@ export class XlsxStreamWriter {
     const rels =
       XML_HEAD +
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      ordered
-        .map(
-          (s, i) =>
-            `<Relationship Id="rId${i + 1}" Type="${NS_R}/worksheet" Target="worksheets/${s.file}"/>`,
-        )
-        .join('') +
+      ordered.map((s, i) => `<Relationship Id="rId${i + 1}" Type="${NS_R}/worksheet" Target="worksheets/${s.file}"/>`).join('') +
       `<Relationship Id="rId${ordered.length + 1}" Type="${NS_R}/styles" Target="styles.xml"/>` +
       '</Relationships>';
     const types =
@@ -341,10 +333,7 @@ export class XlsxStreamWriter {
       '<Default Extension="xml" ContentType="application/xml"/>' +
       '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
       this.sheets
-        .map(
-          (s) =>
-            `<Override PartName="/xl/worksheets/${s.file}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
-        )
+        .map((s) => `<Override PartName="/xl/worksheets/${s.file}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
         .join('') +
       '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
       '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +

@@ -123,10 +123,13 @@ export class ZipWriter {
       const p = this.out(chunk);
       if (p) {
         deflate.pause();
-        p.then(() => deflate.resume(), (err: Error) => {
-          failure = err;
-          deflate.resume();
-        });
+        p.then(
+          () => deflate.resume(),
+          (err: Error) => {
+            failure = err;
+            deflate.resume();
+          },
+        );
       }
     });
     const ended = new Promise<void>((resolve, reject) => {

@@ -108,7 +108,9 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
   if (!rec || !inv) return { ok: false, errors };
   const irn = str(rec['Irn']);
   if (!/^[0-9a-fA-F]{64}$/.test(irn)) errors.push(error(pdfCodes.missingIrn, 'IRN record has no 64-character Irn', '/Irn'));
-  const items = arr(inv['ItemList']).map(obj).filter((i): i is Json => i !== undefined);
+  const items = arr(inv['ItemList'])
+    .map(obj)
+    .filter((i): i is Json => i !== undefined);
   if (items.length === 0) errors.push(error(pdfCodes.missingItems, 'Invoice has no items (ItemList)', '/ItemList'));
   if (errors.length > 0) return { ok: false, errors };
 
@@ -206,9 +208,7 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
   if (details.length > 0) rows.push(details);
   for (const pair of rows) {
     const width = CONTENT_WIDTH / pair.length;
-    const measure = pair.map(([, lines]) =>
-      lines.reduce((h, [l, b]) => h + c.wrap(l, width - 6, { size: 8, bold: !!b }).length * c.lineHeight(8), 17),
-    );
+    const measure = pair.map(([, lines]) => lines.reduce((h, [l, b]) => h + c.wrap(l, width - 6, { size: 8, bold: !!b }).length * c.lineHeight(8), 17));
     const h = Math.max(...measure);
     flow.ensure(h);
     pair.forEach(([heading, lines], i) => {

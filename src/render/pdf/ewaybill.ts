@@ -100,7 +100,9 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
   field('Document', `${EWB_DOC_TYPES[str(d['docType']).toUpperCase()] ?? str(d['docType'])} - ${str(d['docNo'])} - ${str(d['docDate'])}`);
   field('Transaction Type', TRANSACTION[str(d['transactionType'])] ?? str(d['transactionType']));
   field('Value of Goods', `\u20B9 ${formatIndian(d['totInvValue'] as number)}`, true);
-  const items = arr(d['itemList']).map(obj).filter((i): i is Json => i !== undefined);
+  const items = arr(d['itemList'])
+    .map(obj)
+    .filter((i): i is Json => i !== undefined);
   field('HSN Code', [...new Set(items.map((i) => str(i['hsnCode'])).filter(Boolean))].join(', ') || '-');
   const supply = str(d['supplyType']).toUpperCase() === 'I' ? 'Inward' : 'Outward';
   field('Reason for Transportation', `${supply} - ${nameOf(EWB_SUB_SUPPLY_TYPES, d['subSupplyType'])}`);
@@ -139,7 +141,9 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
   }
 
   section('Part - B');
-  const vehicles = arr(d['VehiclListDetails']).map(obj).filter((v): v is Json => v !== undefined);
+  const vehicles = arr(d['VehiclListDetails'])
+    .map(obj)
+    .filter((v): v is Json => v !== undefined);
   const cols: Column[] = [
     { header: 'Mode', width: 40 },
     { header: 'Vehicle / Trans Doc No. & Date', width: 0 },

@@ -78,12 +78,35 @@ export function encodeGif(raster: QrRaster): Uint8Array {
   writer.write(eoi, codeSize);
   const data = writer.finish();
   const head = [
-    0x47, 0x49, 0x46, 0x38, 0x39, 0x61, // GIF89a
-    width & 0xff, width >> 8, height & 0xff, height >> 8,
+    0x47,
+    0x49,
+    0x46,
+    0x38,
+    0x39,
+    0x61, // GIF89a
+    width & 0xff,
+    width >> 8,
+    height & 0xff,
+    height >> 8,
     0x80, // global colour table of 2 entries, 1 bit per primary... (size field 0 = 2 colours)
-    0, 0,
-    0xff, 0xff, 0xff, 0x00, 0x00, 0x00, // white, black
-    0x2c, 0, 0, 0, 0, width & 0xff, width >> 8, height & 0xff, height >> 8, 0,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
+    0x00,
+    0x00,
+    0x00, // white, black
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    width & 0xff,
+    width >> 8,
+    height & 0xff,
+    height >> 8,
+    0,
     minCodeSize,
   ];
   const out = new Uint8Array(head.length + data.length + 1);

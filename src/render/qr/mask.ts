@@ -84,11 +84,27 @@ function scan(p: Packed, x: Int32Array, size: number, withBlocks: boolean, out: 
     const o = s * size;
     // History: w1..w6 previous words, e1..e3 previous "equal to the next" words, light/core rings for rule 3.
     let w = words[o]! ^ x[o]!;
-    let w1 = 0, w2 = 0, w3 = 0, w4 = 0, w5 = 0, w6 = 0;
-    let e1 = 0, e2 = 0, e3 = 0;
+    let w1 = 0,
+      w2 = 0,
+      w3 = 0,
+      w4 = 0,
+      w5 = 0,
+      w6 = 0;
+    let e1 = 0,
+      e2 = 0,
+      e3 = 0;
     let prevWin = 0;
-    let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0;
-    let c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    let l1 = 0,
+      l2 = 0,
+      l3 = 0,
+      l4 = 0,
+      l5 = 0,
+      l6 = 0,
+      l7 = 0;
+    let c1 = 0,
+      c2 = 0,
+      c3 = 0,
+      c4 = 0;
     let windows = 0;
     let runs = 0;
     let finders = 0;
@@ -96,7 +112,12 @@ function scan(p: Packed, x: Int32Array, size: number, withBlocks: boolean, out: 
     let vPrev = ~(w ^ (w >>> 1));
     for (let k = 1; k < size; k++) {
       const prev = w;
-      w6 = w5; w5 = w4; w4 = w3; w3 = w2; w2 = w1; w1 = prev;
+      w6 = w5;
+      w5 = w4;
+      w4 = w3;
+      w3 = w2;
+      w2 = w1;
+      w1 = prev;
       w = words[o + k]! ^ x[o + k]!;
       const e0 = ~(prev ^ w);
       if (withBlocks) {
@@ -112,13 +133,24 @@ function scan(p: Packed, x: Int32Array, size: number, withBlocks: boolean, out: 
         runs += pop(win & ~prevWin & valid);
         prevWin = win;
       }
-      e3 = e2; e2 = e1; e1 = e0;
+      e3 = e2;
+      e2 = e1;
+      e1 = e0;
       // Rule 3: 1011101 with four light modules before or after, wholly inside the line.
       const light = ~(w | w1 | w2 | w3); // four light ending here (valid from k >= 3)
       const core = w6 & ~w5 & w4 & w3 & w2 & ~w1 & w; // 1011101 ending here (valid from k >= 6)
       if (k >= 10) finders += pop(((c4 & light) | (core & l7)) & valid);
-      l7 = l6; l6 = l5; l5 = l4; l4 = l3; l3 = l2; l2 = l1; l1 = light;
-      c4 = c3; c3 = c2; c2 = c1; c1 = core;
+      l7 = l6;
+      l6 = l5;
+      l5 = l4;
+      l4 = l3;
+      l3 = l2;
+      l2 = l1;
+      l1 = light;
+      c4 = c3;
+      c3 = c2;
+      c2 = c1;
+      c1 = core;
     }
     score += windows + 2 * runs + 40 * finders;
   }

@@ -94,7 +94,7 @@ export function encodePng(matrix: QrMatrix, scale: number, margin: number): Uint
         let at = row + ((margin * scale) >> 3);
         let x = 0;
         for (; x + 1 < size; x += 2, at++) {
-          raw[at] = ~(((modules[base + x] as number) & 1) * 0xf0 | ((modules[base + x + 1] as number) & 1) * 0x0f) & 0xff;
+          raw[at] = ~((((modules[base + x] as number) & 1) * 0xf0) | (((modules[base + x + 1] as number) & 1) * 0x0f)) & 0xff;
         }
         if (x < size) raw[at] = ~(((modules[base + x] as number) & 1) * 0xf0) & 0xff;
         offset += line;

@@ -38,7 +38,9 @@ function arithmetic(id: string, code: string, certainty: Rule['certainty'], desc
     code,
     certainty,
     evidence: irp(code),
-    description: relaxed ? `${description} Not checked on documents dated from 01/02/2026 with a line valued on retail sale price (HSN 21069020, 2401, 2402, 2403, 24041100, 24041900).` : description,
+    description: relaxed
+      ? `${description} Not checked on documents dated from 01/02/2026 with a line valued on retail sale price (HSN 21069020, 2401, 2402, 2403, 24041100, 24041900).`
+      : description,
     check: (doc, context) => {
       // A document that adds up (the usual case) has nothing for any of these rules, relaxed or not.
       const found = amountIssues(doc, context);
@@ -53,8 +55,18 @@ const tolerance = 'within the IRP tolerance (rupee part - 1 to next rupee + 1)';
 export const amountRules: Rule[] = [
   arithmetic('EINV-ITEM-TOTAMT', '2192', 'certain', `Each line's TotAmt must equal Qty x UnitPrice ${tolerance}.`),
   arithmetic('EINV-ITEM-ASSAMT', '2193', 'certain', `Each line's AssAmt must equal TotAmt - Discount ${tolerance}.`),
-  arithmetic('EINV-ITEM-GST', '2234', 'certain', `On intra-state lines CgstAmt and SgstAmt must each equal AssAmt x GstRt / 2 ${tolerance} (not checked on credit and debit notes).`),
-  arithmetic('EINV-ITEM-IGST', '2235', 'certain', `On inter-state lines IgstAmt must equal AssAmt x GstRt ${tolerance}; 0 is accepted for EXPWOP and SEZWOP (not checked on credit and debit notes).`),
+  arithmetic(
+    'EINV-ITEM-GST',
+    '2234',
+    'certain',
+    `On intra-state lines CgstAmt and SgstAmt must each equal AssAmt x GstRt / 2 ${tolerance} (not checked on credit and debit notes).`,
+  ),
+  arithmetic(
+    'EINV-ITEM-IGST',
+    '2235',
+    'certain',
+    `On inter-state lines IgstAmt must equal AssAmt x GstRt ${tolerance}; 0 is accepted for EXPWOP and SEZWOP (not checked on credit and debit notes).`,
+  ),
   arithmetic('EINV-ITEM-CESS', '2266', 'certain', `Each line's CesAmt must equal AssAmt x CesRt ${tolerance}.`),
   arithmetic('EINV-ITEM-STATECESS', '2267', 'likely', `Each line's StateCesAmt must equal AssAmt x StateCesRt ${tolerance}.`),
   arithmetic('EINV-ITEM-TOTAL', '2194', 'certain', `Each line's TotItemVal must equal AssAmt + all GST and cess amounts + OthChrg ${tolerance}.`),
@@ -68,7 +80,7 @@ export const amountRules: Rule[] = [
     'EINV-TOTAL-NONADVL-CESS',
     '2188',
     'uncertain',
-    'ValDtls.CesVal must include the lines\' non-ad-valorem cess; reported when CesVal matches the ad valorem cess alone (how the IRP tells 2188 from 2186 is not known).',
+    "ValDtls.CesVal must include the lines' non-ad-valorem cess; reported when CesVal matches the ad valorem cess alone (how the IRP tells 2188 from 2186 is not known).",
   ),
   arithmetic('EINV-TOTAL-INVVAL', '2189', 'certain', `ValDtls.TotInvVal must equal the sum of TotItemVal + OthChrg - Discount + RndOffAmt ${tolerance}.`),
   arithmetic(

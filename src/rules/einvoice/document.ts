@@ -37,14 +37,19 @@ export const documentNumber = defineRule(einvoiceReader, {
   code: 'SVC-306',
   certainty: 'likely',
   evidence: irpWithoutCode(`${NIC_SCHEMA}: DocNo pattern`),
-  description:
-    'DocDtls.No must be 1 to 16 characters of letters, digits, / and -, and must not start with 0, / or -.',
+  description: 'DocDtls.No must be 1 to 16 characters of letters, digits, / and -, and must not start with 0, / or -.',
   check: (doc) => {
     const no = party(doc, 'DocDtls')['No'];
     if (typeof no !== 'string' || no === '') return [];
     return DOC_NO_PATTERN.test(no)
       ? []
-      : [error('SVC-306', `DocDtls.No ${JSON.stringify(no)} must be at most 16 letters, digits, / or -, not starting with 0, / or -`, pointer('DocDtls', 'No'))];
+      : [
+          error(
+            'SVC-306',
+            `DocDtls.No ${JSON.stringify(no)} must be at most 16 letters, digits, / or -, not starting with 0, / or -`,
+            pointer('DocDtls', 'No'),
+          ),
+        ];
   },
 });
 
@@ -71,9 +76,7 @@ export const documentDateNotFuture = defineRule(einvoiceReader, {
   check: (doc, context) => {
     const dt = docDate(doc);
     const days = dt === undefined ? undefined : daysBetween(context.today, dt);
-    return days !== undefined && days > 0
-      ? [error('2163', `DocDtls.Dt ${dt} is later than today (${context.today})`, pointer('DocDtls', 'Dt'))]
-      : [];
+    return days !== undefined && days > 0 ? [error('2163', `DocDtls.Dt ${dt} is later than today (${context.today})`, pointer('DocDtls', 'Dt'))] : [];
   },
 });
 

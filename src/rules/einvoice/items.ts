@@ -43,7 +43,7 @@ export const serialNumbersUnique = defineRule(einvoiceReader, {
   code: '2233',
   certainty: 'certain',
   evidence: irp('2233'),
-  description: 'Each line\'s SlNo must be unique within the document.',
+  description: "Each line's SlNo must be unique within the document.",
   check: (doc) => {
     const seen = new Map<string, number>();
     return lineIssues(doc, (item, index) => {
@@ -109,7 +109,11 @@ export const hsnDigitsByTurnover = defineRule(einvoiceReader, {
     lineIssues(doc, (item, index) => {
       const hsn = text(item['HsnCd']);
       return hsn !== undefined && /^\d{1,5}$/.test(hsn)
-        ? error('SVC-313', `ItemList[${index}].HsnCd ${hsn} has ${hsn.length} digits; taxpayers with turnover above 5 crore must give at least 6`, pointer('ItemList', index, 'HsnCd'))
+        ? error(
+            'SVC-313',
+            `ItemList[${index}].HsnCd ${hsn} has ${hsn.length} digits; taxpayers with turnover above 5 crore must give at least 6`,
+            pointer('ItemList', index, 'HsnCd'),
+          )
         : undefined;
     }),
 });

@@ -18,7 +18,11 @@ function caseIssue(value: unknown, known: (code: string) => boolean, where: Arra
   const code = text(value);
   const upper = masterSpellingByCase(code, known);
   if (upper === undefined) return undefined;
-  return warning('SVC-314', `${where.join('.')} ${code} is written in another case than the ${what} master's ${upper}; the IRP's schema takes either case`, pointer(...where));
+  return warning(
+    'SVC-314',
+    `${where.join('.')} ${code} is written in another case than the ${what} master's ${upper}; the IRP's schema takes either case`,
+    pointer(...where),
+  );
 }
 
 export const masterCodeCase = defineRule(einvoiceReader, {
@@ -27,7 +31,8 @@ export const masterCodeCase = defineRule(einvoiceReader, {
   severity: 'warning',
   certainty: 'uncertain',
   evidence: 'own',
-  description: 'A unit, country of origin or export currency that matches its master only when written in capitals: accepted (the IRP schema takes either case), with the master spelling named.',
+  description:
+    'A unit, country of origin or export currency that matches its master only when written in capitals: accepted (the IRP schema takes either case), with the master spelling named.',
   check: (doc) => {
     const issues: Issue[] = [];
     list(doc['ItemList']).forEach((entry, index) => {

@@ -182,9 +182,7 @@ export const shipDispatchStateCode = defineRule(einvoiceReader, {
   check: (doc) =>
     (['DispDtls', 'ShipDtls'] as const).flatMap((block) => {
       const stcd = stateField(party(doc, block)['Stcd']);
-      return stcd !== undefined && state(stcd) === undefined
-        ? [error('2200', `${block}.Stcd ${stcd} is not a known state code`, pointer(block, 'Stcd'))]
-        : [];
+      return stcd !== undefined && state(stcd) === undefined ? [error('2200', `${block}.Stcd ${stcd} is not a known state code`, pointer(block, 'Stcd'))] : [];
     }),
 });
 
@@ -193,7 +191,7 @@ export const pinMatchesPartyState = defineRule(einvoiceReader, {
   code: '2178',
   certainty: 'certain',
   evidence: irp('2178'),
-  description: 'Each party\'s Pin must belong to its Stcd (checked on seller, buyer, dispatch and ship-to; foreign addresses exempt).',
+  description: "Each party's Pin must belong to its Stcd (checked on seller, buyer, dispatch and ship-to; foreign addresses exempt).",
   check: (doc) =>
     (['SellerDtls', 'BuyerDtls', 'DispDtls', 'ShipDtls'] as const).flatMap((block) => {
       const p = party(doc, block);
@@ -212,7 +210,7 @@ export const ecommerceGstinIsTcs = defineRule(einvoiceReader, {
   code: '2195',
   certainty: 'likely',
   evidence: irp('2195'),
-  description: 'TranDtls.EcmGstin, when given, must be the e-commerce operator\'s TCS registration.',
+  description: "TranDtls.EcmGstin, when given, must be the e-commerce operator's TCS registration.",
   check: (doc) => {
     const raw = party(doc, 'TranDtls')['EcmGstin'];
     const gstin = gstinText(raw);

@@ -26,7 +26,13 @@ function tooOld(doc: Doc, context: RuleContext, limit: number) {
   if (typeof dt !== 'string') return [];
   const age = daysBetween(dt.trim(), context.today);
   return age !== undefined && age > limit
-    ? [error('2305', `DocDtls.Dt ${dt.trim()} is ${age} days before the reporting date ${context.today}; taxpayers of this turnover may report documents at most ${limit} days old`, pointer('DocDtls', 'Dt'))]
+    ? [
+        error(
+          '2305',
+          `DocDtls.Dt ${dt.trim()} is ${age} days before the reporting date ${context.today}; taxpayers of this turnover may report documents at most ${limit} days old`,
+          pointer('DocDtls', 'Dt'),
+        ),
+      ]
     : [];
 }
 
@@ -57,8 +63,7 @@ export const reportingLimitTenCrore = defineRule(einvoiceReader, {
   dateBasis: 'reporting',
   aato: { atLeast: 100_000_000 },
   whenAatoUnknown: 'warn',
-  description:
-    'From 01/04/2025, the same limit for AATO of 10 crore or more. Without aato, a warning.',
+  description: 'From 01/04/2025, the same limit for AATO of 10 crore or more. Without aato, a warning.',
   check: (doc, context) => (explicitWindow(context) ? [] : tooOld(doc, context, REPORTING_LIMIT_DAYS)),
 });
 

@@ -31,9 +31,7 @@ export const placeOfSupplyValid = defineRule(einvoiceReader, {
   description: 'BuyerDtls.Pos must be a state code from the master.',
   check: (doc) => {
     const pos = stateField(party(doc, 'BuyerDtls')['Pos']);
-    return pos !== undefined && state(pos) === undefined
-      ? [error('2243', `BuyerDtls.Pos ${pos} is not a valid state code`, pointer('BuyerDtls', 'Pos'))]
-      : [];
+    return pos !== undefined && state(pos) === undefined ? [error('2243', `BuyerDtls.Pos ${pos} is not a valid state code`, pointer('BuyerDtls', 'Pos'))] : [];
   },
 });
 
@@ -84,9 +82,7 @@ export const exportRecipientUrp = defineRule(einvoiceReader, {
   evidence: irp('2248'),
   description: 'For exports BuyerDtls.Gstin must be URP.',
   check: (doc, _c, s) =>
-    s.export && !isUrp(party(doc, 'BuyerDtls')['Gstin'])
-      ? [error('2248', 'BuyerDtls.Gstin must be URP for an export', pointer('BuyerDtls', 'Gstin'))]
-      : [],
+    s.export && !isUrp(party(doc, 'BuyerDtls')['Gstin']) ? [error('2248', 'BuyerDtls.Gstin must be URP for an export', pointer('BuyerDtls', 'Gstin'))] : [],
 });
 
 export const exportPin = defineRule(einvoiceReader, {
@@ -121,8 +117,7 @@ export const exportShipToPort = defineRule(einvoiceReader, {
   code: '2236',
   certainty: 'uncertain',
   evidence: irp('2236'),
-  description:
-    'For exports ShipDtls must be the Indian port or place of export; judged here only as ShipDtls.Stcd not being 96 (the IRP may check more).',
+  description: 'For exports ShipDtls must be the Indian port or place of export; judged here only as ShipDtls.Stcd not being 96 (the IRP may check more).',
   check: (doc, _c, s) =>
     s.export && stateField(party(doc, 'ShipDtls')['Stcd']) === '96'
       ? [error('2236', 'ShipDtls of an export must be the port or place of export in India, so ShipDtls.Stcd cannot be 96', pointer('ShipDtls', 'Stcd'))]

@@ -25,10 +25,10 @@ export const noIgstIntraState = defineRule(einvoiceReader, {
     s.interState
       ? []
       : lineIssues(doc, (item, index) =>
-            nonZero(item['IgstAmt'])
-              ? error('2172', `ItemList[${index}].IgstAmt must be 0 on an intra-state supply; charge CGST and SGST`, pointer('ItemList', index, 'IgstAmt'))
-              : undefined,
-          ),
+          nonZero(item['IgstAmt'])
+            ? error('2172', `ItemList[${index}].IgstAmt must be 0 on an intra-state supply; charge CGST and SGST`, pointer('ItemList', index, 'IgstAmt'))
+            : undefined,
+        ),
 });
 
 export const intraStateNeedsCgstSgst = defineRule(einvoiceReader, {
@@ -41,10 +41,10 @@ export const intraStateNeedsCgstSgst = defineRule(einvoiceReader, {
     s.interState
       ? []
       : lineIssues(doc, (item, index) =>
-            nonZero(item['GstRt']) && nonZero(item['AssAmt']) && !stateHeads(item) && !nonZero(item['IgstAmt'])
-              ? error('2241', `ItemList[${index}] is intra-state with GstRt above 0 but has no CgstAmt and SgstAmt`, pointer('ItemList', index, 'CgstAmt'))
-              : undefined,
-          ),
+          nonZero(item['GstRt']) && nonZero(item['AssAmt']) && !stateHeads(item) && !nonZero(item['IgstAmt'])
+            ? error('2241', `ItemList[${index}] is intra-state with GstRt above 0 but has no CgstAmt and SgstAmt`, pointer('ItemList', index, 'CgstAmt'))
+            : undefined,
+        ),
 });
 
 export const noCgstSgstInterState = defineRule(einvoiceReader, {
@@ -56,10 +56,10 @@ export const noCgstSgstInterState = defineRule(einvoiceReader, {
   check: (doc, _c, s) =>
     plainInterState(s)
       ? lineIssues(doc, (item, index) =>
-            stateHeads(item)
-              ? error('2174', `ItemList[${index}] is inter-state, so CgstAmt and SgstAmt must be 0; charge IGST`, pointer('ItemList', index, 'CgstAmt'))
-              : undefined,
-          )
+          stateHeads(item)
+            ? error('2174', `ItemList[${index}] is inter-state, so CgstAmt and SgstAmt must be 0; charge IGST`, pointer('ItemList', index, 'CgstAmt'))
+            : undefined,
+        )
       : [],
 });
 
@@ -72,10 +72,10 @@ export const noCgstSgstExport = defineRule(einvoiceReader, {
   check: (doc, _c, s) =>
     s.export
       ? lineIssues(doc, (item, index) =>
-            stateHeads(item)
-              ? error('2180', `ItemList[${index}] is an export, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt'))
-              : undefined,
-          )
+          stateHeads(item)
+            ? error('2180', `ItemList[${index}] is an export, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt'))
+            : undefined,
+        )
       : [],
 });
 
@@ -88,10 +88,10 @@ export const noCgstSgstSez = defineRule(einvoiceReader, {
   check: (doc, _c, s) =>
     s.sez
       ? lineIssues(doc, (item, index) =>
-            stateHeads(item)
-              ? error('2237', `ItemList[${index}] is a supply to an SEZ, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt'))
-              : undefined,
-          )
+          stateHeads(item)
+            ? error('2237', `ItemList[${index}] is a supply to an SEZ, so CgstAmt and SgstAmt must be 0`, pointer('ItemList', index, 'CgstAmt'))
+            : undefined,
+        )
       : [],
 });
 
@@ -144,12 +144,4 @@ export const gstRateAllowed = defineRule(einvoiceReader, {
   },
 });
 
-export const taxRules = [
-  noIgstIntraState,
-  intraStateNeedsCgstSgst,
-  noCgstSgstInterState,
-  noCgstSgstExport,
-  noCgstSgstSez,
-  cgstEqualsSgst,
-  gstRateAllowed,
-];
+export const taxRules = [noIgstIntraState, intraStateNeedsCgstSgst, noCgstSgstInterState, noCgstSgstExport, noCgstSgstSez, cgstEqualsSgst, gstRateAllowed];

@@ -113,7 +113,7 @@ export const amountRules: Rule[] = [
     severity: 'warning',
     certainty: 'uncertain',
     description:
-      'totalValue should equal the sum of the items\' taxableAmount (₹1 band, as the IRP; the e-waybill portal publishes no tolerance and may not check this).',
+      "totalValue should equal the sum of the items' taxableAmount (₹1 band, as the IRP; the e-waybill portal publishes no tolerance and may not check this).",
     check(doc) {
       const declared = numberOf(field(doc, 'totalValue'));
       if (declared === undefined || itemsOf(doc) === undefined) return [];
@@ -128,7 +128,7 @@ export const amountRules: Rule[] = [
     severity: 'warning',
     certainty: 'uncertain',
     description:
-      'igstValue, cgstValue, sgstValue, cessValue and cessNonAdvolValue should equal the sums computed from the items\' rates (₹1 band; the portal may not check this).',
+      "igstValue, cgstValue, sgstValue, cessValue and cessNonAdvolValue should equal the sums computed from the items' rates (₹1 band; the portal may not check this).",
     check(doc) {
       if (itemsOf(doc) === undefined) return [];
       const computed = ewbTotals(doc);

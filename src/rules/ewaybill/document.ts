@@ -54,7 +54,12 @@ export const documentRules: Rule[] = [
       const day = ewbDayNumber(field(doc, 'docDate'));
       const today = todayOf(context);
       if (day === undefined || today === undefined || day < GST_START_DAY || today - day <= MAX_DOC_AGE_DAYS) return [];
-      return [found(`docDate ${String(field(doc, 'docDate'))} is ${today - day} days old; the portal accepts documents up to ${MAX_DOC_AGE_DAYS} days old.`, 'docDate')];
+      return [
+        found(
+          `docDate ${String(field(doc, 'docDate'))} is ${today - day} days old; the portal accepts documents up to ${MAX_DOC_AGE_DAYS} days old.`,
+          'docDate',
+        ),
+      ];
     },
   }),
 ];

@@ -164,5 +164,6 @@ export const extendValidityRules: Rule[] = [
       const given = ['addressLine1', 'addressLine2', 'addressLine3'].find((k) => isGiven(field(doc, k)));
       return given ? [found(`${given} is only for goods in transit (consignmentStatus T), not for moving goods.`, given)] : [];
     },
-  }),  specificationLimitRule('extend-validity', 'EWB'),
+  }),
+  specificationLimitRule('extend-validity', 'EWB'),
 ];

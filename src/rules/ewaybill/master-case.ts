@@ -27,7 +27,14 @@ export const unitCase = defineRule(findingReader, {
       const unit = textOf(field(item, 'qtyUnit'));
       const master = masterSpellingByCase(unit, isUnit);
       if (master === undefined) return;
-      out.push(found(`itemList[${i}].qtyUnit ${unit} is written in another case than the unit master's ${master}; the EWB API's schema takes it`, 'itemList', i, 'qtyUnit'));
+      out.push(
+        found(
+          `itemList[${i}].qtyUnit ${unit} is written in another case than the unit master's ${master}; the EWB API's schema takes it`,
+          'itemList',
+          i,
+          'qtyUnit',
+        ),
+      );
     });
     return out;
   },

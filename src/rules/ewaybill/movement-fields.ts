@@ -21,7 +21,12 @@ export function ewbNumberRules(prefix: string): Rule[] {
 }
 
 /** fromPlace not blank (305); fromState a state of the master (306). */
-export function placeRules(prefix: string, placeKey = 'fromPlace', stateKey = 'fromState', codes: { place: string; state: string } = { place: '305', state: '306' }): Rule[] {
+export function placeRules(
+  prefix: string,
+  placeKey = 'fromPlace',
+  stateKey = 'fromState',
+  codes: { place: string; state: string } = { place: '305', state: '306' },
+): Rule[] {
   return [
     textRule(`${prefix}-${placeKey.toUpperCase()}`, codes.place, placeKey, undefined, 'certain'),
     stateRule({

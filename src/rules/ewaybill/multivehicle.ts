@@ -14,7 +14,8 @@ import { conveyanceRules, ewbNumberRules, movementTransDocDateRule, placeRules, 
 import { vehicleFormatRule } from './transport-fields.js';
 
 /** The multi-vehicle codes are not in the shared EWB list; india-compliance keeps a copy of NIC's GetErrorList with them. */
-const IC_LIST = 'NIC GetErrorList as copied in https://github.com/resilient-tech/india-compliance/blob/b2664d6/india_compliance/gst_india/api_classes/nic/e_waybill_errors.py';
+const IC_LIST =
+  'NIC GetErrorList as copied in https://github.com/resilient-tech/india-compliance/blob/b2664d6/india_compliance/gst_india/api_classes/nic/e_waybill_errors.py';
 const mv = (code: string): Evidence => ewb(code, IC_LIST);
 
 /** groupNo given and not zero (406). */
@@ -99,8 +100,10 @@ export const changeMultiVehicleRules: Rule[] = [
     description: 'The vehicle to replace is named by oldvehicleNo or oldTranNo, and the one taking over by newVehicleNo or newTranNo.',
     check(doc) {
       const out = [];
-      if (!isGiven(field(doc, 'oldvehicleNo')) && !isGiven(field(doc, 'oldTranNo'))) out.push(found('oldvehicleNo (or oldTranNo) must name the vehicle to replace.', 'oldvehicleNo'));
-      if (!isGiven(field(doc, 'newVehicleNo')) && !isGiven(field(doc, 'newTranNo'))) out.push(found('newVehicleNo (or newTranNo) must name the vehicle taking over.', 'newVehicleNo'));
+      if (!isGiven(field(doc, 'oldvehicleNo')) && !isGiven(field(doc, 'oldTranNo')))
+        out.push(found('oldvehicleNo (or oldTranNo) must name the vehicle to replace.', 'oldvehicleNo'));
+      if (!isGiven(field(doc, 'newVehicleNo')) && !isGiven(field(doc, 'newTranNo')))
+        out.push(found('newVehicleNo (or newTranNo) must name the vehicle taking over.', 'newVehicleNo'));
       return out;
     },
   }),

@@ -5,16 +5,7 @@
 
 import { pinMatchesState, state } from '../../masters/index.js';
 import type { Rule } from '../rule.js';
-import {
-  digitsOf,
-  field,
-  found,
-  gstinKind,
-  gstinStateCode,
-  integerOf,
-  isGiven,
-  findingReader,
-} from '../support.js';
+import { digitsOf, field, found, gstinKind, gstinStateCode, integerOf, isGiven, findingReader } from '../support.js';
 import { defineRule } from '../define.js';
 import { EWB_OTHER_TERRITORY, isEwbForeignState } from '../../masters/ewaybill.js';
 import { FOREIGN_PIN, isExport, isImport, stateNo, supplyOf } from './shared.js';
@@ -89,8 +80,7 @@ export const partyRules: Rule[] = [
     code: '208',
     severity: 'error',
     certainty: 'certain',
-    description:
-      'fromGstin must be a valid GSTIN (format and check character); URP (unregistered) is allowed only for inward supplies.',
+    description: 'fromGstin must be a valid GSTIN (format and check character); URP (unregistered) is allowed only for inward supplies.',
     check(doc) {
       const kind = gstinKind(field(doc, 'fromGstin'));
       if (kind === 'bad-format') return [found('fromGstin is not a GSTIN in the right format (15 characters) nor URP.', 'fromGstin')];
@@ -106,8 +96,7 @@ export const partyRules: Rule[] = [
     code: '212',
     severity: 'error',
     certainty: 'certain',
-    description:
-      'toGstin must be a valid GSTIN (format and check character); URP (unregistered or foreign recipient) is allowed only for outward supplies.',
+    description: 'toGstin must be a valid GSTIN (format and check character); URP (unregistered or foreign recipient) is allowed only for outward supplies.',
     check(doc) {
       const kind = gstinKind(field(doc, 'toGstin'));
       if (kind === 'bad-format') return [found('toGstin is not a GSTIN in the right format (15 characters) nor URP.', 'toGstin')];
@@ -149,7 +138,9 @@ export const partyRules: Rule[] = [
       const expected = gstinStateCode(field(doc, 'fromGstin'));
       const given = stateNo(doc, 'fromStateCode');
       if (expected === undefined || given === undefined || expected === given || isEwbForeignState(given)) return [];
-      return [found(`fromStateCode ${given} differs from the state of fromGstin (${String(expected).padStart(2, '0')}); check that it is meant.`, 'fromStateCode')];
+      return [
+        found(`fromStateCode ${given} differs from the state of fromGstin (${String(expected).padStart(2, '0')}); check that it is meant.`, 'fromStateCode'),
+      ];
     },
   }),
   defineRule(findingReader, {

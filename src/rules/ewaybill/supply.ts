@@ -21,8 +21,7 @@ export const supplyRules: Rule[] = [
     code: '203',
     severity: 'error',
     certainty: 'likely',
-    description:
-      'subSupplyType must be one the portal offers for the supplyType: outward 1, 3, 4, 5, 8, 9, 10, 11, 12; inward 1, 2, 5, 6, 7, 8, 9, 12.',
+    description: 'subSupplyType must be one the portal offers for the supplyType: outward 1, 3, 4, 5, 8, 9, 10, 11, 12; inward 1, 2, 5, 6, 7, 8, 9, 12.',
     check(doc) {
       const supply = supplyOf(doc);
       const sub = subOf(doc);
@@ -56,8 +55,7 @@ export const supplyRules: Rule[] = [
     code: '205',
     severity: 'error',
     certainty: 'likely',
-    description:
-      'docType must fit the supplyType and subSupplyType (e.g. outward Supply: INV or BIL; Job Work: CHL; inward Import: BOE; Others: CHL or OTH).',
+    description: 'docType must fit the supplyType and subSupplyType (e.g. outward Supply: INV or BIL; Job Work: CHL; inward Import: BOE; Others: CHL or OTH).',
     check(doc) {
       const supply = supplyOf(doc);
       const sub = subOf(doc);

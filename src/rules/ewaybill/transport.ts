@@ -35,8 +35,7 @@ export const transportRules: Rule[] = [
     code: '221',
     severity: 'error',
     certainty: 'likely',
-    description:
-      'When fromPincode equals toPincode, transDistance must be given explicitly (0 is not accepted) and be at most 100 km.',
+    description: 'When fromPincode equals toPincode, transDistance must be given explicitly (0 is not accepted) and be at most 100 km.',
     check(doc) {
       const fromPin = digitsOf(field(doc, 'fromPincode'));
       const toPin = digitsOf(field(doc, 'toPincode'));

@@ -103,10 +103,24 @@ function board(e: EwbEntry, vehicle: TripSheetVehicle, gstin: string, now: Date)
   if (started) e.validUpto = started.validUpto;
   appendPartB(
     e,
-    { ...rest, vehicleType: 'R', reasonCode: reasonCode ?? '', reasonRem: reasonRem ?? '', enteredBy: gstin, enteredAt: now.toISOString(), tripshtNo: Number(tripSheetNo), groupNo: '0' },
+    {
+      ...rest,
+      vehicleType: 'R',
+      reasonCode: reasonCode ?? '',
+      reasonRem: reasonRem ?? '',
+      enteredBy: gstin,
+      enteredAt: now.toISOString(),
+      tripshtNo: Number(tripSheetNo),
+      groupNo: '0',
+    },
     started?.validFrom,
   );
-  return { entry: e, event: 'consolidated', detail: { by: gstin, tripSheetNo, vehicleNo: vehicle.vehicleNo, transDocNo: vehicle.transDocNo, validUpto: e.validUpto }, value: null };
+  return {
+    entry: e,
+    event: 'consolidated',
+    detail: { by: gstin, tripSheetNo, vehicleNo: vehicle.vehicleNo, transDocNo: vehicle.transDocNo, validUpto: e.validUpto },
+    value: null,
+  };
 }
 
 /** Boards every member that may travel; answers the numbers boarded and the refusals of the others. */
@@ -124,7 +138,12 @@ async function boardAll(deps: TripSheetDeps, numbers: string[], vehicle: TripShe
 const recordOf = (row: TripSheetRow): TripSheetRecord => row.record as unknown as TripSheetRecord;
 
 /** Generates a consolidated e-waybill: every member must pass, or nothing changes. */
-export async function consolidate(deps: TripSheetDeps, ctx: ProviderContext, gstin: string, request: ConsolidatedEwbPayload): Promise<ProviderResult<TripSheetIssued>> {
+export async function consolidate(
+  deps: TripSheetDeps,
+  ctx: ProviderContext,
+  gstin: string,
+  request: ConsolidatedEwbPayload,
+): Promise<ProviderResult<TripSheetIssued>> {
   const numbers = [...new Set(request.tripSheetEwbBills.map((m) => str(m.ewbNo).trim()))];
   // Judge every member before touching any, so a refused trip sheet changes nothing.
   const issues: Issue[] = [];
@@ -145,7 +164,14 @@ export async function consolidate(deps: TripSheetDeps, ctx: ProviderContext, gst
   const { boarded, issues: late } = await boardAll(deps, numbers, vehicle, gstin);
   if (boarded.length === 0) return { ok: false, status: 409, errors: late };
   const record: TripSheetRecord = { tripSheetNo, genGstin: gstin, generatedAt: now.toISOString(), members: boarded, vehicles: [vehicle] };
-  await deps.store.insertTripSheet({ tripSheetNo, companyId: ctx.company.id, genGstin: gstin, genDate: istDate(now), status: 'ACT', record: record as unknown as Record<string, unknown> });
+  await deps.store.insertTripSheet({
+    tripSheetNo,
+    companyId: ctx.company.id,
+    genGstin: gstin,
+    genDate: istDate(now),
+    status: 'ACT',
+    record: record as unknown as Record<string, unknown>,
+  });
   return { ok: true, value: { cEwbNo: tripSheetNo, cEWBDate: istDateTime(now) } };
 }
 
@@ -159,7 +185,12 @@ async function ownTripSheet(deps: TripSheetDeps, ctx: ProviderContext, gstin: st
 }
 
 /** Moves the still active members of a trip sheet to a new vehicle under a new trip sheet number. */
-export async function regenerateTripSheet(deps: TripSheetDeps, ctx: ProviderContext, gstin: string, request: RegenerateTripSheetPayload): Promise<ProviderResult<TripSheetIssued>> {
+export async function regenerateTripSheet(
+  deps: TripSheetDeps,
+  ctx: ProviderContext,
+  gstin: string,
+  request: RegenerateTripSheetPayload,
+): Promise<ProviderResult<TripSheetIssued>> {
   const found = await ownTripSheet(deps, ctx, gstin, request.tripSheetNo);
   if (!found.ok) return found;
   const row = found.value;
@@ -173,19 +204,33 @@ export async function regenerateTripSheet(deps: TripSheetDeps, ctx: ProviderCont
     const e = await deps.load(ewbNo);
     if (e && !memberRefusal(e, gstin, now)) active.push(ewbNo);
   }
-  if (active.length === 0) return refuse('391', `consolidated e-waybill ${row.tripSheetNo} has no member left that is active, unexpired and movable`, 422, '/tripSheetNo');
+  if (active.length === 0)
+    return refuse('391', `consolidated e-waybill ${row.tripSheetNo} has no member left that is active, unexpired and movable`, 422, '/tripSheetNo');
   const tripSheetNo = await deps.nextTripSheetNo();
   const vehicle = vehicleOf(request as unknown as Record<string, unknown>, tripSheetNo, gstin, now);
   const { boarded } = await boardAll(deps, active, vehicle, gstin);
-  if (boarded.length === 0) return refuse('391', `consolidated e-waybill ${row.tripSheetNo} has no member left that is active, unexpired and movable`, 422, '/tripSheetNo');
+  if (boarded.length === 0)
+    return refuse('391', `consolidated e-waybill ${row.tripSheetNo} has no member left that is active, unexpired and movable`, 422, '/tripSheetNo');
   const record: TripSheetRecord = { tripSheetNo, genGstin: gstin, generatedAt: now.toISOString(), members: boarded, vehicles: [...old.vehicles, vehicle] };
-  await deps.store.insertTripSheet({ tripSheetNo, companyId: ctx.company.id, genGstin: gstin, genDate: istDate(now), status: 'ACT', record: record as unknown as Record<string, unknown> });
+  await deps.store.insertTripSheet({
+    tripSheetNo,
+    companyId: ctx.company.id,
+    genGstin: gstin,
+    genDate: istDate(now),
+    status: 'ACT',
+    record: record as unknown as Record<string, unknown>,
+  });
   await deps.store.updateTripSheet(row.tripSheetNo, 'REG', { ...old, regeneratedAs: tripSheetNo } as unknown as Record<string, unknown>);
   return { ok: true, value: { cEwbNo: tripSheetNo, cEWBDate: istDateTime(now) } };
 }
 
 /** The trip sheet record as gettripsheet answers it (schemas/trip-sheet.schema.json, `Response`). */
-export async function getTripSheet(deps: TripSheetDeps, ctx: ProviderContext, gstin: string, tripSheetNo: string): Promise<ProviderResult<Record<string, unknown>>> {
+export async function getTripSheet(
+  deps: TripSheetDeps,
+  ctx: ProviderContext,
+  gstin: string,
+  tripSheetNo: string,
+): Promise<ProviderResult<Record<string, unknown>>> {
   const found = await ownTripSheet(deps, ctx, gstin, tripSheetNo);
   if (!found.ok) return found;
   const row = found.value;

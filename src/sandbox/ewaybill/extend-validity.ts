@@ -26,7 +26,12 @@ import { appendPartB, partBRecord, partBRefusal } from './part-b.js';
 export const EXTENSION_WINDOW_HOURS = 8;
 
 /** Judges and records an extension. */
-export function extendValidity(deps: ActionDeps, _ctx: ProviderContext, gstin: string, request: ExtendValidityPayload): Promise<ProviderResult<ValidityExtended>> {
+export function extendValidity(
+  deps: ActionDeps,
+  _ctx: ProviderContext,
+  gstin: string,
+  request: ExtendValidityPayload,
+): Promise<ProviderResult<ValidityExtended>> {
   return revise(deps, request.ewbNo, (e, now): ProviderResult<Change<ValidityExtended>> => {
     if (effectiveStatus(e, now) === 'CNL') return refuse('379', `e-waybill ${e.ewbNo} is cancelled and cannot be extended`, 409, '/ewbNo');
     const who = partBRefusal(e, gstin, { generatorLate: '637', notAssigned: '700' }, 'extend it');
@@ -50,7 +55,12 @@ export function extendValidity(deps: ActionDeps, _ctx: ProviderContext, gstin: s
     }
     const moving = str(request.consignmentStatus).toUpperCase() === 'M';
     const vehicleType = vehicleTypeNow(e);
-    const proposed = ewbValidUntil({ generatedAt: istDateTime(now), distanceKm: remaining, overDimensional: vehicleType.toUpperCase() === 'O', hasPartB: true });
+    const proposed = ewbValidUntil({
+      generatedAt: istDateTime(now),
+      distanceKm: remaining,
+      overDimensional: vehicleType.toUpperCase() === 'O',
+      hasPartB: true,
+    });
     const judged = proposed === null ? undefined : judgeEwbExtension(istDateTime(e.generatedAt), proposed, istDateTime(now));
     if (!judged) return refuse('383', `the extension of e-waybill ${e.ewbNo} could not be computed`, 422, '/remainingDistance');
     if (!judged.allowed) return refuse('821', judged.message, 422, '/ewbNo');

@@ -58,7 +58,12 @@ export function ofOtherParty(page: readonly EwbListed[]): Obj[] {
 }
 
 /** The generator's list of a day (GetEwayBillsByDate), read page by page. */
-export function listByDate(deps: { store: EwbStore; clock: Clock }, ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+export function listByDate(
+  deps: { store: EwbStore; clock: Clock },
+  ctx: ProviderContext,
+  gstin: string,
+  date: string,
+): Promise<ProviderResult<EwbDayListAnswer>> {
   const now = deps.clock.now();
   return answer(dayPages(deps.store, { list: 'generator', companyId: ctx.company.id, gstin, date }, (page) => activeOfDay(page, now)));
 }
@@ -69,13 +74,23 @@ export function listOfOtherParty(deps: { store: EwbStore }, _ctx: ProviderContex
 }
 
 /** The transporter's list. */
-export function listForTransporter(deps: { store: EwbStore; clock: Clock }, _ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+export function listForTransporter(
+  deps: { store: EwbStore; clock: Clock },
+  _ctx: ProviderContext,
+  gstin: string,
+  date: string,
+): Promise<ProviderResult<EwbDayListAnswer>> {
   const now = deps.clock.now();
   return answer(dayPages(deps.store, { list: 'transporter', gstin, date }, (page) => activeOfDay(page, now)));
 }
 
 /** The generator's e-waybills of a date that the other party rejected. */
-export function listRejectedByOthers(deps: { store: EwbStore; clock: Clock }, ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>> {
+export function listRejectedByOthers(
+  deps: { store: EwbStore; clock: Clock },
+  ctx: ProviderContext,
+  gstin: string,
+  date: string,
+): Promise<ProviderResult<EwbDayListAnswer>> {
   const now = deps.clock.now();
   const shape = (page: EwbListed[]): Obj[] =>
     page

@@ -14,7 +14,12 @@ export function tripSheetNumbers(store: CounterStore, seed: number): () => Promi
   const first = 1_000_000 + (seed % 8_000_000);
   return async () => {
     const n = await store.nextNumber('trip-sheet-no', first);
-    return '3' + String(n * 7 + (n % 7)).padStart(9, '0').slice(-9);
+    return (
+      '3' +
+      String(n * 7 + (n % 7))
+        .padStart(9, '0')
+        .slice(-9)
+    );
   };
 }
 

@@ -98,17 +98,29 @@ function itemUnits(e: EwbEntry): Set<string> {
 }
 
 /** Starts a multi-vehicle movement. */
-export function initiateMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin: string, request: InitiateMultiVehiclePayload): Promise<ProviderResult<MultiVehicleInitiated>> {
+export function initiateMultiVehicle(
+  deps: EwbAccess,
+  _ctx: ProviderContext,
+  gstin: string,
+  request: InitiateMultiVehiclePayload,
+): Promise<ProviderResult<MultiVehicleInitiated>> {
   return revise(deps, request.ewbNo, (e, now): ProviderResult<Change<MultiVehicleInitiated>> => {
     const refused = movable(e, gstin, now, 'start a multi-vehicle movement');
     if (refused) return refused;
     if (!hasPartBNow(e)) return refuse('381', `e-waybill ${e.ewbNo} has no Part-B yet; enter it before moving the goods in several vehicles`, 422, '/ewbNo');
     const unit = str(request.unitCode).toUpperCase();
     const units = itemUnits(e);
-    if (units.size > 0 && !units.has(unit)) return refuse('399', `unit ${unit} is not a unit of the items of e-waybill ${e.ewbNo} (${[...units].join(', ')})`, 422, '/unitCode');
+    if (units.size > 0 && !units.has(unit))
+      return refuse('399', `unit ${unit} is not a unit of the items of e-waybill ${e.ewbNo} (${[...units].join(', ')})`, 422, '/unitCode');
     const groups = multiVehicleGroups(e);
     const first = groups[0];
-    if (first && first.unitCode !== unit) return refuse('413', `unit ${unit} differs from ${first.unitCode}, the unit of the first multi-vehicle movement of e-waybill ${e.ewbNo}`, 422, '/unitCode');
+    if (first && first.unitCode !== unit)
+      return refuse(
+        '413',
+        `unit ${unit} differs from ${first.unitCode}, the unit of the first multi-vehicle movement of e-waybill ${e.ewbNo}`,
+        422,
+        '/unitCode',
+      );
     if (!(num(request.totalQuantity) > 0)) return refuse('402', 'totalQuantity must be more than zero', 422, '/totalQuantity');
     const group: MultiVehicleGroup = {
       groupNo: groups.length + 1,
@@ -139,7 +151,12 @@ export function initiateMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gst
 }
 
 /** Adds a vehicle to a group; the group's vehicles never carry more than its total quantity (400). */
-export function addMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin: string, request: AddMultiVehiclePayload): Promise<ProviderResult<MultiVehicleAdded>> {
+export function addMultiVehicle(
+  deps: EwbAccess,
+  _ctx: ProviderContext,
+  gstin: string,
+  request: AddMultiVehiclePayload,
+): Promise<ProviderResult<MultiVehicleAdded>> {
   return revise(deps, request.ewbNo, (e, now): ProviderResult<Change<MultiVehicleAdded>> => {
     const refused = movable(e, gstin, now, 'add a vehicle');
     if (refused) return refused;
@@ -150,7 +167,12 @@ export function addMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin: s
     if (!(quantity > 0)) return refuse('403', 'quantity must be more than zero', 422, '/quantity');
     const loaded = loadedQuantity(g);
     if (Math.round((loaded + quantity) * 1000) > Math.round(g.totalQuantity * 1000)) {
-      return refuse('400', `the vehicles of group ${g.groupNo} would carry ${+(loaded + quantity).toFixed(3)} ${g.unitCode}, more than the ${g.totalQuantity} initiated (${+(g.totalQuantity - loaded).toFixed(3)} left)`, 422, '/quantity');
+      return refuse(
+        '400',
+        `the vehicles of group ${g.groupNo} would carry ${+(loaded + quantity).toFixed(3)} ${g.unitCode}, more than the ${g.totalQuantity} initiated (${+(g.totalQuantity - loaded).toFixed(3)} left)`,
+        422,
+        '/quantity',
+      );
     }
     const vehicle: MultiVehicleVehicle = {
       vehicleNo: str(request.vehicleNo).toUpperCase(),
@@ -191,7 +213,12 @@ export function addMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin: s
 const same = (a: string, b: unknown): boolean => a.toUpperCase() === str(b).trim().toUpperCase();
 
 /** Replaces an active vehicle of a group (named by its vehicle number and/or transport document) by another carrying its quantity. */
-export function changeMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin: string, request: ChangeMultiVehiclePayload): Promise<ProviderResult<MultiVehicleChanged>> {
+export function changeMultiVehicle(
+  deps: EwbAccess,
+  _ctx: ProviderContext,
+  gstin: string,
+  request: ChangeMultiVehiclePayload,
+): Promise<ProviderResult<MultiVehicleChanged>> {
   return revise(deps, request.ewbNo, (e, now): ProviderResult<Change<MultiVehicleChanged>> => {
     const refused = movable(e, gstin, now, 'change a vehicle');
     if (refused) return refused;
@@ -200,9 +227,20 @@ export function changeMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin
     const g = found.value;
     const oldVehicle = str(request.oldvehicleNo).trim();
     const oldDoc = str(request.oldTranNo).trim();
-    const old = g.vehicles.find((v) => v.active && (oldVehicle === '' || same(v.vehicleNo, oldVehicle)) && (oldDoc === '' || same(v.transDocNo, oldDoc)) && (oldVehicle !== '' || oldDoc !== ''));
+    const old = g.vehicles.find(
+      (v) =>
+        v.active &&
+        (oldVehicle === '' || same(v.vehicleNo, oldVehicle)) &&
+        (oldDoc === '' || same(v.transDocNo, oldDoc)) &&
+        (oldVehicle !== '' || oldDoc !== ''),
+    );
     if (!old) {
-      return refuse('405', `group ${g.groupNo} of e-waybill ${e.ewbNo} has no active vehicle ${oldVehicle || '-'} with transport document ${oldDoc || '-'}`, 404, '/oldvehicleNo');
+      return refuse(
+        '405',
+        `group ${g.groupNo} of e-waybill ${e.ewbNo} has no active vehicle ${oldVehicle || '-'} with transport document ${oldDoc || '-'}`,
+        404,
+        '/oldvehicleNo',
+      );
     }
     old.active = false;
     const replacement: MultiVehicleVehicle = {
@@ -234,7 +272,13 @@ export function changeMultiVehicle(deps: EwbAccess, _ctx: ProviderContext, gstin
       value: {
         entry: e,
         event: 'multi-vehicle-changed',
-        detail: { by: gstin, groupNo: g.groupNo, from: { vehicleNo: old.vehicleNo, transDocNo: old.transDocNo }, to: { vehicleNo: replacement.vehicleNo, transDocNo: replacement.transDocNo }, reasonCode: str(request.reasonCode) },
+        detail: {
+          by: gstin,
+          groupNo: g.groupNo,
+          from: { vehicleNo: old.vehicleNo, transDocNo: old.transDocNo },
+          to: { vehicleNo: replacement.vehicleNo, transDocNo: replacement.transDocNo },
+          reasonCode: str(request.reasonCode),
+        },
         value: { vehUpdDate: istDateTime(now) },
       },
     };

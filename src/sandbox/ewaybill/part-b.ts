@@ -14,12 +14,22 @@ import { actionsOf, currentTransporter, type PartBRecord } from './state.js';
  * Who may enter Part-B: the assigned transporter, or the generator until that transporter has entered it
  * (`generatorLate`); anyone else is refused with `notAssigned`. Each action has its own pair of codes.
  */
-export function partBRefusal(e: EwbEntry, gstin: string, codes: { generatorLate: string; notAssigned: string }, verb: string): ProviderResult<never> | undefined {
+export function partBRefusal(
+  e: EwbEntry,
+  gstin: string,
+  codes: { generatorLate: string; notAssigned: string },
+  verb: string,
+): ProviderResult<never> | undefined {
   const transporter = currentTransporter(e);
   if (transporter !== null && transporter === gstin) return undefined;
   if (gstin === e.genGstin) {
     if (transporter !== null && actionsOf(e).transporterEnteredPartB) {
-      return refuse(codes.generatorLate, `transporter ${transporter} has entered Part-B of e-waybill ${e.ewbNo}; the generator can no longer ${verb}`, 422, '/ewbNo');
+      return refuse(
+        codes.generatorLate,
+        `transporter ${transporter} has entered Part-B of e-waybill ${e.ewbNo}; the generator can no longer ${verb}`,
+        422,
+        '/ewbNo',
+      );
     }
     return undefined;
   }

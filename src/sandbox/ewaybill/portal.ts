@@ -9,14 +9,7 @@ import { ewbValidUntil } from '../../compute/ewaybill-validity.js';
 import { sandboxCodes } from '../codes.js';
 import { str, num } from '../../compute/payload.js';
 import { refuse } from '../../ports/result.js';
-import type {
-  CancelEwbRequest,
-  CloseEwbRequest,
-  EwbGenerated,
-  EwbProvider,
-  ProviderContext,
-  ProviderResult,
-} from '../../ports/index.js';
+import type { CancelEwbRequest, CloseEwbRequest, EwbGenerated, EwbProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
 import type { EwbRow, Store } from '../../ports/store.js';
 import type { SandboxRegistry } from '../registry.js';
 import type { Clock } from '../../clock.js';
@@ -26,7 +19,16 @@ import { createEwbMovementActions } from './movement.js';
 import { revise, type ActionDeps } from './revise.js';
 import { listedOf } from './listed.js';
 import { listByDate, listOfOtherParty } from './lists.js';
-import { createEwbActions, currentTransporter, effectiveStatus, extendedTimesOf, generatedWithPartB, rejectStatusOf, vehicleHistory, vehicleTypeNow } from './actions.js';
+import {
+  createEwbActions,
+  currentTransporter,
+  effectiveStatus,
+  extendedTimesOf,
+  generatedWithPartB,
+  rejectStatusOf,
+  vehicleHistory,
+  vehicleTypeNow,
+} from './actions.js';
 
 /** The portal plus what the sandbox IRP needs from it. */
 export interface SandboxEwbPortal extends EwbProvider {
@@ -35,7 +37,13 @@ export interface SandboxEwbPortal extends EwbProvider {
    * store transaction to write in and the number reserved before it (the IRP registers an IRN and its
    * e-waybill in one transaction, and takes the number outside it so concurrent ones never wait on the counter).
    */
-  issue(ctx: ProviderContext, gstin: string, partA: Record<string, unknown>, irn?: string, within?: { tx: Store; ewbNo: string }): Promise<ProviderResult<EwbEntry>>;
+  issue(
+    ctx: ProviderContext,
+    gstin: string,
+    partA: Record<string, unknown>,
+    irn?: string,
+    within?: { tx: Store; ewbNo: string },
+  ): Promise<ProviderResult<EwbEntry>>;
   /** The next e-waybill number (unique across instances; one left unused is a harmless gap). */
   reserveNumber(): Promise<string>;
   entry(ewbNo: string): Promise<EwbEntry | undefined>;
@@ -53,7 +61,12 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
   const nextNumber = async (): Promise<string> => {
     const n = await store.nextNumber('ewb-no', firstNumber);
     // 3 for the sandbox, then 11 digits; spread out a little so numbers do not look consecutive.
-    return '3' + String(n * 7 + (n % 7)).padStart(11, '0').slice(-11);
+    return (
+      '3' +
+      String(n * 7 + (n % 7))
+        .padStart(11, '0')
+        .slice(-11)
+    );
   };
 
   const load = async (ewbNo: string): Promise<EwbEntry | undefined> => {
@@ -109,7 +122,10 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
       otherValue: num(p['otherValue']),
       transporterId: currentTransporter(e),
       // Part-A names its transporter; after a change of transporter the sandbox knows no name for the new one.
-      transporterName: p['transporterName'] === undefined || currentTransporter(e) !== (str(p['transporterId']).trim().toUpperCase() || null) ? null : str(p['transporterName']),
+      transporterName:
+        p['transporterName'] === undefined || currentTransporter(e) !== (str(p['transporterId']).trim().toUpperCase() || null)
+          ? null
+          : str(p['transporterName']),
       status: effectiveStatus(e, clock.now()),
       actualDist: num(p['transDistance']),
       noValidDays: e.validUpto ? Math.max(1, Math.round(((parseIst(e.validUpto)?.getTime() ?? 0) - e.generatedAt.getTime()) / 86_400_000)) : 0,
@@ -120,9 +136,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
       actToStateCode: num(p['actToStateCode']),
       vehicleType: vehicleTypeNow(e),
       transactionType: num(p['transactionType']) || 1,
-      ...(e.closure
-        ? { closureDate: e.closure.closureDate, closureRemarks: e.closure.remarks, closureAckTime: istDateTime(e.closure.at) }
-        : {}),
+      ...(e.closure ? { closureDate: e.closure.closureDate, closureRemarks: e.closure.remarks, closureAckTime: istDateTime(e.closure.at) } : {}),
       ...(e.irn ? { irn: e.irn } : {}),
       itemList: items.map((it, i) => ({
         itemNo: i + 1,
@@ -218,7 +232,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
       const visible =
         e !== undefined &&
         (e.companyId === ctx.company.id ||
-          (ctx.company.gstins.includes(gstin) && (str(e.partA['toGstin']) === gstin || str(e.partA['fromGstin']) === gstin || currentTransporter(e) === gstin)));
+          (ctx.company.gstins.includes(gstin) &&
+            (str(e.partA['toGstin']) === gstin || str(e.partA['fromGstin']) === gstin || currentTransporter(e) === gstin)));
       if (!e || !visible) return refuse('325', `e-waybill ${ewbNo} was not found`, 404, '/ewbNo');
       return { ok: true, value: detail(e) };
     },

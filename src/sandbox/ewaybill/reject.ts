@@ -30,10 +30,16 @@ export function rejectEwb(deps: ActionDeps, _ctx: ProviderContext, gstin: string
     if (isExpired(e, now)) return refuse('345', `the validity of e-waybill ${e.ewbNo} ran out at ${e.validUpto}; it can no longer be rejected`, 422, '/ewbNo');
     const deadline = e.generatedAt.getTime() + REJECT_WINDOW_HOURS * 3_600_000;
     if (now.getTime() > deadline) {
-      return refuse('346', `e-waybill ${e.ewbNo} could be rejected only until ${istDateTime(new Date(deadline))}, 72 hours after its generation`, 422, '/ewbNo');
+      return refuse(
+        '346',
+        `e-waybill ${e.ewbNo} could be rejected only until ${istDateTime(new Date(deadline))}, 72 hours after its generation`,
+        422,
+        '/ewbNo',
+      );
     }
     const a = actionsOf(e);
-    if (a.rejected) return refuse(sandboxCodes.alreadyRejected, `e-waybill ${e.ewbNo} was already rejected on ${istDateTime(new Date(a.rejected.at))}`, 409, '/ewbNo');
+    if (a.rejected)
+      return refuse(sandboxCodes.alreadyRejected, `e-waybill ${e.ewbNo} was already rejected on ${istDateTime(new Date(a.rejected.at))}`, 409, '/ewbNo');
     (e as EwbEntry & { actions: typeof a }).actions = { ...a, rejected: { by: gstin, at: now.toISOString() } };
     return { ok: true, value: { entry: e, event: 'rejected', detail: { by: gstin }, value: { ewbRejectedDate: istDateTime(now) } } };
   });

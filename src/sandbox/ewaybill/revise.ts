@@ -39,11 +39,7 @@ export interface Change<T> {
 const ATTEMPTS = 4;
 
 /** Loads e-waybill `ewbNo`, judges with `judge` (at one instant of the clock) and stores the change. */
-export async function revise<T>(
-  deps: EwbAccess,
-  ewbNo: unknown,
-  judge: (e: EwbEntry, now: Date) => ProviderResult<Change<T>>,
-): Promise<ProviderResult<T>> {
+export async function revise<T>(deps: EwbAccess, ewbNo: unknown, judge: (e: EwbEntry, now: Date) => ProviderResult<Change<T>>): Promise<ProviderResult<T>> {
   const number = str(ewbNo).trim();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const e = await deps.load(number);

@@ -16,13 +16,19 @@ import { actionsOf, currentTransporter, effectiveStatus, isExpired } from './sta
 import { partBRefusal } from './part-b.js';
 
 /** Judges and records a transporter change. */
-export function updateTransporter(deps: ActionDeps, _ctx: ProviderContext, gstin: string, request: UpdateTransporterPayload): Promise<ProviderResult<TransporterUpdated>> {
+export function updateTransporter(
+  deps: ActionDeps,
+  _ctx: ProviderContext,
+  gstin: string,
+  request: UpdateTransporterPayload,
+): Promise<ProviderResult<TransporterUpdated>> {
   const next = str(request.transporterId).trim().toUpperCase();
   return revise(deps, request.ewbNo, (e, now): ProviderResult<Change<TransporterUpdated>> => {
     if (effectiveStatus(e, now) === 'CNL') return refuse('343', `e-waybill ${e.ewbNo} is cancelled; its transporter cannot be changed`, 409, '/ewbNo');
     const who = partBRefusal(e, gstin, { generatorLate: '338', notAssigned: '339' }, 'change its transporter');
     if (who) return who;
-    if (isExpired(e, now)) return refuse('281', `the validity of e-waybill ${e.ewbNo} ran out at ${e.validUpto}; the transporter can no longer be changed`, 422, '/ewbNo');
+    if (isExpired(e, now))
+      return refuse('281', `the validity of e-waybill ${e.ewbNo} ran out at ${e.validUpto}; the transporter can no longer be changed`, 422, '/ewbNo');
     if (deps.isBlocked(gstin)) return refuse('718', `GSTIN ${gstin} is blocked for non-filing of returns and cannot change the transporter`, 422, '/ewbNo');
     if (deps.isBlocked(next)) return refuse('719', `transporter ${next} is blocked for non-filing of returns`, 422, '/transporterId');
     const previous = currentTransporter(e);

@@ -24,9 +24,15 @@ export function updateVehicle(deps: ActionDeps, _ctx: ProviderContext, gstin: st
     }
     const who = partBRefusal(e, gstin, { generatorLate: '635', notAssigned: '636' }, 'update it');
     if (who) return who;
-    if (isExpired(e, now)) return refuse('311', `the validity of e-waybill ${e.ewbNo} ran out at ${e.validUpto}; Part-B can no longer be updated`, 422, '/ewbNo');
+    if (isExpired(e, now))
+      return refuse('311', `the validity of e-waybill ${e.ewbNo} ran out at ${e.validUpto}; Part-B can no longer be updated`, 422, '/ewbNo');
     if (multiVehicleRunning(e)) {
-      return refuse('412', `a multi-vehicle movement of e-waybill ${e.ewbNo} has started; its vehicles change through changemultivehicle, not Part-B`, 422, '/ewbNo');
+      return refuse(
+        '412',
+        `a multi-vehicle movement of e-waybill ${e.ewbNo} has started; its vehicles change through changemultivehicle, not Part-B`,
+        422,
+        '/ewbNo',
+      );
     }
     const record = partBRecord(request as unknown as Record<string, unknown>, gstin, now);
     const { validUpto, validFrom } = validityAfterPartB(e, now, record.vehicleType);
@@ -37,7 +43,14 @@ export function updateVehicle(deps: ActionDeps, _ctx: ProviderContext, gstin: st
       value: {
         entry: e,
         event: 'vehicle-updated',
-        detail: { by: gstin, vehicleNo: record.vehicleNo, transDocNo: record.transDocNo, fromPlace: record.fromPlace, reasonCode: record.reasonCode, validUpto },
+        detail: {
+          by: gstin,
+          vehicleNo: record.vehicleNo,
+          transDocNo: record.transDocNo,
+          fromPlace: record.fromPlace,
+          reasonCode: record.reasonCode,
+          validUpto,
+        },
         value: { vehUpdDate: istDateTime(now), validUpto },
       },
     };

@@ -54,7 +54,10 @@ export class SandboxFiling {
     const records: Obj[] = [];
     for (const d of this.options.documents(gstin, period)) {
       if (imsSectionOf(d) !== section) continue;
-      const t = d.lines.reduce((s, l) => ({ txval: s.txval + l.taxable, iamt: s.iamt + l.igst, camt: s.camt + l.cgst, samt: s.samt + l.sgst, cess: s.cess + l.cess }), { txval: 0, iamt: 0, camt: 0, samt: 0, cess: 0 });
+      const t = d.lines.reduce(
+        (s, l) => ({ txval: s.txval + l.taxable, iamt: s.iamt + l.igst, camt: s.camt + l.cgst, samt: s.samt + l.sgst, cess: s.cess + l.cess }),
+        { txval: 0, iamt: 0, camt: 0, samt: 0, cess: 0 },
+      );
       const note = section === 'CN' || section === 'DN';
       const saved = this.actions.get(actionKey(gstin, key, d.supplierGstin, d.number));
       records.push({
@@ -78,17 +81,23 @@ export class SandboxFiling {
   /** Saves the recipient's actions; an accepted credit note needs its ITC-reduction declaration (IMSSAV0054). */
   imsSave(request: ImsActionRequest): Outcome<{ referenceId: string }> {
     const invdata = request?.invdata;
-    if (!isObj(invdata) || Object.keys(invdata).length === 0) return refused(gstrCodes.badRequest, 'invdata should hold the records to act on, by section', '/invdata');
+    if (!isObj(invdata) || Object.keys(invdata).length === 0)
+      return refused(gstrCodes.badRequest, 'invdata should hold the records to act on, by section', '/invdata');
     const accepted: Array<[string, Obj]> = [];
     for (const [section, list] of Object.entries(invdata)) {
       if (!Array.isArray(list)) return refused('RET191106', `invdata.${section} should be a list of records`, `/invdata/${section}`);
       for (const [i, record] of list.entries()) {
         const path = `/invdata/${section}/${i}`;
-        if (!isObj(record) || typeof record['stin'] !== 'string' || typeof (record['inum'] ?? record['nt_num']) !== 'string') return refused('RET191106', 'a record needs stin and inum (or nt_num)', path);
+        if (!isObj(record) || typeof record['stin'] !== 'string' || typeof (record['inum'] ?? record['nt_num']) !== 'string')
+          return refused('RET191106', 'a record needs stin and inum (or nt_num)', path);
         if (!ACTIONS.includes(String(record['action']))) return refused('RET191106', 'action should be A, R, P or N', `${path}/action`);
         if (typeof record['hash'] !== 'string') return refused('RET191106', 'a record needs the hash the inbox gave it', `${path}/hash`);
         if ((section === 'cn' || section === 'cna') && record['action'] === 'A' && record['itcRedReq'] === undefined) {
-          return refused('IMSSAV0054', 'an accepted credit note needs its ITC-reduction declaration (itcRedReq): declare it and save again', `${path}/itcRedReq`);
+          return refused(
+            'IMSSAV0054',
+            'an accepted credit note needs its ITC-reduction declaration (itcRedReq): declare it and save again',
+            `${path}/itcRedReq`,
+          );
         }
         accepted.push([actionKey(request.gstin, section, record['stin'], String(record['inum'] ?? record['nt_num'])), record]);
       }
@@ -146,7 +155,8 @@ export class SandboxFiling {
   }
 
   requestEvcOtp(gstin: string, pan: string): Outcome<{ otpSent: true }> {
-    if (typeof pan !== 'string' || !PAN.test(pan)) return refused(gstrCodes.badRequest, 'the PAN of the authorised signatory should be 10 characters like ABCDE1234F', '/pan');
+    if (typeof pan !== 'string' || !PAN.test(pan))
+      return refused(gstrCodes.badRequest, 'the PAN of the authorised signatory should be 10 characters like ABCDE1234F', '/pan');
     this.evcRequested.add(`${gstin}|${pan}`);
     return { ok: true, value: { otpSent: true } };
   }
@@ -157,7 +167,8 @@ export class SandboxFiling {
     const key = `${gstin}|${period}`;
     const arn = this.filed.get(key);
     if (arn) return { ok: true, value: { arn, alreadyFiled: true } };
-    if (typeof pan !== 'string' || !PAN.test(pan)) return refused(gstrCodes.badRequest, 'the PAN of the authorised signatory should be 10 characters like ABCDE1234F', '/pan');
+    if (typeof pan !== 'string' || !PAN.test(pan))
+      return refused(gstrCodes.badRequest, 'the PAN of the authorised signatory should be 10 characters like ABCDE1234F', '/pan');
     if (!this.evcRequested.has(`${gstin}|${pan}`)) return refused('RET11446', 'no EVC OTP was sent for this PAN: request it first', '/otp');
     if (otp !== SANDBOX_GST_OTP) return refused('RET11446', `the EVC OTP is wrong (the sandbox's is ${SANDBOX_GST_OTP})`, '/otp');
     // ARN: AA, the state code, MMYY of the period, then seven characters.

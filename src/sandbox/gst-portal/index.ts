@@ -42,7 +42,10 @@ export interface SandboxGstPortal extends LiveGstPortal {
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-const notConnected = <T>(): Outcome<T> => ({ ok: false, errors: [error(gstrCodes.notConnected, 'not connected to GST System: connect the GSTIN by OTP', '/gstin')] });
+const notConnected = <T>(): Outcome<T> => ({
+  ok: false,
+  errors: [error(gstrCodes.notConnected, 'not connected to GST System: connect the GSTIN by OTP', '/gstin')],
+});
 const badPeriod = <T>(): Outcome<T> => ({ ok: false, errors: [error(gstrCodes.badRequest, 'return period should be YYYY-MM', '/returnPeriod')] });
 
 /** The month before `now`'s, YYYY-MM: the IMS inbox's period when none is named. */
@@ -92,7 +95,8 @@ export function createSandboxGstPortal(options: SandboxGstPortalOptions): Sandbo
     disconnect: (gstin) => Promise.resolve({ ok: true, value: sessions.disconnect(gstin) }),
     connection: (gstin) => Promise.resolve(sessions.connection(gstin)),
     requestOtp: (gstin, username) => Promise.resolve(sessions.requestOtp(gstin, username)),
-    imsRecords: (gstin, section, period) => connected(gstin, period ?? lastMonth(clock.now()), () => filing.imsRecords(gstin, section, period ?? lastMonth(clock.now()))),
+    imsRecords: (gstin, section, period) =>
+      connected(gstin, period ?? lastMonth(clock.now()), () => filing.imsRecords(gstin, section, period ?? lastMonth(clock.now()))),
     imsSave: (request) => connected(request?.gstin, undefined, () => filing.imsSave(request)),
     imsRequestStatus: (gstin, referenceId) => connected(gstin, undefined, () => filing.imsRequestStatus(referenceId)),
     gstr1Save: (gstin, period, data) => connected(gstin, period, () => filing.gstr1Save(gstin, period, data)),

@@ -57,7 +57,6 @@ const STATES = ['27', '29', '07', '33', '24', '09', '19', '36', '06', '32'];
 const NAMES = ['Arya', 'Bharat', 'Chandra', 'Deccan', 'Ganga', 'Himalaya', 'Indus', 'Kaveri', 'Narmada', 'Sahyadri'];
 const TRADES = ['Traders', 'Industries', 'Components', 'Textiles', 'Chemicals', 'Logistics', 'Agencies', 'Polymers'];
 
-
 function ddmmyyyy(y: number, m: number, d: number): string {
   return `${String(d).padStart(2, '0')}-${String(m).padStart(2, '0')}-${y}`;
 }
@@ -108,11 +107,7 @@ function lines(rand: () => number, intra: boolean, count: number): ModelLine[] {
     const taxable = r2(500 + rand() * 250_000);
     const half = r2((taxable * rate) / 200);
     const cess = rate === 28 && rand() < 0.3 ? r2(taxable * 0.12) : 0;
-    out.push(
-      intra
-        ? { rate, taxable, igst: 0, cgst: half, sgst: half, cess }
-        : { rate, taxable, igst: r2((taxable * rate) / 100), cgst: 0, sgst: 0, cess },
-    );
+    out.push(intra ? { rate, taxable, igst: 0, cgst: half, sgst: half, cess } : { rate, taxable, igst: r2((taxable * rate) / 100), cgst: 0, sgst: 0, cess });
   }
   return out;
 }
@@ -170,7 +165,14 @@ export function syntheticDoc(seed: string, recipient: string, period: string, in
   if (roll < 0.12) {
     const ls = lines(rand, intra, 1 + Math.floor(rand() * 2));
     const debit = rand() < 0.25;
-    return { ...base, section: 'CDNR', noteType: debit ? 'D' : 'C', number: `${debit ? 'DN' : 'CN'}/${code}/${period}/${index}`, value: sumValue(ls), lines: ls };
+    return {
+      ...base,
+      section: 'CDNR',
+      noteType: debit ? 'D' : 'C',
+      number: `${debit ? 'DN' : 'CN'}/${code}/${period}/${index}`,
+      value: sumValue(ls),
+      lines: ls,
+    };
   }
   if (roll < 0.15 && index > 0) {
     // Amendment of an invoice of the previous period (when that document is a B2B invoice).

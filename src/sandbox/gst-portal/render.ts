@@ -27,7 +27,6 @@ function dayAfter(period: string, day: number): string {
   return `${String(day).padStart(2, '0')}-${String(m).padStart(2, '0')}-${y}`;
 }
 
-
 function grouped(docs: ModelDoc[], make: (d: ModelDoc) => J, wrapper: (d: ModelDoc) => J, listKey: string): J[] {
   const map = new Map<string, J & Record<string, J[]>>();
   for (const d of docs) {
@@ -246,14 +245,36 @@ function itcSummary(docs: ModelDoc[]): J {
     ds.filter((d) => d.section === s && d.reverseCharge === rc && (note === undefined || d.noteType === note));
   return {
     itcavl: {
-      nonrevsup: group([['b2b', f(avl, 'B2B', false)], ['b2ba', f(avl, 'B2BA', false)], ['cdnr', f(avl, 'CDNR', false, 'D')]]),
-      revsup: group([['b2b', f(avl, 'B2B', true)], ['cdnr', f(avl, 'CDNR', true, 'D')]]),
+      nonrevsup: group([
+        ['b2b', f(avl, 'B2B', false)],
+        ['b2ba', f(avl, 'B2BA', false)],
+        ['cdnr', f(avl, 'CDNR', false, 'D')],
+      ]),
+      revsup: group([
+        ['b2b', f(avl, 'B2B', true)],
+        ['cdnr', f(avl, 'CDNR', true, 'D')],
+      ]),
       isdsup: group([['isd', f(avl, 'ISD', false, 'ISDI')]]),
-      imports: group([['impg', f(avl, 'IMPG', false)], ['impgsez', f(avl, 'IMPGSEZ', false)]]),
-      othersup: group([['cdnr', f(avl, 'CDNR', false, 'C')], ['isd', f(avl, 'ISD', false, 'ISDC')]]),
+      imports: group([
+        ['impg', f(avl, 'IMPG', false)],
+        ['impgsez', f(avl, 'IMPGSEZ', false)],
+      ]),
+      othersup: group([
+        ['cdnr', f(avl, 'CDNR', false, 'C')],
+        ['isd', f(avl, 'ISD', false, 'ISDC')],
+      ]),
     },
     itcunavl: {
-      nonrevsup: group([['b2b', f(docs.filter((d) => !d.itcAvailable), 'B2B', false)]]),
+      nonrevsup: group([
+        [
+          'b2b',
+          f(
+            docs.filter((d) => !d.itcAvailable),
+            'B2B',
+            false,
+          ),
+        ],
+      ]),
     },
   };
 }
@@ -272,7 +293,9 @@ export function render3b(seed: string, gstin: string, period: string, docs: Mode
   const rcmDocs = inStatement.filter((d) => d.reverseCharge);
   const rcm = sum(rcmDocs);
   const isd = sum(inStatement.filter((d) => d.section === 'ISD' && d.noteType !== 'ISDC'));
-  const other = sum(inStatement.filter((d) => !d.reverseCharge && ['B2B', 'B2BA'].includes(d.section) || (d.section === 'CDNR' && d.noteType === 'D' && !d.reverseCharge)));
+  const other = sum(
+    inStatement.filter((d) => (!d.reverseCharge && ['B2B', 'B2BA'].includes(d.section)) || (d.section === 'CDNR' && d.noteType === 'D' && !d.reverseCharge)),
+  );
   const reversals = sum(inStatement.filter((d) => (d.section === 'CDNR' && d.noteType === 'C') || (d.section === 'ISD' && d.noteType === 'ISDC')));
   const ineligible = sum(docs.filter((d) => !d.itcAvailable));
   const avl: Heads = zero();
@@ -344,16 +367,65 @@ export function render3b(seed: string, gstin: string, period: string, docs: Mode
         { ty: 'OTH', ...tax(ineligible) },
       ],
     },
-    inward_sup: { isup_details: [{ ty: 'GST', inter: 0, intra: r2(outTaxable * 0.01) }, { ty: 'NONGST', inter: 0, intra: 0 }] },
+    inward_sup: {
+      isup_details: [
+        { ty: 'GST', inter: 0, intra: r2(outTaxable * 0.01) },
+        { ty: 'NONGST', inter: 0, intra: 0 },
+      ],
+    },
     intr_ltfee: { intr_details: tax(zero()), ltfee_details: tax(zero()) },
     tx_pmt: {
       tx_py: [
-        { trans_typ: 30002, tran_desc: 'Other than reverse charge', liab_ldg_id: 1, igst: head(out.igst), cgst: head(out.cgst), sgst: head(out.sgst), cess: head(out.cess) },
-        { trans_typ: 30003, tran_desc: 'Reverse charge and supplies made u/s 9(5)', liab_ldg_id: 2, igst: head(rcm.igst), cgst: head(rcm.cgst), sgst: head(rcm.sgst), cess: head(rcm.cess) },
+        {
+          trans_typ: 30002,
+          tran_desc: 'Other than reverse charge',
+          liab_ldg_id: 1,
+          igst: head(out.igst),
+          cgst: head(out.cgst),
+          sgst: head(out.sgst),
+          cess: head(out.cess),
+        },
+        {
+          trans_typ: 30003,
+          tran_desc: 'Reverse charge and supplies made u/s 9(5)',
+          liab_ldg_id: 2,
+          igst: head(rcm.igst),
+          cgst: head(rcm.cgst),
+          sgst: head(rcm.sgst),
+          cess: head(rcm.cess),
+        },
       ],
       pdcash: [
-        { trans_typ: 30002, ipd: r2(out.igst - i_pdi - i_pdc - i_pds), cpd: r2(out.cgst - c_pdi - c_pdc), spd: r2(out.sgst - s_pdi - s_pds), cspd: r2(out.cess - cs_pdcs), i_intrpd: 0, c_intrpd: 0, s_intrpd: 0, cs_intrpd: 0, i_lfeepd: 0, c_lfeepd: 0, s_lfeepd: 0, cs_lfeepd: 0 },
-        { trans_typ: 30003, ipd: rcm.igst, cpd: rcm.cgst, spd: rcm.sgst, cspd: rcm.cess, i_intrpd: 0, c_intrpd: 0, s_intrpd: 0, cs_intrpd: 0, i_lfeepd: 0, c_lfeepd: 0, s_lfeepd: 0, cs_lfeepd: 0 },
+        {
+          trans_typ: 30002,
+          ipd: r2(out.igst - i_pdi - i_pdc - i_pds),
+          cpd: r2(out.cgst - c_pdi - c_pdc),
+          spd: r2(out.sgst - s_pdi - s_pds),
+          cspd: r2(out.cess - cs_pdcs),
+          i_intrpd: 0,
+          c_intrpd: 0,
+          s_intrpd: 0,
+          cs_intrpd: 0,
+          i_lfeepd: 0,
+          c_lfeepd: 0,
+          s_lfeepd: 0,
+          cs_lfeepd: 0,
+        },
+        {
+          trans_typ: 30003,
+          ipd: rcm.igst,
+          cpd: rcm.cgst,
+          spd: rcm.sgst,
+          cspd: rcm.cess,
+          i_intrpd: 0,
+          c_intrpd: 0,
+          s_intrpd: 0,
+          cs_intrpd: 0,
+          i_lfeepd: 0,
+          c_lfeepd: 0,
+          s_lfeepd: 0,
+          cs_lfeepd: 0,
+        },
       ],
       pditc: { i_pdi, i_pdc, i_pds, c_pdi, c_pdc, s_pdi, s_pds, cs_pdcs },
     },

@@ -56,17 +56,22 @@ export class SandboxGstSessions {
   }
 
   requestOtp(gstin: string, username: string): Outcome<{ gstin: string; otpSent: true }> {
-    if (typeof gstin !== 'string' || !GSTIN.test(gstin)) return refused(gstrCodes.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin');
-    if (typeof username !== 'string' || username.trim() === '') return refused(gstrCodes.badRequest, "the taxpayer's GST portal user name is required", '/username');
+    if (typeof gstin !== 'string' || !GSTIN.test(gstin))
+      return refused(gstrCodes.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin');
+    if (typeof username !== 'string' || username.trim() === '')
+      return refused(gstrCodes.badRequest, "the taxpayer's GST portal user name is required", '/username');
     this.otpRequests.set(gstin, this.now() + OTP_REQUEST_MS);
     return { ok: true, value: { gstin, otpSent: true } };
   }
 
   connect(gstin: string, otp: string): Outcome<GstPortalConnection> {
-    if (typeof gstin !== 'string' || !GSTIN.test(gstin)) return refused(gstrCodes.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin');
+    if (typeof gstin !== 'string' || !GSTIN.test(gstin))
+      return refused(gstrCodes.badRequest, 'GSTIN should be 15 characters (2 digits, then capital letters and digits)', '/gstin');
     const waiting = this.otpRequests.get(gstin);
-    if (waiting === undefined || waiting <= this.now()) return refused(NO_OTP_REQUEST, 'no OTP request is waiting for this GSTIN (none was made, or it lapsed): request the OTP again', '/otp');
-    if (otp !== SANDBOX_GST_OTP) return refused('AUTH4034', `the OTP is wrong or has lapsed: enter it again, or request a new one (the sandbox's OTP is ${SANDBOX_GST_OTP})`, '/otp');
+    if (waiting === undefined || waiting <= this.now())
+      return refused(NO_OTP_REQUEST, 'no OTP request is waiting for this GSTIN (none was made, or it lapsed): request the OTP again', '/otp');
+    if (otp !== SANDBOX_GST_OTP)
+      return refused('AUTH4034', `the OTP is wrong or has lapsed: enter it again, or request a new one (the sandbox's OTP is ${SANDBOX_GST_OTP})`, '/otp');
     this.otpRequests.delete(gstin);
     this.connected.set(gstin, this.now() + SESSION_MS);
     return { ok: true, value: this.connection(gstin) };

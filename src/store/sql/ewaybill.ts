@@ -33,16 +33,36 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
         const inserted = await tx.query(
           `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, irn, entry, transporter_id, listed)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13::jsonb) on conflict do nothing returning ewb_no`,
-          [row.ewbNo, row.companyId, row.genGstin, row.fromGstin, row.toGstin, row.docType, row.docKey, row.genDate, row.status, row.irn ?? null, text(row.entry), row.transporterId ?? null, row.listed ? text(row.listed) : null],
+          [
+            row.ewbNo,
+            row.companyId,
+            row.genGstin,
+            row.fromGstin,
+            row.toGstin,
+            row.docType,
+            row.docKey,
+            row.genDate,
+            row.status,
+            row.irn ?? null,
+            text(row.entry),
+            row.transporterId ?? null,
+            row.listed ? text(row.listed) : null,
+          ],
         );
         if (inserted.length === 0) {
-          const existing = await tx.query(
-            `select ewb_no from gst_ewb where from_gstin = $1 and doc_type = $2 and doc_key = $3 and status = 'ACT'`,
-            [row.fromGstin, row.docType, row.docKey],
-          );
+          const existing = await tx.query(`select ewb_no from gst_ewb where from_gstin = $1 and doc_type = $2 and doc_key = $3 and status = 'ACT'`, [
+            row.fromGstin,
+            row.docType,
+            row.docKey,
+          ]);
           return { inserted: false as const, existingEwbNo: String(existing[0]?.['ewb_no'] ?? row.ewbNo) };
         }
-        await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [event.ewbNo, event.at, event.event, text(event.detail)]);
+        await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [
+          event.ewbNo,
+          event.at,
+          event.event,
+          text(event.detail),
+        ]);
         return { inserted: true as const };
       });
     },
@@ -55,7 +75,12 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
     async updateEwb(ewbNo, status, entry, event) {
       await client.transaction(async (tx) => {
         await tx.query('update gst_ewb set status = $2, entry = $3::jsonb, listed = null where ewb_no = $1', [ewbNo, status, text(entry)]);
-        await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [event.ewbNo, event.at, event.event, text(event.detail)]);
+        await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [
+          event.ewbNo,
+          event.at,
+          event.event,
+          text(event.detail),
+        ]);
       });
     },
 
@@ -68,7 +93,12 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
           [change.ewbNo, change.revision, change.status, change.transporterId, text(change.entry), change.listed ? text(change.listed) : null],
         );
         if (updated.length === 0) return false;
-        await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [change.event.ewbNo, change.event.at, change.event.event, text(change.event.detail)]);
+        await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [
+          change.event.ewbNo,
+          change.event.at,
+          change.event.event,
+          text(change.event.detail),
+        ]);
         return true;
       });
     },
@@ -81,7 +111,8 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
       const unlisted = rows.filter((r) => r['listed'] === null || r['listed'] === undefined).map((r) => String(r['ewb_no']));
       const entries = new Map<string, Record<string, unknown>>();
       if (unlisted.length > 0) {
-        for (const r of await client.query('select ewb_no, entry from gst_ewb where ewb_no = any($1::text[])', [unlisted])) entries.set(String(r['ewb_no']), json(r['entry']));
+        for (const r of await client.query('select ewb_no, entry from gst_ewb where ewb_no = any($1::text[])', [unlisted]))
+          entries.set(String(r['ewb_no']), json(r['entry']));
       }
       return rows.map((r): EwbListedRow => {
         const ewbNo = String(r['ewb_no']);
@@ -101,15 +132,19 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
     },
 
     async ewbsGeneratedOn(companyId, genGstin, genDate) {
-      const rows = await client.query('select * from gst_ewb where company_id = $1 and gen_gstin = $2 and gen_date = $3 order by ewb_no', [companyId, genGstin, genDate]);
+      const rows = await client.query('select * from gst_ewb where company_id = $1 and gen_gstin = $2 and gen_date = $3 order by ewb_no', [
+        companyId,
+        genGstin,
+        genDate,
+      ]);
       return rows.map(ewbRow);
     },
 
     async ewbsOfOtherParty(gstin, genDate) {
-      const rows = await client.query(
-        'select * from gst_ewb where gen_date = $2 and gen_gstin <> $1 and (to_gstin = $1 or from_gstin = $1) order by ewb_no',
-        [gstin, genDate],
-      );
+      const rows = await client.query('select * from gst_ewb where gen_date = $2 and gen_gstin <> $1 and (to_gstin = $1 or from_gstin = $1) order by ewb_no', [
+        gstin,
+        genDate,
+      ]);
       return rows.map(ewbRow);
     },
   };

@@ -30,7 +30,19 @@ export function sqlIrnStore(client: SqlClient): IrnStore {
       const inserted = await client.query(
         `insert into gst_irn (irn, company_id, seller_gstin, financial_year, doc_type, doc_key, doc_date, doc_period, buyer_gstin, status, record)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb) on conflict do nothing returning irn`,
-        [row.irn, row.companyId, row.sellerGstin, row.financialYear, row.docType, row.docKey, row.docDate, row.docPeriod, row.buyerGstin, row.status, text(row.record)],
+        [
+          row.irn,
+          row.companyId,
+          row.sellerGstin,
+          row.financialYear,
+          row.docType,
+          row.docKey,
+          row.docDate,
+          row.docPeriod,
+          row.buyerGstin,
+          row.status,
+          text(row.record),
+        ],
       );
       if (inserted.length > 0) return { inserted: true };
       const existing = await client.query(
@@ -51,12 +63,19 @@ export function sqlIrnStore(client: SqlClient): IrnStore {
     },
 
     async irnsOfSeller(companyId, sellerGstin, period) {
-      const rows = await client.query(`select * from gst_irn where company_id = $1 and seller_gstin = $2 and doc_period = $3 order by created_at, irn`, [companyId, sellerGstin, period]);
+      const rows = await client.query(`select * from gst_irn where company_id = $1 and seller_gstin = $2 and doc_period = $3 order by created_at, irn`, [
+        companyId,
+        sellerGstin,
+        period,
+      ]);
       return rows.map(irnRow);
     },
 
     async irnsForBuyer(buyerGstin, period) {
-      const rows = await client.query(`select * from gst_irn where buyer_gstin = $1 and doc_period = $2 and status = 'ACT' order by created_at, irn`, [buyerGstin, period]);
+      const rows = await client.query(`select * from gst_irn where buyer_gstin = $1 and doc_period = $2 and status = 'ACT' order by created_at, irn`, [
+        buyerGstin,
+        period,
+      ]);
       return rows.map(irnRow);
     },
 

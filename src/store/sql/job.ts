@@ -35,7 +35,21 @@ export function sqlJobStore(client: SqlClient): JobStore {
       await client.query(
         `insert into gst_job (job_id, company_id, type, params, state, done, total, progress, attempts, created_at, updated_at, lease_until, owner)
          values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [row.jobId, row.companyId, row.type, text(row.params), row.state, row.done, row.total, row.progress, row.attempts, row.createdAt, row.updatedAt, row.leaseUntil ?? null, row.owner ?? null],
+        [
+          row.jobId,
+          row.companyId,
+          row.type,
+          text(row.params),
+          row.state,
+          row.done,
+          row.total,
+          row.progress,
+          row.attempts,
+          row.createdAt,
+          row.updatedAt,
+          row.leaseUntil ?? null,
+          row.owner ?? null,
+        ],
       );
     },
 
@@ -77,7 +91,15 @@ export function sqlJobStore(client: SqlClient): JobStore {
         `update gst_job set state = $3::smallint, updated_at = $4, result = $5::jsonb, error = $6::jsonb, file_id = $7, lease_until = null,
            progress = case when $3::smallint = 100 then 100 else progress end, done = case when $3::smallint = 100 and total > 0 then total else done end
          where job_id = $1 and state = 1 and ($2::text is null or owner = $2) returning job_id`,
-        [jobId, owner ?? null, end.state, end.updatedAt, end.result === undefined ? null : text(end.result), end.error ? text(end.error) : null, end.fileId ?? null],
+        [
+          jobId,
+          owner ?? null,
+          end.state,
+          end.updatedAt,
+          end.result === undefined ? null : text(end.result),
+          end.error ? text(end.error) : null,
+          end.fileId ?? null,
+        ],
       );
       return rows.length > 0;
     },
@@ -111,7 +133,12 @@ export function sqlJobStore(client: SqlClient): JobStore {
     },
 
     async createFile(meta) {
-      await client.query('insert into gst_file (file_id, company_id, file_name, content_type) values ($1, $2, $3, $4)', [meta.fileId, meta.companyId, meta.fileName, meta.contentType]);
+      await client.query('insert into gst_file (file_id, company_id, file_name, content_type) values ($1, $2, $3, $4)', [
+        meta.fileId,
+        meta.companyId,
+        meta.fileName,
+        meta.contentType,
+      ]);
     },
 
     async appendFileChunk(fileId, seq, bytes) {

@@ -31,7 +31,10 @@ export function sqlOutboxStore(client: SqlClient): OutboxStore {
     },
 
     async dueInquiries(now, limit) {
-      const rows = await client.query(`select * from gst_inquiry where state = 'pending' and next_attempt_at <= $1 order by next_attempt_at limit $2`, [now, limit]);
+      const rows = await client.query(`select * from gst_inquiry where state = 'pending' and next_attempt_at <= $1 order by next_attempt_at limit $2`, [
+        now,
+        limit,
+      ]);
       return rows.map(outboxRow);
     },
 

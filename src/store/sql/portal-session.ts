@@ -10,13 +10,19 @@ import type { SqlClient } from '../sql-client.js';
 export function sqlPortalSessionStore(client: SqlClient): PortalSessionStore {
   return {
     async getPortalSession(companyId, portal, gstin) {
-      const [r] = await client.query('select version, expires_at, sealed from gst_portal_session where company_id = $1 and portal = $2 and gstin = $3 and version is not null', [
+      const [r] = await client.query(
+        'select version, expires_at, sealed from gst_portal_session where company_id = $1 and portal = $2 and gstin = $3 and version is not null',
+        [companyId, portal, gstin],
+      );
+      if (!r) return undefined;
+      const row: PortalSessionRow = {
         companyId,
         portal,
         gstin,
-      ]);
-      if (!r) return undefined;
-      const row: PortalSessionRow = { companyId, portal, gstin, version: String(r['version']), expiresAt: Number(r['expires_at']), sealed: String(r['sealed']) };
+        version: String(r['version']),
+        expiresAt: Number(r['expires_at']),
+        sealed: String(r['sealed']),
+      };
       return row;
     },
     async putPortalSession(row) {
@@ -45,12 +51,10 @@ export function sqlPortalSessionStore(client: SqlClient): PortalSessionStore {
       return taken.length > 0;
     },
     async releasePortalLogin(companyId, portal, gstin, holder) {
-      await client.query('update gst_portal_session set lease_holder = null, lease_until = null where company_id = $1 and portal = $2 and gstin = $3 and lease_holder = $4', [
-        companyId,
-        portal,
-        gstin,
-        holder,
-      ]);
+      await client.query(
+        'update gst_portal_session set lease_holder = null, lease_until = null where company_id = $1 and portal = $2 and gstin = $3 and lease_holder = $4',
+        [companyId, portal, gstin, holder],
+      );
     },
   };
 }

@@ -41,20 +41,20 @@ export function sqlPulledReturnStore(client: SqlClient): PulledReturnStore {
         if (inserted.length > 0) return;
         // Replacing an earlier pull: its row is locked until this commits, so two pulls of one return queue.
         const old = await tx.query('select version from gst_return where company_id = $1 and gstin = $2 and return_type = $3 and period = $4 for update', key);
-        await tx.query('update gst_return set pulled_at = $5, version = $6, pieces = $7, documents = $8 where company_id = $1 and gstin = $2 and return_type = $3 and period = $4', [
-          ...key,
-          row.pulledAt,
-          version,
-          pieces.length,
-          row.documents ?? null,
-        ]);
+        await tx.query(
+          'update gst_return set pulled_at = $5, version = $6, pieces = $7, documents = $8 where company_id = $1 and gstin = $2 and return_type = $3 and period = $4',
+          [...key, row.pulledAt, version, pieces.length, row.documents ?? null],
+        );
         if (old[0]) await tx.query('delete from gst_return_piece where version = $1', [old[0]['version']]);
       });
     },
 
     async getReturnInfo(companyId, gstin, returnType, period) {
       const key = [companyId, gstin, returnType, period] as const;
-      const rows = await client.query('select pulled_at, version, pieces, documents from gst_return where company_id = $1 and gstin = $2 and return_type = $3 and period = $4', [...key]);
+      const rows = await client.query(
+        'select pulled_at, version, pieces, documents from gst_return where company_id = $1 and gstin = $2 and return_type = $3 and period = $4',
+        [...key],
+      );
       const r = rows[0];
       if (!r) return undefined;
       return { ...returnHead(key, r), version: String(r['version']), pieces: Number(r['pieces']) };

@@ -17,7 +17,10 @@ export function sqlRateCountStore(client: SqlClient): RateCountStore {
         await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [RATE_LOCK, bucket]);
         // Only a step that adds forgets old slots: a read changes nothing.
         if (by !== 0) await tx.query('delete from gst_rate_window where bucket = $1 and window_start < $2', [bucket, since]);
-        const rows = await tx.query('select window_start, hits from gst_rate_window where bucket = $1 and window_start >= $2 order by window_start', [bucket, since]);
+        const rows = await tx.query('select window_start, hits from gst_rate_window where bucket = $1 and window_start >= $2 order by window_start', [
+          bucket,
+          since,
+        ]);
         const slots = rows.map((r) => ({ start: Number(r['window_start']), hits: Number(r['hits']) }));
         const total = slots.reduce((n, s) => n + s.hits, 0);
         const added = by !== 0 && total + by <= cap;

@@ -10,7 +10,10 @@ import { json, text } from './values.js';
 export function sqlTaxpayerStore(client: SqlClient): TaxpayerStore {
   return {
     async putTaxpayer(gstin, data) {
-      await client.query('insert into gst_taxpayer (gstin, data) values ($1, $2::jsonb) on conflict (gstin) do update set data = excluded.data', [gstin, text(data)]);
+      await client.query('insert into gst_taxpayer (gstin, data) values ($1, $2::jsonb) on conflict (gstin) do update set data = excluded.data', [
+        gstin,
+        text(data),
+      ]);
     },
 
     async listTaxpayers() {

@@ -129,7 +129,9 @@ export class Canvas {
   /** The warning for characters no font could draw, if any. */
   warnings(code: string): Issue[] {
     if (this.missing.size === 0) return [];
-    const list = [...this.missing].map((ch) => `"${ch}" (${[...ch].map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`).join(' ')})`);
+    const list = [...this.missing].map(
+      (ch) => `"${ch}" (${[...ch].map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`).join(' ')})`,
+    );
     return [warning(code, `No embedded font draws ${list.join(', ')}: printed as ? in the PDF`)];
   }
 
@@ -218,7 +220,10 @@ export class Canvas {
         b.num(c[0]).num(c[1]).num(c[2]).ascii('rg ');
         if (run.outlineBold) b.num(c[0]).num(c[1]).num(c[2]).ascii('RG ');
       }
-      if (run.outlineBold) b.ascii('2 Tr ').num(size * 0.03).ascii('w ');
+      if (run.outlineBold)
+        b.ascii('2 Tr ')
+          .num(size * 0.03)
+          .ascii('w ');
       b.ascii('/').ascii(use.resource).ascii(' ').num(size).ascii('Tf ').num(left).num(baseline).ascii('Td ');
       if (shaped) b.ascii(shapedOps(use, run, size));
       else use.encodeInto(b, run);
@@ -270,7 +275,11 @@ export class Canvas {
   rect(x: number, top: number, w: number, h: number, mode: 'stroke' | 'fill', grey = 0, page: PageOps = this.page): void {
     const b = this.ops(page);
     if (mode === 'fill') b.num(grey).ascii('g ');
-    b.num(x).num(A4[1] - top - h).num(w).num(h).ascii(mode === 'fill' ? 're f 0 g\n' : 're S\n');
+    b.num(x)
+      .num(A4[1] - top - h)
+      .num(w)
+      .num(h)
+      .ascii(mode === 'fill' ? 're f 0 g\n' : 're S\n');
     this.endOps(page, b);
   }
 
@@ -291,7 +300,12 @@ export class Canvas {
 
   line(x1: number, top1: number, x2: number, top2: number, page: PageOps = this.page): void {
     const b = this.ops(page);
-    b.num(x1).num(A4[1] - top1).ascii('m ').num(x2).num(A4[1] - top2).ascii('l S\n');
+    b.num(x1)
+      .num(A4[1] - top1)
+      .ascii('m ')
+      .num(x2)
+      .num(A4[1] - top2)
+      .ascii('l S\n');
     this.endOps(page, b);
   }
 
@@ -516,5 +530,9 @@ function writeImage(out: PdfWriter, ref: number, m: QrMatrix): void {
   }
   // A QR's bits hardly compress (about 5 %): written as they are.
   const [bytes, filter] = packStream(bits);
-  out.stream(ref, ` /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Decode [1 0] /Interpolate false${filter}`, bytes);
+  out.stream(
+    ref,
+    ` /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Decode [1 0] /Interpolate false${filter}`,
+    bytes,
+  );
 }

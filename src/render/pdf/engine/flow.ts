@@ -39,7 +39,14 @@ export class Flow {
     const c = this.canvas;
     const lines = columns.map((col) => c.wrap(col.header, col.width - 2 * CELL_PAD, style));
     const h = Math.max(...lines.map((l) => l.length)) * c.lineHeight(style.size) + 2 * CELL_PAD;
-    c.rect(MARGIN, this.y, columns.reduce((s, col) => s + col.width, 0), h, 'fill', 0.9);
+    c.rect(
+      MARGIN,
+      this.y,
+      columns.reduce((s, col) => s + col.width, 0),
+      h,
+      'fill',
+      0.9,
+    );
     this.cells(columns, lines, h, style);
   }
 

@@ -134,7 +134,12 @@ export class Typesetter {
         while (end < cps.length) {
           const next = cps[end] as number;
           const nextScript = indicScript(next);
-          if (nextScript ? nextScript === script || (joinsRun(next) && font.glyph(next) !== 0) : joinsRun(next) && font.glyph(next) !== 0 && this.continues(cps, end, script.code)) end++;
+          if (
+            nextScript
+              ? nextScript === script || (joinsRun(next) && font.glyph(next) !== 0)
+              : joinsRun(next) && font.glyph(next) !== 0 && this.continues(cps, end, script.code)
+          )
+            end++;
           else break;
         }
         flushLatin();
