@@ -15,6 +15,7 @@ import { hostname } from 'node:os';
 import { JobQueueUnavailableError, type JobExecutor, type JobRunner } from '../ports/jobs.js';
 import type { RecoveryPolicy, Store } from '../ports/store.js';
 import { systemClock, type Clock } from '../clock.js';
+import { newJobRow } from './new-job.js';
 import { defaultRecovery, runClaimedJob } from './run-job.js';
 import { defaultFileUrl, jobFileOf, jobStatusOf } from './status.js';
 import { connectRedis } from './redis-connection.js';
@@ -106,21 +107,9 @@ export async function createBullJobRunner(options: BullJobRunnerOptions): Promis
     // Workers (`gstkit worker`) run the jobs; a server only accepts them.
     attach() {},
     async submit(request) {
-      const jobId = randomUUID();
-      const at = clock.now().toISOString();
-      await store.insertJob({
-        jobId,
-        companyId: request.companyId,
-        type: request.type,
-        params: request.params,
-        state: 0,
-        done: 0,
-        total: 0,
-        progress: 0,
-        attempts: 0,
-        createdAt: at,
-        updatedAt: at,
-      });
+      const row = newJobRow(request, clock.now().toISOString());
+      const { jobId } = row;
+      await store.insertJob(row);
       try {
         await queue.add(request.type, { jobId, companyId: request.companyId }, messageOptions(jobId));
       } catch (e) {

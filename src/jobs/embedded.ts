@@ -10,6 +10,7 @@ import { hostname } from 'node:os';
 import type { JobExecutor, JobRunner } from '../ports/jobs.js';
 import type { RecoveryPolicy, Store } from '../ports/store.js';
 import { systemClock, type Clock } from '../clock.js';
+import { newJobRow } from './new-job.js';
 import { defaultRecovery, runClaimedJob } from './run-job.js';
 import { defaultFileUrl, jobFileOf, jobStatusOf } from './status.js';
 import { createThreadPool, type ThreadPool } from './thread-pool.js';
@@ -122,21 +123,9 @@ export function createEmbeddedJobRunner(options: EmbeddedJobRunnerOptions): Embe
       void pump();
     },
     async submit(request) {
-      const jobId = randomUUID();
-      const at = now();
-      await store.insertJob({
-        jobId,
-        companyId: request.companyId,
-        type: request.type,
-        params: request.params,
-        state: 0,
-        done: 0,
-        total: 0,
-        progress: 0,
-        attempts: 0,
-        createdAt: at,
-        updatedAt: at,
-      });
+      const row = newJobRow(request, now());
+      const { jobId } = row;
+      await store.insertJob(row);
       queueMicrotask(() => void pump());
       return { jobId };
     },
