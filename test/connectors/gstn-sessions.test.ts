@@ -11,7 +11,8 @@ import { storedPortalSessions } from '../../src/connectors/nic/stored-sessions.j
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMemoryStore, openPgliteStore } from '../../src/store/index.js';
+import { createMemoryStore, openPgliteStore, openPostgresStore } from '../../src/store/index.js';
+import { databaseUrl, freshDatabase, need } from '../support/services.js';
 import { connected, GSTIN, setup, USER } from '../support/fake-gstn-setup.js';
 
 const HOUR = 3_600_000;
@@ -134,6 +135,45 @@ describe('GSTN sessions shared through the store', () => {
     } finally {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+// Two servers are two processes with their own connections to one PostgreSQL: here, two stores opened on
+// one fresh database, each with its own session store over it.
+describe.runIf(need(databaseUrl))('GSTN sessions shared through one PostgreSQL', () => {
+  it('two servers ask one OTP between them, and refresh a lapsing token once between them', async () => {
+    const db = await freshDatabase(databaseUrl as string);
+    const first = await openPostgresStore(db.url);
+    const second = await openPostgresStore(db.url);
+    try {
+      const { clock, fake, portal } = setup();
+      const key = randomBytes(32);
+      const a = portal({ sessions: storedPortalSessions({ store: first, key, companyId: 'acme' }) });
+      const b = portal({ sessions: storedPortalSessions({ store: second, key, companyId: 'acme' }) });
+      expect((await a.requestOtp(GSTIN, USER.username)).ok).toBe(true);
+      expect((await b.connect(GSTIN, USER.otp)).ok).toBe(true);
+      expect((await a.fetchReturn(GSTIN, 'gstr3b', '2026-09')).ok).toBe(true);
+      expect((await b.fetchReturn(GSTIN, 'gstr3b', '2026-08')).ok).toBe(true);
+      expect(fake.counts['OTPREQUEST']).toBe(1);
+      expect(fake.counts['AUTHTOKEN']).toBe(1);
+
+      clock.advance(6 * HOUR + 60_000);
+      const results = await Promise.all([a.fetchReturn(GSTIN, 'gstr3b', '2026-07'), b.fetchReturn(GSTIN, 'gstr3b', '2026-06')]);
+      expect(results.every((r) => r.ok)).toBe(true);
+      expect(fake.counts['REFRESHTOKEN']).toBe(1);
+      expect(fake.counts['OTPREQUEST']).toBe(1);
+
+      // What PostgreSQL holds is sealed: neither the token nor the session key is in the row as text.
+      const row = await first.getPortalSession('acme', 'gstn', GSTIN);
+      expect(row).toBeDefined();
+      const liveTokens = [...fake.tokens.keys()];
+      expect(liveTokens.length).toBeGreaterThan(0);
+      for (const token of liveTokens) expect(JSON.stringify(row)).not.toContain(token);
+    } finally {
+      await first.close();
+      await second.close();
+      await db.drop();
     }
   }, 60_000);
 });
