@@ -133,6 +133,11 @@ export const otherCodes: readonly OtherCode[] = [
     when: "The store's disk is full (HTTP 507): nothing was written; reads still work. A job that could not write ends failed with it. Free disk space where the database keeps its data.",
   },
   {
+    code: 'SVC-958',
+    area: 'jobs',
+    when: "A job's secret (a GSTR-1 filing's EVC OTP, queued sealed) was sealed under a key this process does not have: give every server and worker the same GSTKIT_SESSION_KEY, and send the OTP again.",
+  },
+  {
     code: 'SVC-960',
     area: 'NIC connectors',
     when: 'The portal could not be reached, or kept failing (5xx, timeouts, dropped connections) through every retry (HTTP 503).',

@@ -108,7 +108,8 @@ Environment variables:
                          GSTN_PUBLIC_KEY_FILE and optionally GSTN_IP_USR; see docs/connectors.md
   GSTKIT_SESSION_KEY     with nic or gstn: 32 bytes (64 hex digits or base64) that encrypt the portal
                          sessions kept in the store, so all servers on it share one login per GSTIN; unset,
-                         each process keeps its own sessions in memory
+                         each process keeps its own sessions in memory. It also seals a GSTR-1
+                         filing's EVC OTP in its queued job, so give workers the same key
   GSTKIT_SESSION_KEY_PREVIOUS
                          with nic: earlier keys, comma-separated, same forms; sessions sealed under
                          them are read (never written), so a key change costs no login. To change
@@ -169,7 +170,8 @@ Environment variables:
   GSTKIT_QUEUE           the BullMQ queue name; default gstkit-jobs
   GSTKIT_API_KEYS        as for gstkit serve: the companies
   GSTKIT_COMPANY_GSTINS  as for gstkit serve: each company's GSTINs
-  GSTKIT_GST_PORTAL      as for gstkit serve, with the GSTN_* settings and GSTKIT_SESSION_KEY`,
+  GSTKIT_GST_PORTAL      as for gstkit serve, with the GSTN_* settings and GSTKIT_SESSION_KEY
+  GSTKIT_SESSION_KEY     the servers' key: it opens the EVC OTP a GSTR-1 filing job carries sealed`,
 };
 
 /** Every command's usage line and what it does in a few words: the overview, and README's list. */

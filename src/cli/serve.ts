@@ -17,6 +17,7 @@ import { createGstHandler } from '../http/index.js';
 import { createGstServer, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/node-server.js';
 import { createBullJobRunner } from '../jobs/bullmq.js';
 import { basicAuth, generateApiKey } from '../ports/auth.js';
+import { createJobSecrets } from '../jobs/job-secrets.js';
 import { threadPdfRenderer } from '../jobs/pdf-threads.js';
 import { createThreadPool } from '../jobs/thread-pool.js';
 import { revokedKeyIds } from '../ports/revoked-keys.js';
@@ -238,6 +239,13 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(gstn.message + '\n');
     return 2;
   }
+  // The secrets queued jobs carry (a filing's EVC OTP) are sealed under GSTKIT_SESSION_KEY, so workers open them.
+  const secretsKey = (await import('../connectors/nic/from-env.js')).sessionKeyFromEnv(env);
+  if (!secretsKey.ok) {
+    process.stderr.write(secretsKey.message + '\n');
+    return 2;
+  }
+  const jobSecrets = createJobSecrets(secretsKey.key, secretsKey.previous);
   // With NIC, the company's GSTINs are those of the credentials file.
   const ready = await setUp(live ? { ...env, GSTKIT_COMPANY_GSTINS: live.gstins.join(',') } : env);
   if (!ready.ok) {
@@ -306,6 +314,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   // a minute after its last PDF, so a burst does not load the fonts again for each one.
   const pdfThreads = jobThreads > 0 ? createThreadPool({ size: jobThreads, idleMs: 60_000 }) : undefined;
   const handler = createGstHandler({
+    jobSecrets,
     // With NIC the sandbox's portals (IRP, e-waybill, GSTIN registry, GST portal) are left out entirely.
     ...(live ? { irp: live.irp, ewb: live.ewb, registry: live.registry } : sandbox.providers),
     ...(gstPortal ? { gstPortal, returnStore: sandbox.providers.returnStore } : {}),

@@ -4,6 +4,8 @@
  * @module
  */
 import { gstrJobExecutor } from '../jobs/executor.js';
+import { createJobSecrets } from '../jobs/job-secrets.js';
+import { sessionKeyFromEnv } from '../connectors/nic/from-env.js';
 import { startBullWorker } from '../jobs/bullmq.js';
 import { commandHelp } from './help.js';
 import { setUp } from './setup.js';
@@ -39,6 +41,12 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(gstn.message + '\n');
     return 2;
   }
+  // Opens what the servers sealed for the jobs (a filing's EVC OTP): the servers' GSTKIT_SESSION_KEY.
+  const secretsKey = sessionKeyFromEnv(env);
+  if (!secretsKey.ok) {
+    process.stderr.write(secretsKey.message + '\n');
+    return 2;
+  }
   const ready = await setUp(env);
   if (!ready.ok) {
     process.stderr.write(ready.message + '\n');
@@ -61,6 +69,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       ...(env['GSTKIT_QUEUE'] ? { queueName: env['GSTKIT_QUEUE'] } : {}),
       executor: gstrJobExecutor({
         portal,
+        secrets: createJobSecrets(secretsKey.key, secretsKey.previous),
         store: providers.returnStore,
         clock: providers.clock,
         issuedInvoices: providers.issuedInvoices,

@@ -38,6 +38,7 @@ export const httpCodes = {
   payeeMissing: 'SVC-954',
   notConfigured: jobCodes.notConfigured,
   jobInterrupted: jobCodes.jobInterrupted,
+  secretUnreadable: jobCodes.secretUnreadable,
   storageFull: jobCodes.storageFull,
   /** The request line and headers (the URL with them) are larger than the server accepts (HTTP 431). */
   headersTooLarge: 'SVC-970',

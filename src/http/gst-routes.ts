@@ -177,7 +177,8 @@ export const gstPortalRoutes: Route[] = [
     '/api/svc/gstr1/file',
     'File GSTR-1 with the EVC OTP (a job; its result carries the ARN)',
     'gstr1-file',
-    job('gstr1/file', (ctx) => ({ pan: text(ctx.body['pan']), otp: text(ctx.body['otp']) })),
+    // The OTP is queued sealed: the store and a queue never hold it in clear.
+    job('gstr1/file', (ctx) => ({ pan: text(ctx.body['pan']), otpSealed: ctx.options.jobSecrets?.seal('gstr1/file', text(ctx.body['otp'])) ?? '' })),
     true,
   ),
 ];

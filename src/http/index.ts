@@ -20,6 +20,7 @@ import { setLightEntry } from './light-request.js';
 import { servedRoutes } from './enabled.js';
 import { belowBase, normalizeBasePath } from './paths.js';
 import { routes } from './routes.js';
+import { createJobSecrets } from '../jobs/job-secrets.js';
 import { attachJobExecutor } from './handler/job-executor.js';
 import { RouteMatcher } from './handler/match.js';
 import { serveWith } from './handler/serve.js';
@@ -54,7 +55,9 @@ export type { AuditEntry, AuditRow, AuditQuery, AuditSink } from '../ports/audit
  * the rules engine (`validate`) before any provider is called, and every failure is answered in the route's
  * style with a code.
  */
-export function createGstHandler(options: GstHandlerOptions): GstHandler {
+export function createGstHandler(given: GstHandlerOptions): GstHandler {
+  // The routes seal a job's secrets with the sealer the executor opens them with: the same object.
+  const options: GstHandlerOptions = { ...given, jobSecrets: given.jobSecrets ?? createJobSecrets() };
   const clock = options.clock ?? systemClock;
   const basePath = normalizeBasePath(options.basePath);
   attachJobExecutor(options, clock);

@@ -5,7 +5,17 @@
 import type { Kind } from '../kinds.js';
 import type { GstPortal } from '../ports/gst-portal.js';
 import type { ReturnStore } from '../ports/returns.js';
-import type { Authenticate, CaptchaVerifier, Company, EwbProvider, GstinRegistry, InquiryDelivery, IrpProvider, JobRunner } from '../ports/index.js';
+import type {
+  Authenticate,
+  CaptchaVerifier,
+  Company,
+  EwbProvider,
+  GstinRegistry,
+  InquiryDelivery,
+  IrpProvider,
+  JobRunner,
+  JobSecrets,
+} from '../ports/index.js';
 import type { Clock } from '../clock.js';
 import type { AuditSink } from '../ports/audit.js';
 import type { PdfRenderer } from '../render/pdf/renderer.js';
@@ -46,6 +56,12 @@ export interface GstHandlerOptions {
   registry?: GstinRegistry;
   /** The GSTR pull and export jobs, their status and files. */
   jobs?: JobRunner;
+  /**
+   * Seals the secrets a queued job carries (the EVC OTP of `gstr1/file`), so the store and a queue never hold
+   * them in clear. Give servers and workers the same key (`createJobSecrets(key)` from `gstkit/jobs`);
+   * default: a random key of this process, which this process's own runner can open.
+   */
+  jobSecrets?: JobSecrets;
   /**
    * GSTR pulls: the portal and the store; without them the GSTR routes answer 503. A portal that speaks the
    * live flow (`LiveGstPortal`: the sandbox's, `createGstnPortal`'s) also serves the OTP connection, IMS and

@@ -9,6 +9,7 @@
  */
 export { createMemoryJobRunner, type MemoryJobRunner, type MemoryJobRunnerOptions } from './memory.js';
 export { gstrJobExecutor } from './executor.js';
+export { createJobSecrets } from './job-secrets.js';
 export {
   jobCatalogue,
   jobRequest,

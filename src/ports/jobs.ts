@@ -135,6 +135,8 @@ export const jobCodes = {
   jobNotFound: 'SVC-952',
   /** The job has no file (not finished, or not an export). */
   jobFileMissing: 'SVC-953',
+  /** A secret the job carries was sealed under a key this process does not have (servers and workers need the same GSTKIT_SESSION_KEY). */
+  secretUnreadable: 'SVC-958',
   /** The provider a job needs is not configured (a GST portal without OTP connection, IMS or filing). */
   notConfigured: 'SVC-955',
   /** A job was interrupted more times than it may be retried. */
@@ -142,6 +144,16 @@ export const jobCodes = {
   /** The store's disk is full: nothing was written; reads still work (HTTP 507). */
   storageFull: 'SVC-957',
 } as const;
+
+/**
+ * Seals a secret a job must carry (the EVC OTP of a GSTR-1 filing) before it is queued, so the store and
+ * the queue never hold it in clear, and opens it where the job runs. `open` answers undefined when the
+ * text was sealed under a key this process does not have.
+ */
+export interface JobSecrets {
+  seal(jobType: string, text: string): string;
+  open(jobType: string, sealed: string): string | undefined;
+}
 
 /** Accepts jobs at once and runs them later, here or elsewhere. */
 export interface JobRunner {

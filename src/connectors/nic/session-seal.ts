@@ -5,13 +5,8 @@
  * associated data, so a sealed session copied onto another row does not open.
  * @module
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { openText, sealText } from '../sealed-text.js';
 import type { PortalSession } from '../../ports/portal-sessions.js';
-
-/** The form of a sealed text: `v1.` + base64(iv 12 bytes | tag 16 bytes | ciphertext). */
-const PREFIX = 'v1.';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /** Reads a 32-byte key written as 64 hex digits or as base64 (44 characters with padding). */
 export function parseSessionKey(text: string): { ok: true; key: Buffer } | { ok: false; message: string } {
@@ -45,26 +40,15 @@ export function parseSessionKeyList(text: string): { ok: true; keys: Buffer[] } 
 /** The text that binds a sealed session to its row. */
 export type SealContext = readonly [companyId: string, portal: string, gstin: string, version: string];
 
-const aad = (context: SealContext): Buffer => Buffer.from(context.join('\u0000'), 'utf8');
-
 export function sealSession(key: Buffer, context: SealContext, session: PortalSession): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aad(context));
-  const body = Buffer.concat([cipher.update(JSON.stringify({ expiresAt: session.expiresAt, secrets: session.secrets }), 'utf8'), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  return sealText(key, context, JSON.stringify({ expiresAt: session.expiresAt, secrets: session.secrets }));
 }
 
 /** The session sealed in `text`, or undefined when it was sealed under another key, for another row, or is not a sealed session at all. */
 export function openSession(key: Buffer, context: SealContext, text: string): PortalSession | undefined {
-  if (!text.startsWith(PREFIX)) return undefined;
-  const raw = Buffer.from(text.slice(PREFIX.length), 'base64');
-  if (raw.length < IV_BYTES + TAG_BYTES) return undefined;
+  const plain = openText(key, context, text);
+  if (plain === undefined) return undefined;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-    decipher.setAAD(aad(context));
-    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    const plain = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     const value = JSON.parse(plain) as { expiresAt?: unknown; secrets?: unknown };
     if (typeof value.expiresAt !== 'number' || typeof value.secrets !== 'object' || value.secrets === null) return undefined;
     const secrets: Record<string, string> = Object.fromEntries(Object.entries(value.secrets).filter((e): e is [string, string] => typeof e[1] === 'string'));

@@ -15,6 +15,7 @@ export function attachJobExecutor(options: GstHandlerOptions, clock: Clock): voi
         portal: options.gstPortal,
         store: options.returnStore,
         clock,
+        ...(options.jobSecrets ? { secrets: options.jobSecrets } : {}),
         ...(options.issuedInvoices ? { issuedInvoices: options.issuedInvoices } : {}),
         ...(options.jobs.threads ? { threads: options.jobs.threads } : {}),
       }),

@@ -7,7 +7,7 @@
 import type { Clock } from '../../clock.js';
 import type { IssuedInvoices } from '../../gstr1/job.js';
 import type { GstPortal } from '../../ports/gst-portal.js';
-import type { JobContext, JobCounts, ThreadPool } from '../../ports/jobs.js';
+import type { JobContext, JobCounts, JobSecrets, ThreadPool } from '../../ports/jobs.js';
 import type { ReturnStore } from '../../ports/returns.js';
 
 /**
@@ -23,6 +23,8 @@ export interface JobServices {
   issuedInvoices?: IssuedInvoices;
   /** Worker threads for pulls, exports, reconciliations and GSTR-1 builds, so they never hold up the serving thread's event loop. */
   threads?: ThreadPool;
+  /** Opens the secrets a job carries sealed (the EVC OTP of `gstr1/file`); the handler's sealer. */
+  secrets?: JobSecrets;
   /** Told the id of the thread each threaded job ran on (tests, diagnostics). */
   onThread?: (threadId: number) => void;
 }

@@ -35,10 +35,12 @@ function liveGstJob<T extends 'ims/pull' | 'ims/action' | 'gstr1/upload' | 'gstr
   return defineJob({
     type,
     parseParams: asQueued,
-    async run(params, deps) {
+    async run(queued, deps) {
       if (!isLiveGstPortal(deps.portal))
         return { ok: false, error: { code: jobCodes.notConfigured, message: "this server's GST portal has no OTP connection, IMS or GSTR-1 filing" } };
-      return (await work())(params, {
+      const params = withSecretsOpened(type, queued, deps);
+      if (!params.ok) return params.failure;
+      return (await work())(params.value, {
         portal: deps.portal,
         store: deps.store,
         companyId: deps.companyId,
@@ -48,6 +50,25 @@ function liveGstJob<T extends 'ims/pull' | 'ims/action' | 'gstr1/upload' | 'gstr
       });
     },
   });
+}
+
+/** The parameters with a sealed secret (`otpSealed`) opened in memory for the work; never written back. */
+function withSecretsOpened(
+  type: string,
+  params: Record<string, unknown>,
+  deps: JobDeps,
+): { ok: true; value: Record<string, unknown> } | { ok: false; failure: JobOutput } {
+  const sealed = params['otpSealed'];
+  if (typeof sealed !== 'string') return { ok: true, value: params };
+  const otp = deps.secrets?.open(type, sealed);
+  if (otp === undefined) {
+    const message =
+      "the job's OTP was sealed under a key this process does not have: give every server and worker the same GSTKIT_SESSION_KEY, and send the OTP again";
+    return { ok: false, failure: { ok: false, error: { code: jobCodes.secretUnreadable, message } } };
+  }
+  const opened: Record<string, unknown> = { ...params, otp };
+  delete opened['otpSealed'];
+  return { ok: true, value: opened };
 }
 
 export const imsPull = liveGstJob('ims/pull', async () => (await import('../gst-ims-jobs.js')).imsPullJob);
