@@ -5,9 +5,8 @@
  */
 
 /**
- * The job types, one key each (the value says nothing). A job type the job catalogue adds
- * (`jobs/catalogue/`) names itself here from its own file, by module augmentation, so that adding one
- * needs no change to the port.
+ * The job types, one key each (the value says nothing); each has its descriptor in the job catalogue
+ * (`jobs/catalogue/`), which does not compile while the two lists differ.
  */
 export interface JobTypes {
   'gstr2a/pull': true;
@@ -18,6 +17,11 @@ export interface JobTypes {
   'gstr3b/export': true;
   'gstr2b/reconcile': true;
   'gstr1/build': true;
+  // The GST portal's connected flow (jobs/catalogue/live-gst-portal.ts).
+  'ims/pull': true;
+  'ims/action': true;
+  'gstr1/upload': true;
+  'gstr1/file': true;
 }
 
 export type JobType = keyof JobTypes;

@@ -5,20 +5,18 @@
  * thread (`../job-thread.ts`) both dispatch through this table, and {@link jobRequest} gives the routes the
  * typed request to queue.
  *
- * To add a job type, write one file here and add one line to {@link jobCatalogue}. The file names the type
- * in the port's `JobTypes` (by module augmentation, so the port needs no edit), reads the parameters, and
- * wraps the work; a work function `(params, deps) => Promise<JobOutput>` (deps being what it needs of
- * {@link JobDeps}) is wrapped as it is:
+ * To add a job type, name it in the port's `JobTypes` (`src/ports/jobs.ts`), write one file here, and add one
+ * line to {@link jobCatalogue}. The file reads the parameters and wraps the work; a work function
+ * `(params, deps) => Promise<JobOutput>` (deps being what it needs of {@link JobDeps}) is wrapped as it is.
+ * (The port lists the types itself rather than each file adding its own by module augmentation: the
+ * published declarations of this index do not load the descriptor files, so an augmentation there would
+ * not reach a host's compiler.)
  *
  * ```ts
  * // src/jobs/catalogue/ims-pull.ts
  * import { pullIms, type ImsPullParams } from '../../gstr/ims-pull.js';
  * import { defineJob } from './descriptor.js';
  * import { readParams, text } from './params.js';
- *
- * declare module '../../ports/jobs.js' {
- *   interface JobTypes { 'ims/pull': true }
- * }
  *
  * export const imsPull = defineJob({
  *   type: 'ims/pull',
@@ -27,7 +25,7 @@
  * });
  * ```
  *
- * and here `'ims/pull': imsPull,`. TypeScript then holds the two together: a type named in `JobTypes` with
+ * with `'ims/pull': true` in `JobTypes`, and here `'ims/pull': imsPull,`. TypeScript then holds the two together: a type named in `JobTypes` with
  * no line here, or a line with no type, does not compile. A job that needs a service no job had yet adds it
  * as an optional field of {@link JobServices} (it reaches `deps` as it is) and the host passes it to
  * `gstrJobExecutor`. A job without `thread` runs in process even when the executor has threads; one with it

@@ -13,15 +13,6 @@ import type { JobDeps } from './deps.js';
 import { defineJob, type JobDescriptor } from './descriptor.js';
 import { readParams } from './params.js';
 
-declare module '../../ports/jobs.js' {
-  interface JobTypes {
-    'ims/pull': true;
-    'ims/action': true;
-    'gstr1/upload': true;
-    'gstr1/file': true;
-  }
-}
-
 /** The work of one of these jobs, as its file gives it: the queued parameters and what it works with. */
 type LiveGstWork = (params: Record<string, unknown>, deps: LiveGstJobDeps & Pick<JobDeps, 'companyId' | 'issuedInvoices'>) => Promise<JobOutput>;
 
