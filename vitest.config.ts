@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Suites that start real servers to break them (stalled and killed databases, a full disk, kill -9 and
- * restart, several servers on one store, the NIC connector's processes) or prove behaviour at volume
+ * restart, several servers on one store, the NIC and GSTN connectors' server processes) or prove behaviour at volume
  * (a 50,000 x 50,000 reconciliation, hundreds of thousands of GSTR documents): minutes on two cores, so a
  * developer's `npm test` leaves them out and `npm run test:all` runs them. CI (CI=true) always runs them,
  * so `npm test` there is the whole suite.
@@ -16,6 +16,9 @@ export const LONG_SUITES = [
   'test/store/multi-server.test.ts',
   'test/connectors/nic-serve.test.ts',
   'test/connectors/nic-shared-sessions.test.ts',
+  'test/connectors/nic-serve-shared.test.ts',
+  'test/connectors/gstn-serve.test.ts',
+  'test/store/key-removal.test.ts',
   'test/jobs/work-threads.test.ts',
   'test/gstr/readers.test.ts',
 ];
