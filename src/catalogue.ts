@@ -189,7 +189,16 @@ export const otherCodes: readonly OtherCode[] = [
     when: "A schedule's GSTINs or parameters cannot be used: another company's GSTIN, a period not YYYY-MM, a reconcile without a register (HTTP 400).",
   },
   { code: 'SVC-793', area: 'schedules', when: 'No schedule of that id belongs to the company (HTTP 404).' },
-  { code: 'SVC-794', area: 'schedules', when: "A run could not submit its jobs; shown in the schedule's last run, and the run is made again at its next time." },
+  {
+    code: 'SVC-794',
+    area: 'schedules',
+    when: "A run could not submit its jobs; shown in the schedule's last run, and the run is made again at its next time.",
+  },
+  {
+    code: 'SVC-795',
+    area: 'schedules',
+    when: 'An `ewaybill/extend` job ran where no e-way bill provider can extend validity (a BullMQ worker with GSTKIT_PROVIDER=nic).',
+  },
   {
     code: 'SVC-970',
     area: 'HTTP server',

@@ -91,7 +91,7 @@ export const scheduleRoutes: Route[] = [
     'createSchedule',
     'POST',
     S,
-    'Schedule jobs on a calendar: {type: gstr2b-pull | gstr2a-pull | ims-pull | reconcile | gstr-export, gstins, when? (cron, IST), params?} (answers the schedule with nextRunAt)',
+    'Schedule jobs on a calendar: {type: gstr2b-pull | gstr2a-pull | ims-pull | reconcile | gstr-export | ewaybill-extend, gstins, when? (cron, IST), params?} (answers the schedule with nextRunAt)',
     createScheduleRoute,
   ),
   row('listSchedules', 'GET', S, "The company's schedules, each with its next and last run", listSchedulesRoute),

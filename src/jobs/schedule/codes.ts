@@ -13,4 +13,6 @@ export const scheduleCodes = {
   notFound: 'SVC-793',
   /** A run could not submit its jobs (the job queue refused); it is retried at the schedule's next time. */
   runFailed: 'SVC-794',
+  /** An `ewaybill/extend` job on a server without an e-way bill provider (or one that cannot extend). */
+  noEwbProvider: 'SVC-795',
 } as const;

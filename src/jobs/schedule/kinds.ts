@@ -11,9 +11,10 @@ import type { JobRequest } from '../../ports/jobs.js';
 import type { ReturnStore } from '../../ports/returns.js';
 import type { ScheduleRow } from '../../ports/store.js';
 import { istIsoDate } from '../../compute/dates.js';
+import { validate } from '../../validate.js';
 import { scheduleCodes } from './codes.js';
 
-export const scheduleTypes = ['gstr2b-pull', 'gstr2a-pull', 'ims-pull', 'reconcile', 'gstr-export'] as const;
+export const scheduleTypes = ['gstr2b-pull', 'gstr2a-pull', 'ims-pull', 'reconcile', 'gstr-export', 'ewaybill-extend'] as const;
 export type ScheduleType = (typeof scheduleTypes)[number];
 
 /** What a run has to hand: its time and the company's stored returns. */
@@ -169,12 +170,58 @@ const gstrExport: ScheduleKind = {
   },
 };
 
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A bill without the schedule's own field (`gstin`), as the extension request takes it. */
+function extensionRequest(bill: Record<string, unknown>): Record<string, unknown> {
+  const { gstin: _gstin, ...request } = bill;
+  return request;
+}
+
+/**
+ * The e-way bills the host marks as still moving (`params.bills`: each an extend-validity request, with the
+ * `gstin` that extends it when the schedule has several), extended inside the portal's window. Run every 30
+ * minutes by default: the window is 16 hours wide, so no bill is missed. The host unmarks a bill that has
+ * arrived by giving the schedule its list without it (`POST /api/svc/schedules/{id}`).
+ */
+const ewaybillExtend: ScheduleKind = {
+  type: 'ewaybill-extend',
+  defaultWhen: '*/30 * * * *',
+  checkParams(params) {
+    const bills = params['bills'];
+    if (!Array.isArray(bills) || bills.length === 0)
+      return [error(scheduleCodes.badParams, 'params.bills must list the e-way bills still moving, each an extend-validity request', '/params/bills')];
+    const issues: Issue[] = [];
+    bills.forEach((bill, i) => {
+      if (!isObject(bill)) {
+        issues.push(error(scheduleCodes.badParams, 'each bill must be an extend-validity request object', `/params/bills/${i}`));
+        return;
+      }
+      for (const e of validate('extend-validity', extensionRequest(bill)).errors) issues.push({ ...e, path: `/params/bills/${i}${e.path}` });
+    });
+    return issues;
+  },
+  async plan(s) {
+    const out: PlannedRun = { jobs: [], skipped: [], memo: s.memo };
+    const byGstin = new Map<string, Record<string, unknown>[]>();
+    for (const bill of (s.params['bills'] as unknown[]).filter(isObject)) {
+      const gstin = typeof bill['gstin'] === 'string' ? bill['gstin'].toUpperCase() : (s.gstins[0] ?? '');
+      if (!s.gstins.includes(gstin))
+        out.skipped.push({ gstin, reason: `e-way bill ${String(bill['ewbNo'])}: ${gstin || 'no GSTIN'} is not a GSTIN of the schedule` });
+      else byGstin.set(gstin, [...(byGstin.get(gstin) ?? []), extensionRequest(bill)]);
+    }
+    for (const [gstin, bills] of byGstin) out.jobs.push(job(s, 'ewaybill/extend', { gstin, bills }));
+    return out;
+  },
+};
+
 export const scheduleKinds: Readonly<Record<ScheduleType, ScheduleKind>> = {
   'gstr2b-pull': gstr2bPull,
   'gstr2a-pull': gstr2aPull,
   'ims-pull': imsPull,
   reconcile,
   'gstr-export': gstrExport,
+  'ewaybill-extend': ewaybillExtend,
 };
 
 export const isScheduleType = (t: unknown): t is ScheduleType => typeof t === 'string' && (scheduleTypes as readonly string[]).includes(t);
