@@ -181,6 +181,24 @@ export const otherCodes: readonly OtherCode[] = [
     when: 'An OTP was given for a GSTIN with no OTP request waiting (none was asked, or it lapsed): ask for the OTP again.',
   },
   { code: 'SVC-985', area: 'GST portal connector', when: 'An answer of the portal is larger than the connector accepts.' },
+  { code: 'SVC-790', area: 'schedules', when: 'The schedule type is not one gstkit runs (HTTP 400).' },
+  { code: 'SVC-791', area: 'schedules', when: '`when` is not a five-part cron expression, or is missing where the type has no default calendar (HTTP 400).' },
+  {
+    code: 'SVC-792',
+    area: 'schedules',
+    when: "A schedule's GSTINs or parameters cannot be used: another company's GSTIN, a period not YYYY-MM, a reconcile without a register (HTTP 400).",
+  },
+  { code: 'SVC-793', area: 'schedules', when: 'No schedule of that id belongs to the company (HTTP 404).' },
+  {
+    code: 'SVC-794',
+    area: 'schedules',
+    when: "A run could not submit its jobs; shown in the schedule's last run, and the run is made again at its next time.",
+  },
+  {
+    code: 'SVC-795',
+    area: 'schedules',
+    when: 'An `ewaybill/extend` job ran where no e-way bill provider can extend validity (a BullMQ worker with GSTKIT_PROVIDER=nic).',
+  },
   {
     code: 'SVC-970',
     area: 'HTTP server',

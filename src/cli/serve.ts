@@ -23,6 +23,7 @@ import { createThreadPool } from '../jobs/thread-pool.js';
 import { revokedKeyIds } from '../ports/revoked-keys.js';
 import type { JobRunner } from '../ports/jobs.js';
 import { createInquiryOutbox } from '../jobs/outbox.js';
+import { createScheduler } from '../jobs/schedule/runner.js';
 import { turnstileVerifier, webhookForwarder } from '../connectors/inquiry/index.js';
 import { setUp } from './setup.js';
 import { liveGstPortalFromEnv } from './gst-portal-env.js';
@@ -319,6 +320,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     ...(live ? { irp: live.irp, ewb: live.ewb, registry: live.registry } : sandbox.providers),
     ...(gstPortal ? { gstPortal, returnStore: sandbox.providers.returnStore } : {}),
     jobs,
+    schedules: store,
     ...(pdfThreads ? { pdfRenderer: threadPdfRenderer(pdfThreads) } : {}),
     // Turnover from GSTKIT_COMPANY_AATO (read in setup.ts) drives the 30-day limit and HSN-digit rules.
     // The configured keys are the whole truth; a key revoked in the store (gstkit keys revoke) is refused
@@ -371,6 +373,16 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     await store.close();
     return 1;
   }
+  // Schedules run from the store: whichever server claims a due one runs it, and runs missed while no
+  // server was up are made now. GSTKIT_SCHEDULE_POLL_MS sets how often due schedules are looked for.
+  const scheduler = createScheduler({
+    store,
+    jobs,
+    returns: sandbox.providers.returnStore,
+    ...(env['GSTKIT_SCHEDULE_POLL_MS'] ? { pollMs: Math.max(100, Number(env['GSTKIT_SCHEDULE_POLL_MS']) || 30_000) } : {}),
+    onError: conditionLog((line) => process.stderr.write(line)),
+  });
+  scheduler.start();
   // The audit log keeps GSTKIT_AUDIT_RETENTION_DAYS of entries: pruned now, then hourly.
   const retention =
     auditDays.days === null
@@ -435,6 +447,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       out.write(`\n${signal}: shutting down\n`);
       server.close(() => {
         void Promise.resolve(retention?.stop())
+          .then(() => scheduler.close())
           .then(() => jobs.close?.())
           .then(() => pdfThreads?.close())
           .then(() => rate.close())

@@ -73,6 +73,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
         store: providers.returnStore,
         clock: providers.clock,
         issuedInvoices: providers.issuedInvoices,
+        // The sandbox's e-way bills, for ewaybill/extend; a worker does not log in to NIC's e-way bill portal,
+        // so with GSTKIT_PROVIDER=nic those jobs fail with SVC-795 here (run them on gstkit serve without REDIS_URL).
+        ...(env['GSTKIT_PROVIDER'] === 'nic' ? {} : { ewb: providers.ewb }),
         // The same worker threads as the embedded runner's, so a big export leaves this process responsive too.
         ...(sandbox.jobs.threads ? { threads: sandbox.jobs.threads } : {}),
       }),

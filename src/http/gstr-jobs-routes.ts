@@ -3,25 +3,13 @@
  * They read their own body (purchase registers are plain JSON rows, not a schema kind) and submit a job.
  * @module
  */
-import { readJson, DEFAULT_BODY_LIMIT } from './body.js';
 import { gstrCodes, httpCodes } from './codes.js';
+import { readObjectBody } from './object-body.js';
 import { headerFailure, json } from './responses.js';
 import type { RouteContext } from './types.js';
 import type { JobType } from '../ports/jobs.js';
-import { exceededNesting } from '../schema/limits.js';
 
-type Obj = Record<string, unknown>;
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
-async function body(ctx: RouteContext): Promise<Obj | Response> {
-  const read = await readJson(ctx.request, ctx.options.bodyLimit ?? DEFAULT_BODY_LIMIT, ctx.extras);
-  if (!read.ok) return headerFailure(read.status, read.status === 413 ? httpCodes.bodyTooLarge : gstrCodes.badRequest, read.issue.message);
-  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value))
-    return headerFailure(400, gstrCodes.badRequest, 'the body must be a JSON object');
-  const refused = exceededNesting(read.value);
-  if (refused) return headerFailure(400, gstrCodes.badRequest, `${refused.code} ${refused.path || '(body)'}: ${refused.message}`);
-  return read.value as Obj;
-}
 
 /**
  * `POST /api/svc/gstr2b/reconcile`: `{gstin, startReturnPeriod, endReturnPeriod?, purchases | purchasesCsv,
@@ -29,7 +17,7 @@ async function body(ctx: RouteContext): Promise<Obj | Response> {
  * workbook (or `{rows}` JSON) and its result the counts by status.
  */
 export async function reconcileRoute(ctx: RouteContext): Promise<Response> {
-  const b = await body(ctx);
+  const b = await readObjectBody(ctx);
   if (b instanceof Response) return b;
   const gstin = text(b['gstin']).toUpperCase();
   if (!ctx.company.gstins.includes(gstin)) return headerFailure(403, httpCodes.forbidden, `the company may not act for GSTIN ${gstin}`);
@@ -60,7 +48,7 @@ export async function reconcileRoute(ctx: RouteContext): Promise<Response> {
  * pre-upload checks and the count of documents per section.
  */
 export async function gstr1Route(ctx: RouteContext): Promise<Response> {
-  const b = await body(ctx);
+  const b = await readObjectBody(ctx);
   if (b instanceof Response) return b;
   const gstin = text(b['gstin']).toUpperCase();
   if (!ctx.company.gstins.includes(gstin)) return headerFailure(403, httpCodes.forbidden, `the company may not act for GSTIN ${gstin}`);

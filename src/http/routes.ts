@@ -16,6 +16,7 @@ import { cancelIrn, generateIrn, getIrn, getIrnByDoc, paymentQr } from './einvoi
 import { cancelEwb, closeEwb, generateEwb, generateEwbByIrn, getEwb, listByDate, listOtherParty } from './ewaybill-routes.js';
 import { gstrExport, gstrPull, jobFile, jobStatus } from './gstr-routes.js';
 import { certificate, lookupGstin, openApiDocumentRoute, partyGstin } from './misc-routes.js';
+import { scheduleRoutes } from './schedule-routes.js';
 import { gstinFlag as gstin, imageFlags } from './route-kit.js';
 
 const E = '/api/svc/einvoice/';
@@ -326,6 +327,7 @@ export const routes: Route[] = [
     run: gstr1Route,
   },
   ...gstPortalRoutes,
+  ...scheduleRoutes,
   {
     operationId: 'jobStatus',
     method: 'GET',

@@ -5,6 +5,7 @@
 import type { Kind } from '../kinds.js';
 import type { GstPortal } from '../ports/gst-portal.js';
 import type { ReturnStore } from '../ports/returns.js';
+import type { ScheduleStore } from '../ports/store/schedule.js';
 import type {
   Authenticate,
   CaptchaVerifier,
@@ -68,6 +69,8 @@ export interface GstHandlerOptions {
    * GSTR-1 filing routes (`gst-routes.ts`).
    */
   gstPortal?: GstPortal;
+  /** Where schedules are kept (the server's store): the schedule routes answer 503 without it. */
+  schedules?: ScheduleStore;
   /** One store for all, or each company's own (so no company reads another's pulled returns). */
   returnStore?: ReturnStore | ((companyId: string) => ReturnStore);
   /** The e-invoices a company registered for a seller GSTIN and period (YYYY-MM); enables the GSTR-1 job. */
@@ -176,7 +179,7 @@ export interface RouteContext {
 /** One row of the route table. */
 export interface Route {
   operationId: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Path with `{name}` parameters. */
   path: string;
   style: ResponseStyle;

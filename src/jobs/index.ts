@@ -31,3 +31,20 @@ export { jobStatusOf, jobFileOf, defaultFileUrl } from './status.js';
 export { createThreadPool, type ThreadPool, type ThreadPoolOptions, type ThreadHandlers } from './thread-pool.js';
 export { threadPdfRenderer } from './pdf-threads.js';
 export { createInquiryOutbox, defaultInquiryBackoff, type InquiryOutbox, type InquiryOutboxOptions } from './outbox.js';
+export {
+  createScheduler,
+  newScheduleRow,
+  nextOccurrence,
+  readCron,
+  readScheduleRequest,
+  scheduleCodes,
+  scheduleKinds,
+  scheduleTypes,
+  scheduleView,
+  type ScheduleKind,
+  type ScheduleRequest,
+  type ScheduleRunReport,
+  type ScheduleType,
+  type Scheduler,
+  type SchedulerOptions,
+} from './schedule/index.js';

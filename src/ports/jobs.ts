@@ -22,6 +22,8 @@ export interface JobTypes {
   'ims/action': true;
   'gstr1/upload': true;
   'gstr1/file': true;
+  // E-way bills marked as still moving, extended inside the portal's window (jobs/catalogue/ewaybill-extend.ts).
+  'ewaybill/extend': true;
 }
 
 export type JobType = keyof JobTypes;

@@ -22,6 +22,7 @@ import type { PortalSessionStore } from './store/portal-session.js';
 import type { PulledReturnStore } from './store/pulled-return.js';
 import type { RateCountStore } from './store/rate-count.js';
 import type { RevokedKeyStore } from './store/revoked-key.js';
+import type { ScheduleStore } from './store/schedule.js';
 import type { SecretStore } from './store/secret.js';
 import type { TaxpayerStore } from './store/taxpayer.js';
 import type { TripSheetStore } from './store/trip-sheet.js';
@@ -37,6 +38,7 @@ export type { PortalSessionRow, PortalSessionStore } from './store/portal-sessio
 export type { PulledReturnStore, ReturnInfo, ReturnRow } from './store/pulled-return.js';
 export type { RateCountStore } from './store/rate-count.js';
 export type { RevokedKeyRow, RevokedKeyStore } from './store/revoked-key.js';
+export type { ScheduleRow, ScheduleRunRecord, ScheduleStore } from './store/schedule.js';
 export type { SecretStore } from './store/secret.js';
 export type { TaxpayerStore } from './store/taxpayer.js';
 export type { TripSheetRow, TripSheetStore } from './store/trip-sheet.js';
@@ -56,7 +58,8 @@ export interface Store
     SecretStore,
     AuditStore,
     RateCountStore,
-    PortalSessionStore {
+    PortalSessionStore,
+    ScheduleStore {
   /** `memory`, `pglite` or `postgres`. */
   readonly kind: string;
 

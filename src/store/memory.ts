@@ -19,6 +19,7 @@ import { memoryPortalSessionStore } from './memory/portal-session.js';
 import { memoryPulledReturnStore } from './memory/pulled-return.js';
 import { memoryRateCountStore } from './memory/rate-count.js';
 import { memoryRevokedKeyStore } from './memory/revoked-key.js';
+import { memoryScheduleStore } from './memory/schedule.js';
 import { memorySecretStore } from './memory/secret.js';
 import { memoryTaxpayerStore } from './memory/taxpayer.js';
 import { memoryTripSheetStore } from './memory/trip-sheet.js';
@@ -40,6 +41,7 @@ export function createMemoryStore(): Store {
     ...memoryJobStore(slot),
     ...memoryOutboxStore(slot),
     ...memoryRevokedKeyStore(slot),
+    ...memoryScheduleStore(slot),
     ...memorySecretStore(slot),
     // Outside transactions: an audit entry or a request count stands whatever happens to the call's writes.
     ...memoryAuditStore(),

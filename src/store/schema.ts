@@ -301,6 +301,31 @@ create table gst_revoked_key (
 );
 `,
   },
+  {
+    version: 10,
+    name: 'schedules',
+    sql: `
+-- What a company asked to run on a calendar (a cron expression read in IST). A due schedule is claimed for a
+-- lease (claimed_until) by one server, which submits its jobs and records the run with the next due time.
+create table gst_schedule (
+  schedule_id text primary key,
+  company_id text not null,
+  type text not null,
+  gstins jsonb not null,
+  cron text not null,
+  params jsonb not null,
+  next_run_at timestamptz not null,
+  claimed_until timestamptz,
+  last_run_at timestamptz,
+  last_outcome jsonb,
+  memo jsonb not null,
+  runs integer not null default 0,
+  created_at timestamptz not null
+);
+create index gst_schedule_by_company on gst_schedule (company_id, created_at);
+create index gst_schedule_due on gst_schedule (next_run_at);
+`,
+  },
 ];
 
 /** The version the code expects. */

@@ -19,6 +19,7 @@ import { sqlPortalSessionStore } from './sql/portal-session.js';
 import { sqlPulledReturnStore } from './sql/pulled-return.js';
 import { sqlRateCountStore } from './sql/rate-count.js';
 import { sqlRevokedKeyStore } from './sql/revoked-key.js';
+import { sqlScheduleStore } from './sql/schedule.js';
 import { sqlSecretStore } from './sql/secret.js';
 import { sqlTaxpayerStore } from './sql/taxpayer.js';
 import { sqlTripSheetStore } from './sql/trip-sheet.js';
@@ -59,6 +60,7 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
     ...sqlPulledReturnStore(client),
     ...sqlJobStore(client),
     ...sqlOutboxStore(client),
+    ...sqlScheduleStore(client),
     ...sqlRevokedKeyStore(client),
     ...sqlSecretStore(client),
     ...sqlAuditStore(client),

@@ -16,6 +16,7 @@ export function attachJobExecutor(options: GstHandlerOptions, clock: Clock): voi
         store: options.returnStore,
         clock,
         ...(options.jobSecrets ? { secrets: options.jobSecrets } : {}),
+        ...(options.ewb ? { ewb: options.ewb } : {}),
         ...(options.issuedInvoices ? { issuedInvoices: options.issuedInvoices } : {}),
         ...(options.jobs.threads ? { threads: options.jobs.threads } : {}),
       }),

@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../../clock.js';
 import type { IssuedInvoices } from '../../gstr1/job.js';
+import type { EwbProvider } from '../../ports/ewaybill.js';
 import type { GstPortal } from '../../ports/gst-portal.js';
 import type { JobContext, JobCounts, JobSecrets, ThreadPool } from '../../ports/jobs.js';
 import type { ReturnStore } from '../../ports/returns.js';
@@ -25,6 +26,8 @@ export interface JobServices {
   threads?: ThreadPool;
   /** Opens the secrets a job carries sealed (the EVC OTP of `gstr1/file`); the handler's sealer. */
   secrets?: JobSecrets;
+  /** The e-way bill portal, for the extension of bills still moving (`ewaybill/extend`). */
+  ewb?: EwbProvider;
   /** Told the id of the thread each threaded job ran on (tests, diagnostics). */
   onThread?: (threadId: number) => void;
 }

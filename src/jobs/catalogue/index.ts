@@ -34,6 +34,7 @@
  */
 import type { JobRequest, JobType } from '../../ports/jobs.js';
 import type { JobDescriptor, ThreadTask } from './descriptor.js';
+import { ewaybillExtend } from './ewaybill-extend.js';
 import { gstr1Build } from './gstr1-build.js';
 import { gstr2bReconcile } from './gstr2b-reconcile.js';
 import { gstr2aExport, gstr2bExport, gstr3bExport } from './gstr-export.js';
@@ -58,6 +59,7 @@ export const jobCatalogue = {
   'ims/action': imsAction,
   'gstr1/upload': gstr1Upload,
   'gstr1/file': gstr1File,
+  'ewaybill/extend': ewaybillExtend,
 } as const satisfies { readonly [T in JobType]: JobDescriptor<unknown, T> };
 
 /** The parameters a job of type `T` is queued with. */
