@@ -77,6 +77,8 @@ Environment variables:
   GSTKIT_TRUSTED_PROXIES      proxies in front of the server whose X-Forwarded-For is believed for
                               the client address; default 0 (the header is ignored)
   GSTKIT_AUDIT_RETENTION_DAYS days the audit log keeps an entry, or off; default 2190
+  GSTKIT_SCHEDULE_POLL_MS     how often due schedules (POST /api/svc/schedules) are looked for, in ms;
+                              default 30000
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth:
                          the only keys this server accepts (see gstkit keys to revoke one on every
                          server at once); default: one demo key, generated and printed at start
@@ -133,6 +135,7 @@ Exit 0 when it ran, 1 when an input could not be read, 2 on misuse.
   --date-window DAYS     dates that may differ in the date-window and residual passes (default 10)
   --no-pan-level         do not match across a supplier's other registrations`,
   gstr1: `usage: gstkit gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]
+       gstkit gstr1 compare <books.json> <portal.json> [--gstin GSTIN --period MMYYYY] [--tolerance RUPEES]
 
 Prints GSTR-1 in the GSTN offline tool's JSON, built from a JSON array of IRN request payloads (B2C sales in
 the same shape with BuyerDtls.Gstin URP). The pre-upload checks go to standard error.
@@ -191,6 +194,7 @@ export const commandLines: ReadonlyArray<{ usage: string; does: string }> = [
   { usage: 'keys revoke <keyId>... | restore <keyId>... | revoked', does: 'API-key revocation on every server of the store' },
   { usage: 'reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]', does: 'purchase register against GSTR-2B' },
   { usage: 'gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]', does: 'GSTR-1 JSON from e-invoices' },
+  { usage: 'gstr1 compare <books.json> <portal.json> [--tolerance RUPEES]', does: "the books' GSTR-1 against the portal's, per document" },
   { usage: 'masters import-hsn <HSN_SAC.xlsx> --out FILE', does: 'a compact HSN/SAC master from the official workbook' },
 ];
 

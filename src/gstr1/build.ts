@@ -8,6 +8,7 @@ import { error, warning, pointer, type Issue } from '../issue.js';
 import { isValidGstin } from '../masters/gstin.js';
 import { normalize } from '../normalize/normalize.js';
 import { gstr1Codes } from './codes.js';
+import { gstr1Residue } from './totals.js';
 import type {
   B2csRow,
   DocIssueRow,
@@ -530,6 +531,19 @@ export function buildGstr1(documents: readonly unknown[], options: Gstr1Options)
       byNature.set(s.nature, list);
     }
     json.doc_issue = { doc_det: [...byNature.entries()].sort((a, b) => a[0] - b[0]).map(([doc_num, docs]) => ({ doc_num, docs })) };
+  }
+  // The portal checks that the document sections and Table 12 add up to the same total.
+  const residue = gstr1Residue(json);
+  const off = (Object.entries(residue) as Array<[string, number]>).filter(([, v]) => v !== 0);
+  if (off.length > 0) {
+    const said = off.map(([head, v]) => `${head} ${v > 0 ? '+' : ''}${v.toFixed(2)}`).join(', ');
+    warnings.push(
+      warning(
+        gstr1Codes.hsnResidue,
+        `the document sections and the HSN summary (Table 12) differ by ${said}: a rounding residue to settle before upload`,
+        '/hsn',
+      ),
+    );
   }
   return { json, placements, errors, warnings };
 }

@@ -29,6 +29,8 @@ export const gstr1Codes = {
   shortHsn: 'SVC-651',
   /** An amendment's original number or date is missing or unreadable; the amendment is left out. */
   badAmendment: 'SVC-652',
+  /** The document sections and the HSN summary do not add up to the same total (warning; the residue per head). */
+  hsnResidue: 'SVC-653',
 } as const;
 
 /** @deprecated The name before the code tables were named alike; use {@link gstr1Codes}. */

@@ -59,3 +59,21 @@ export function gstr1Totals(json: Gstr1Json): Record<string, SectionTotals> {
   for (const s of Object.values(out)) for (const k of Object.keys(s) as Array<keyof SectionTotals>) s[k] = r2(s[k]);
   return out;
 }
+
+/**
+ * What the document sections (B2B, B2CL, exports, B2CS, credit and debit notes, nil-rated) and the HSN
+ * summary (Table 12) disagree by, per head: the portal checks that they add up to the same total, so anything
+ * but zero is a rounding residue to settle (a journal entry can post it) before upload.
+ */
+export function gstr1Residue(json: Gstr1Json): SectionTotals {
+  const totals = gstr1Totals(json);
+  const residue = zero();
+  for (const section of ['b2b', 'b2cl', 'exp', 'b2cs', 'cdnr', 'cdnur', 'nil']) {
+    const s = totals[section];
+    if (!s) continue;
+    for (const k of Object.keys(residue) as Array<keyof SectionTotals>) residue[k] += s[k];
+  }
+  const hsn = totals['hsn'] ?? zero();
+  for (const k of Object.keys(residue) as Array<keyof SectionTotals>) residue[k] = r2(residue[k] - hsn[k]);
+  return residue;
+}

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -30,5 +33,41 @@ describe('gstkit gstr1', () => {
     expect(JSON.parse(run.stdout).b2cs).toBeUndefined();
     expect(gstkit(['gstr1', '-', '--gstin', '29AAGCK4821M1Z4'], '[]').code).toBe(2);
     expect(gstkit(['gstr1', '-', '--gstin', '29AAGCK4821M1Z4', '--period', '112026'], '{}').code).toBe(2);
+  });
+});
+
+describe('gstkit gstr1 compare', () => {
+  it("matches the books' GSTR-1 against an unchanged portal copy (exit 0) and names a difference (exit 1)", () => {
+    const built = gstkit(['gstr1', 'docs/examples/gstr1/documents.json', '--gstin', '29AAGCK4821M1Z4', '--period', '112026']);
+    expect(built.code, built.stderr).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'gstkit-gstr1-compare-'));
+    const portal = JSON.parse(built.stdout);
+    writeFileSync(join(dir, 'portal.json'), JSON.stringify(portal));
+    // The books given as the IRN payloads they are built from.
+    const same = gstkit([
+      'gstr1',
+      'compare',
+      'docs/examples/gstr1/documents.json',
+      join(dir, 'portal.json'),
+      '--gstin',
+      '29AAGCK4821M1Z4',
+      '--period',
+      '112026',
+    ]);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).toMatch(/^matched \d+, different 0, missing in GSTR-1 0, missing in the books 0/);
+    portal.b2cl[0].inv[0].val += 10;
+    writeFileSync(join(dir, 'portal.json'), JSON.stringify(portal));
+    writeFileSync(join(dir, 'books.json'), built.stdout);
+    const changed = gstkit(['gstr1', 'compare', join(dir, 'books.json'), join(dir, 'portal.json')]);
+    expect(changed.code).toBe(1);
+    const result = JSON.parse(changed.stdout);
+    expect(result.summary.different).toBe(1);
+    expect(result.rows.find((r: { status: string }) => r.status === 'different')).toMatchObject({
+      section: 'b2cl',
+      key: 'KC/26-27/0103',
+      differences: [{ field: 'val' }],
+    });
+    expect(gstkit(['gstr1', 'compare', 'docs/examples/gstr1/documents.json', join(dir, 'portal.json')]).code).toBe(2); // payloads without --gstin
   });
 });
