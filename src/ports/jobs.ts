@@ -22,6 +22,7 @@ export interface JobTypes {
   'ims/action': true;
   'gstr1/upload': true;
   'gstr1/file': true;
+  'gstr3b/compute': true;
 }
 
 export type JobType = keyof JobTypes;
