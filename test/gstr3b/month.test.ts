@@ -79,7 +79,7 @@ function expected(m: Month, held: Set<string>): Sums {
     const sign = r.docType === 'CRN' ? -1 : 1;
     const h = heads(r);
     const nature = r.extra?.['nature'];
-    const state = r.supplierGstin.slice(0, 2);
+    const state = /^\d{2}/.test(r.supplierGstin) ? r.supplierGstin.slice(0, 2) : '';
     const where = state !== '' && state !== '29' ? 'inter' : 'intra';
     if (nature === 'exempt' || nature === 'nil' || nature === 'composition') add(s, '5 GST', { [where]: p(r.taxable) }, sign);
     if (nature === 'non-gst') add(s, '5 NONGST', { [where]: p(r.taxable) }, sign);

@@ -174,9 +174,9 @@ export async function makeMonth(count = 120): Promise<Month> {
     own('EXM/1', 'exempt', '29AAJCB9052D1ZK', 12000, {}),
     own('EXM/2', 'nil', '27AAHCK7310P1Z3', 3000.5, {}),
     own('CMP/1', 'composition', '29AAGCM4821K1Z6', 800, {}),
-    own('NG/1', 'non-gst', '', 45000, {}),
-    own('IMPS/1', 'import-of-services', '', 100000, { igst: 18000 }),
-    own('RCM/1', 'reverse-charge', '', 20000, { cgst: 500, sgst: 500 }),
+    own('NG/1', 'non-gst', 'URP', 45000, {}),
+    own('IMPS/1', 'import-of-services', 'URP', 100000, { igst: 18000 }),
+    own('RCM/1', 'reverse-charge', 'URP', 20000, { cgst: 500, sgst: 500 }),
   );
   return { sales, register: register(), gstr2bJson, earlierJson, gstr2b: current, earlier: read(earlierJson, '2026-09'), ims, purchases, unbooked };
 }
