@@ -28,6 +28,8 @@ export interface InwardContext {
   heldBack: Gstr3bDocumentRef[];
 }
 
+/** Natures of purchase rows that GSTR-2B never holds (see {@link placePurchases}). */
+const OUTSIDE_2B = new Set(['exempt', 'nil', 'composition', 'non-gst', 'import-of-services', 'reverse-charge']);
 const AMENDED: Partial<Record<string, string>> = { B2BA: 'B2B', CDNRA: 'CDNR', ECOA: 'ECO', ISDA: 'ISD' };
 const numberKey = (n: string): string => n.toUpperCase().replace(/\s+/g, '');
 const docKey = (supplier: string | undefined, number: string): string => `${(supplier ?? '').toUpperCase()}|${numberKey(number)}`;
@@ -184,6 +186,8 @@ export function placeGstr2b(
   for (const row of input.reconciliation?.rows ?? []) {
     if (row.status !== 'missing-in-2b' || !row.purchase) continue;
     const p = row.purchase;
+    // Imports of services, supplies from unregistered persons and exempt supplies never reach GSTR-2B.
+    if (OUTSIDE_2B.has(extra(p, 'nature', 'supply_nature').toLowerCase())) continue;
     const date = documentDate(p.docDate);
     ctx.heldBack.push({
       source: 'purchases',
