@@ -20,6 +20,12 @@ import type { Gstr3bCell, Gstr3bDocumentRef, Gstr3bInput, Gstr3bResult } from '.
 
 const HEADS = ['igst', 'cgst', 'sgst', 'cess'] as const;
 
+/** Whether `value` has the shape of a read return: a GSTIN, a period and the list `list`. */
+function readLike(value: unknown, list: 'documents' | 'rows'): boolean {
+  const o = value as Record<string, unknown> | null;
+  return !!o && typeof o === 'object' && typeof o['gstin'] === 'string' && typeof o['period'] === 'string' && Array.isArray(o[list]);
+}
+
 /** 4(C): 4(A) less 4(B), with every document of both (a reversal's share negated). */
 function netItc(cells: Gstr3bCell[]): void {
   const net = cells.find((c) => c.id === '4C') as Gstr3bCell;
@@ -68,28 +74,27 @@ export function computeGstr3b(input: Gstr3bInput): Gstr3bResult {
     placeSalesRegister(Array.isArray(input.salesRegister) ? input.salesRegister : [], outward);
     const inward: InwardContext = { gstin, month, cells, warnings, heldBack };
     const g2b = input.gstr2b;
-    if (g2b) {
+    if (g2b !== undefined && !readLike(g2b, 'documents')) {
+      errors.push(error(gstr3bCodes.otherReturn, 'gstr2b should be a GSTR-2B as readGstr2b reads it; it is not read', '/gstr2b'));
+    } else if (g2b) {
       if (g2b.gstin.toUpperCase() !== gstin || g2b.period !== month) {
         errors.push(error(gstr3bCodes.otherReturn, `the GSTR-2B given is for ${g2b.gstin} ${g2b.period}, not ${gstin} ${month}; it is not read`, '/gstr2b'));
       } else {
-        placeGstr2b(
-          g2b,
-          {
-            ...(input.earlierGstr2b ? { earlier: input.earlierGstr2b } : {}),
-            ...(input.ims ? { ims: input.ims } : {}),
-            ...(input.reconciliation ? { reconciliation: input.reconciliation } : {}),
-          },
-          inward,
-        );
+        const earlier = Array.isArray(input.earlierGstr2b) ? input.earlierGstr2b.filter((r) => readLike(r, 'documents')) : [];
+        const reconciliation = input.reconciliation && Array.isArray(input.reconciliation.rows) ? input.reconciliation : undefined;
+        placeGstr2b(g2b, { earlier, ...(Array.isArray(input.ims) ? { ims: input.ims } : {}), ...(reconciliation ? { reconciliation } : {}) }, inward);
       }
     }
-    placePurchases(Array.isArray(input.purchases) ? input.purchases : [], inward);
+    placePurchases(Array.isArray(input.purchases) ? input.purchases.filter((r) => r && typeof r === 'object') : [], inward);
     placeAdjustments(Array.isArray(input.adjustments) ? input.adjustments : [], inward, errors);
   }
   let list = cells.all().map((c) => c.cell());
   netItc(list);
   let portal = input?.portal;
-  if (portal && (portal.gstin.toUpperCase() !== gstin || portal.period !== month)) {
+  if (portal !== undefined && !readLike(portal, 'rows')) {
+    errors.push(error(gstr3bCodes.otherReturn, 'portal should be a GSTR-3B as readGstr3b reads it; it is not read', '/portal'));
+    portal = undefined;
+  } else if (portal && (portal.gstin.toUpperCase() !== gstin || portal.period !== month)) {
     errors.push(
       error(gstr3bCodes.otherReturn, `the portal's GSTR-3B given is for ${portal.gstin} ${portal.period}, not ${gstin} ${month}; it is not read`, '/portal'),
     );

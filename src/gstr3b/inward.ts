@@ -31,8 +31,11 @@ export interface InwardContext {
 /** Natures of purchase rows that GSTR-2B never holds (see {@link placePurchases}). */
 const OUTSIDE_2B = new Set(['exempt', 'nil', 'composition', 'non-gst', 'import-of-services', 'reverse-charge']);
 const AMENDED: Partial<Record<string, string>> = { B2BA: 'B2B', CDNRA: 'CDNR', ECOA: 'ECO', ISDA: 'ISD' };
-const numberKey = (n: string): string => n.toUpperCase().replace(/\s+/g, '');
-const docKey = (supplier: string | undefined, number: string): string => `${(supplier ?? '').toUpperCase()}|${numberKey(number)}`;
+const numberKey = (n: unknown): string =>
+  String(n ?? '')
+    .toUpperCase()
+    .replace(/\s+/g, '');
+const docKey = (supplier: unknown, number: unknown): string => `${String(supplier ?? '').toUpperCase()}|${numberKey(number)}`;
 
 function totalsOf(lines: readonly TaxLine[]): Record<'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess', Decimal> {
   const t = { taxable: new Decimal(0), igst: new Decimal(0), cgst: new Decimal(0), sgst: new Decimal(0), cess: new Decimal(0) };
@@ -51,7 +54,7 @@ const dmy = (d: Date | undefined): string | undefined => (d ? documentDate(d)?.t
 /** The IMS actions by document, the later action winning. */
 function imsIndex(actions: readonly Gstr3bImsAction[] | undefined): Map<string, Gstr3bImsAction['action']> {
   const m = new Map<string, Gstr3bImsAction['action']>();
-  for (const a of actions ?? []) m.set(docKey(a.supplierGstin, a.number), a.action);
+  for (const a of actions ?? []) if (a && typeof a === 'object') m.set(docKey(a.supplierGstin, a.number), a.action);
   return m;
 }
 
@@ -178,6 +181,7 @@ export function placeGstr2b(
     ctx.cells.get('4A(5)').add({ ...base, reason: `${doc.section} ${doc.kind.toLowerCase()}${amendNote}` }, tax(amounts, sign));
   });
   for (const a of input.ims ?? []) {
+    if (!a || typeof a !== 'object') continue;
     if (!used.has(docKey(a.supplierGstin, a.number)))
       ctx.warnings.push(
         warning(gstr3bCodes.imsUnmatched, `the IMS action on ${a.number} of ${a.supplierGstin} names a document this GSTR-2B does not hold`, '/ims'),

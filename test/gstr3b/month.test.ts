@@ -321,5 +321,16 @@ describe('GSTR-3B checks', () => {
     expect(r.warnings.map((w) => w.code)).toEqual(['SVC-672']);
     expect(computeGstr3b({ gstin: 'nope', period: '13-2026', sales: [] }).errors.map((e) => e.code)).toEqual(['SVC-670', 'SVC-670']);
     expect(computeGstr3b(undefined as never).errors.length).toBe(2);
+    const odd = computeGstr3b({
+      gstin: SELLER,
+      period: FP,
+      sales: 'x' as never,
+      gstr2b: { data: {} } as never,
+      portal: [] as never,
+      ims: 'x' as never,
+      purchases: [null, 1] as never,
+      adjustments: [null] as never,
+    });
+    expect(odd.errors.map((e) => e.code)).toEqual(['SVC-675', 'SVC-683', 'SVC-675']);
   });
 });
