@@ -14,7 +14,7 @@
 import { error, pointer, warning, type Issue } from '../issue.js';
 import { Decimal } from '../compute/decimal.js';
 import type { InwardDocument, InwardReturn, TaxLine } from '../gstr/types.js';
-import type { PurchaseRow, ReconcileResult } from '../reconcile/types.js';
+import type { PurchaseRow, ReconcileResult } from '../reconcile/index.js';
 import { gstr3bCodes } from './codes.js';
 import { shares, type CellSet, type Shares } from './cells.js';
 import { documentDate } from './period.js';

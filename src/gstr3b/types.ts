@@ -5,7 +5,7 @@
  */
 import type { Issue } from '../issue.js';
 import type { Gstr3b, InwardReturn } from '../gstr/types.js';
-import type { PurchaseRow, ReconcileResult } from '../reconcile/types.js';
+import type { PurchaseRow, ReconcileResult } from '../reconcile/index.js';
 
 /** The amounts of one cell; a cell carries only the keys its row of the form has. */
 export interface Gstr3bAmounts {
