@@ -19,6 +19,7 @@ const commands: Record<string, () => Promise<Command>> = {
   keys: async () => (await import('./cli/keys.js')).keysCommand,
   reconcile: async () => (await import('./cli/reconcile.js')).reconcileCommand,
   gstr1: async () => (await import('./cli/gstr1.js')).gstr1Command,
+  gstr3b: async () => (await import('./cli/gstr3b.js')).gstr3bCommand,
 };
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -144,6 +144,24 @@ Exit 0 when no check is an error, 1 otherwise, 2 on misuse.
   --gstin GSTIN       the return's GSTIN (the documents' seller)
   --period MMYYYY     the return period (YYYY-MM is read too)
   --amendments FILE   a JSON array of {document, originalNumber, originalDate} for b2ba, cdnra, ...`,
+  gstr3b: `usage: gstkit gstr3b --gstin GSTIN --period MMYYYY --sales DOCS.json [--sales-register FILE.csv]
+                     --gstr2b FILE.json [--ims FILE.json] [--purchases FILE.csv] [--json] [--out FILE.xlsx]
+
+Computes GSTR-3B (tables 3.1, 3.1.1, 3.2, 4 and 5) for one GSTIN and month and prints each cell with the
+number of documents behind it. Refused inputs and the checks before filing go to standard error.
+Exit 0 when no input was refused, 1 otherwise, 2 on misuse.
+
+  --sales FILE           a JSON array of the month's e-invoices (IRN request payloads, IRN records, or
+                         {invoice, cancelled}); cancelled ones are left out
+  --sales-register FILE  what is not e-invoiced: doc_type,doc_no,doc_date,nature,buyer_gstin,buyer_type,pos,
+                         taxable_value,igst,cgst,sgst,cess (nature taxable, zero-rated, nil, exempt, non-gst,
+                         eco-operator or eco-supplier)
+  --gstr2b FILE          the month's GSTR-2B as the API or the portal's JSON download gives it
+  --ims FILE             IMS actions (the IMS inbox's records with action A, R or P)
+  --purchases FILE       the purchase register (as gstkit reconcile reads it): reconciled against the 2B, and
+                         its nature and itc_blocked columns read for table 5, 3.1(d) and 4(B)(1)
+  --json                 the save JSON (sup_details, inter_sup, itc_elg, ...) instead of the cells
+  --out FILE             the workbook: every amount of the summary opens the documents that make it up`,
   masters: `usage: gstkit masters import-hsn <HSN_SAC.xlsx> --out FILE
 
 Reads the government's HSN/SAC workbook and writes a compact master for --hsn-master and useHsnMaster().
@@ -195,6 +213,11 @@ export const commandLines: ReadonlyArray<{ usage: string; does: string }> = [
   { usage: 'reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]', does: 'purchase register against GSTR-2B' },
   { usage: 'gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]', does: 'GSTR-1 JSON from e-invoices' },
   { usage: 'gstr1 compare <books.json> <portal.json> [--tolerance RUPEES]', does: "the books' GSTR-1 against the portal's, per document" },
+  {
+    usage:
+      'gstr3b --gstin GSTIN --period MMYYYY --sales DOCS.json [--sales-register FILE.csv] --gstr2b FILE.json\n         [--ims FILE.json] [--purchases FILE.csv] [--json] [--out FILE.xlsx]',
+    does: 'GSTR-3B computed, with a drill-down workbook',
+  },
   { usage: 'masters import-hsn <HSN_SAC.xlsx> --out FILE', does: 'a compact HSN/SAC master from the official workbook' },
 ];
 

@@ -59,3 +59,25 @@ export async function gstr1Route(ctx: RouteContext): Promise<Response> {
   const job = await ctx.options.jobs.submit({ type: 'gstr1/build' as JobType, companyId: ctx.company.id, params: { gstin, period } });
   return json(200, job);
 }
+
+/**
+ * `POST /api/svc/gstr3b/compute`: `{gstin, returnPeriod, salesRegister? | salesRegisterCsv?, purchases? |
+ * purchasesCsv?, ims?, adjustments?, ledgers?, compositionBuyers?, format?}`. The job computes GSTR-3B from the
+ * e-invoices this server registered and the GSTR-2B pulled into the store; its file is the drill-down workbook
+ * (or the save JSON with `format: 'json'`), its result the save JSON and the checks before filing.
+ */
+export async function gstr3bComputeRoute(ctx: RouteContext): Promise<Response> {
+  const b = await readObjectBody(ctx);
+  if (b instanceof Response) return b;
+  const gstin = text(b['gstin']).toUpperCase();
+  if (!ctx.company.gstins.includes(gstin)) return headerFailure(403, httpCodes.forbidden, `the company may not act for GSTIN ${gstin}`);
+  if (!ctx.options.returnStore) return headerFailure(503, httpCodes.notConfigured, 'GSTR data is not configured on this server');
+  const period = text(b['returnPeriod']);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period))
+    return headerFailure(400, gstrCodes.badRequest, 'missing or invalid field values in request: returnPeriod (YYYY-MM)');
+  const passed = ['salesRegister', 'salesRegisterCsv', 'purchases', 'purchasesCsv', 'ims', 'adjustments', 'ledgers', 'compositionBuyers', 'format'];
+  const params: Record<string, unknown> = { gstin, period };
+  for (const k of passed) if (b[k] !== undefined) params[k] = b[k];
+  const job = await ctx.options.jobs.submit({ type: 'gstr3b/compute' as JobType, companyId: ctx.company.id, params });
+  return json(200, job);
+}

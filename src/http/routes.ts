@@ -6,7 +6,7 @@
  */
 import { flag } from './query.js';
 import type { Route } from './types.js';
-import { gstr1Route, reconcileRoute } from './gstr-jobs-routes.js';
+import { gstr1Route, gstr3bComputeRoute, reconcileRoute } from './gstr-jobs-routes.js';
 import { gstPortalRoutes } from './gst-routes.js';
 import { ewbMovementRoutes } from './ewaybill-movement-routes.js';
 import { ewbActionRoutes } from './ewaybill-action-routes.js';
@@ -325,6 +325,18 @@ export const routes: Route[] = [
     flags: [],
     responseKind: 'job',
     run: gstr1Route,
+  },
+  {
+    operationId: 'computeGstr3b',
+    method: 'POST',
+    path: '/api/svc/gstr3b/compute',
+    style: 'gstr',
+    auth: true,
+    tag: 'GSTR',
+    summary: 'Compute GSTR-3B from the registered e-invoices and the stored GSTR-2B (a job; its file is the drill-down workbook or the save JSON)',
+    flags: [],
+    responseKind: 'job',
+    run: gstr3bComputeRoute,
   },
   ...gstPortalRoutes,
   ...scheduleRoutes,

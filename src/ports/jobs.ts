@@ -24,6 +24,7 @@ export interface JobTypes {
   'gstr1/file': true;
   // E-way bills marked as still moving, extended inside the portal's window (jobs/catalogue/ewaybill-extend.ts).
   'ewaybill/extend': true;
+  'gstr3b/compute': true;
 }
 
 export type JobType = keyof JobTypes;

@@ -14,6 +14,7 @@ import { connectorCodes } from '../../src/connectors/nic/codes.js';
 import { gstnCodes } from '../../src/connectors/gstn/codes.js';
 import { reconcileCodes } from '../../src/reconcile/codes.js';
 import { gstr1Codes } from '../../src/gstr1/codes.js';
+import { gstr3bCodes } from '../../src/gstr3b/codes.js';
 import { computeCodes } from '../../src/compute/codes.js';
 import { scheduleCodes } from '../../src/jobs/schedule/codes.js';
 
@@ -34,6 +35,7 @@ describe('the error-code catalogue', () => {
       ...Object.values(gstnCodes),
       ...Object.values(reconcileCodes),
       ...Object.values(gstr1Codes),
+      ...Object.values(gstr3bCodes),
       ...Object.values(computeCodes),
       ...Object.values(scheduleCodes),
     ]);

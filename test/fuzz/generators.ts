@@ -75,6 +75,7 @@ export const ownBodies: Record<string, () => unknown> = {
     format: 'json',
   }),
   '/api/svc/gstr1/build': () => ({ gstin: '29AAGCK4821M1Z4', returnPeriod: '2026-11' }),
+  '/api/svc/gstr3b/compute': () => ({ gstin: '29AAGCK4821M1Z4', returnPeriod: '2026-11', format: 'json' }),
 };
 
 /** A valid-looking body for an operation, when one is known. */

@@ -40,6 +40,7 @@ import { gstr2bReconcile } from './gstr2b-reconcile.js';
 import { gstr2aExport, gstr2bExport, gstr3bExport } from './gstr-export.js';
 import { gstr2aPull, gstr2bPull, gstr3bPull } from './gstr-pull.js';
 import { gstr1File, gstr1Upload, imsAction, imsPull } from './live-gst-portal.js';
+import { gstr3bCompute } from './gstr3b-compute.js';
 
 export { defineJob, type JobDescriptor, type JobThread, type JobThreadForm, type ThreadTask } from './descriptor.js';
 export type { JobDeps, JobServices } from './deps.js';
@@ -60,6 +61,7 @@ export const jobCatalogue = {
   'gstr1/upload': gstr1Upload,
   'gstr1/file': gstr1File,
   'ewaybill/extend': ewaybillExtend,
+  'gstr3b/compute': gstr3bCompute,
 } as const satisfies { readonly [T in JobType]: JobDescriptor<unknown, T> };
 
 /** The parameters a job of type `T` is queued with. */

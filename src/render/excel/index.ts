@@ -10,6 +10,7 @@ export {
   columnLetter,
   excelSerial,
   escapeXml,
+  sheetLocation,
   type CellValue,
   type CellStyle,
   type Column,

@@ -23,11 +23,16 @@ export interface Column {
 export type CellValue = string | number | Date | null | undefined;
 
 /** Styles of free-layout cells. */
-export type CellStyle = 'plain' | 'header' | 'title' | 'amount' | 'date' | 'datetime' | 'integer' | 'rate' | 'bold';
+export type CellStyle = 'plain' | 'header' | 'title' | 'amount' | 'date' | 'datetime' | 'integer' | 'rate' | 'bold' | 'link' | 'amount-link';
 
 export interface GridCell {
   value: CellValue;
   style?: CellStyle;
+  /**
+   * A place in the workbook the cell links to, as `'Sheet name'!A1` (see {@link sheetLocation}); a free-layout
+   * sheet writes it as an internal hyperlink, so a click on the cell opens that place.
+   */
+  link?: string;
 }
 
 const STYLE_ID: Record<CellStyle | ColumnKind, number> = {
@@ -41,6 +46,8 @@ const STYLE_ID: Record<CellStyle | ColumnKind, number> = {
   datetime: 6,
   title: 7,
   bold: 8,
+  link: 9,
+  'amount-link': 10,
 };
 
 /** Number formats: Indian digit grouping for amounts, day-first dates. */
@@ -65,6 +72,11 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export function escapeXml(s: string): string {
   if (!ESCAPE_TEST.test(s)) return s;
   return s.replace(ESCAPE_ALL, (ch) => ESCAPES[ch] ?? '');
+}
+
+/** The location of a cell of a sheet as an internal hyperlink names it: `'3.1 (a)'!A1`. */
+export function sheetLocation(sheet: string, cell = 'A1'): string {
+  return `'${sheet.replace(/'/g, "''")}'!${cell}`;
 }
 
 /** Column letters of a 0-based index (0 → A, 26 → AA). */
@@ -284,15 +296,19 @@ export class XlsxStreamWriter {
       (options.widths ?? []).map((width) => ({ width })),
       options.frozenRows ?? 0,
     );
+    const links: string[] = [];
     rows.forEach((row, i) => {
       const r = i + 1;
       let s = `<row r="${r}">`;
       row.forEach((cell, c) => {
-        s += anyCell(columnLetter(c) + r, cell.value, STYLE_ID[cell.style ?? 'plain']);
+        const ref = columnLetter(c) + r;
+        s += anyCell(ref, cell.value, STYLE_ID[cell.style ?? 'plain']);
+        // Internal links need no relationship part: the location names the sheet and cell.
+        if (cell.link) links.push(`<hyperlink ref="${ref}" location="${escapeXml(cell.link)}" display="${escapeXml(String(cell.value ?? ''))}"/>`);
       });
       buf += s + '</row>';
     });
-    buf += `</sheetData>${PRINT_SETUP}</worksheet>`;
+    buf += `</sheetData>${links.length ? `<hyperlinks>${links.join('')}</hyperlinks>` : ''}${PRINT_SETUP}</worksheet>`;
     const p = entry.write(buf);
     if (p) await p;
     await entry.close();
@@ -380,13 +396,14 @@ const STYLES =
   `<numFmt numFmtId="165" formatCode="${NUMBER_FORMATS.date}"/>` +
   `<numFmt numFmtId="166" formatCode="${NUMBER_FORMATS.datetime}"/>` +
   '</numFmts>' +
-  `<fonts count="3"><font>${FONT}</font><font><b/>${FONT}</font>` +
-  '<font><b/><sz val="13"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  `<fonts count="4"><font>${FONT}</font><font><b/>${FONT}</font>` +
+  '<font><b/><sz val="13"/><name val="Calibri"/><family val="2"/></font>' +
+  '<font><u/><sz val="11"/><color rgb="FF0563C1"/><name val="Calibri"/><family val="2"/></font></fonts>' +
   '<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>' +
   '<fill><patternFill patternType="solid"><fgColor rgb="FFDDEBF7"/><bgColor indexed="64"/></patternFill></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="9">' +
+  '<cellXfs count="11">' +
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>' +
   '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
@@ -396,6 +413,8 @@ const STYLES =
   '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="0" fontId="2" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="0" fontId="3" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="164" fontId="3" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>' +
   '</cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
