@@ -22,6 +22,9 @@ export interface JobTypes {
   'ims/action': true;
   'gstr1/upload': true;
   'gstr1/file': true;
+  // Bulk registration (jobs/catalogue/bulk.ts).
+  'irn/bulk': true;
+  'ewaybill/bulk': true;
 }
 
 export type JobType = keyof JobTypes;

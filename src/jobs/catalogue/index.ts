@@ -33,6 +33,7 @@
  * @module
  */
 import type { JobRequest, JobType } from '../../ports/jobs.js';
+import { ewaybillBulk, irnBulk } from './bulk.js';
 import type { JobDescriptor, ThreadTask } from './descriptor.js';
 import { gstr1Build } from './gstr1-build.js';
 import { gstr2bReconcile } from './gstr2b-reconcile.js';
@@ -41,7 +42,7 @@ import { gstr2aPull, gstr2bPull, gstr3bPull } from './gstr-pull.js';
 import { gstr1File, gstr1Upload, imsAction, imsPull } from './live-gst-portal.js';
 
 export { defineJob, type JobDescriptor, type JobThread, type JobThreadForm, type ThreadTask } from './descriptor.js';
-export type { JobDeps, JobServices } from './deps.js';
+export type { BulkServices, JobDeps, JobServices } from './deps.js';
 export { readParams, text } from './params.js';
 
 /** Every job type with its descriptor. */
@@ -58,6 +59,8 @@ export const jobCatalogue = {
   'ims/action': imsAction,
   'gstr1/upload': gstr1Upload,
   'gstr1/file': gstr1File,
+  'irn/bulk': irnBulk,
+  'ewaybill/bulk': ewaybillBulk,
 } as const satisfies { readonly [T in JobType]: JobDescriptor<unknown, T> };
 
 /** The parameters a job of type `T` is queued with. */
