@@ -17,7 +17,7 @@ export function invoices(count: number, prefix: string, invalid: readonly number
     doc['DocDtls'].No = `${prefix}/${String(i).padStart(4, '0')}`;
     if (invalid.includes(i)) {
       // Alternately: a seller GSTIN the company does not have, and an IGST that is not the rate's share of the value.
-      if (i % 2 === 0) doc['SellerDtls'].Gstin = '29AAJCB9052D1ZK';
+      if (i % 2 === 0) doc['SellerDtls'].Gstin = '29AAACX4821Q1ZP';
       else doc['ItemList'][0].IgstAmt = Number(doc['ItemList'][0].IgstAmt ?? 0) + 1000;
     }
     return doc;
