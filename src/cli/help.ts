@@ -77,6 +77,9 @@ Environment variables:
   GSTKIT_TRUSTED_PROXIES      proxies in front of the server whose X-Forwarded-For is believed for
                               the client address; default 0 (the header is ignored)
   GSTKIT_AUDIT_RETENTION_DAYS days the audit log keeps an entry, or off; default 2190
+  GSTKIT_BULK_RATE            documents a bulk job sends each GSTIN's portal, REQUESTS/SECONDS or
+                              off, counted where the rate limits are; default off on the sandbox,
+                              5/1 with GSTKIT_PROVIDER=nic
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth:
                          the only keys this server accepts (see gstkit keys to revoke one on every
                          server at once); default: one demo key, generated and printed at start
