@@ -103,7 +103,8 @@ export async function runBulk<D, V>(documents: readonly unknown[], plan: BulkPla
     options.progress?.(done, total);
   }
 
-  const listed: Array<BulkDocumentOutcome<V>> = outcomes.map((entry, index) => ({ index, ...(entry as BulkEntry<V>) }));
+  // Every place has its outcome by now: recorded by an earlier run, or answered in its window.
+  const listed: Array<BulkDocumentOutcome<V>> = Array.from({ length: total }, (_, index) => ({ index, ...(outcomes[index] as BulkEntry<V>) }));
   const registered = listed.filter((o) => o.ok).length;
   return { total, registered, failed: total - registered, documents: listed };
 }
