@@ -21,6 +21,7 @@ export const LONG_SUITES = [
   'test/store/key-removal.test.ts',
   'test/jobs/work-threads.test.ts',
   'test/gstr/readers.test.ts',
+  'test/bulk/bulk-restart.test.ts',
 ];
 
 const all = process.env['CI'] === 'true' || process.env['GSTKIT_TEST_ALL'] === '1';

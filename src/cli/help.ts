@@ -79,6 +79,9 @@ Environment variables:
   GSTKIT_AUDIT_RETENTION_DAYS days the audit log keeps an entry, or off; default 2190
   GSTKIT_SCHEDULE_POLL_MS     how often due schedules (POST /api/svc/schedules) are looked for, in ms;
                               default 30000
+  GSTKIT_BULK_RATE            documents a bulk job sends each GSTIN's portal, REQUESTS/SECONDS or
+                              off, counted where the rate limits are; default off on the sandbox,
+                              5/1 with GSTKIT_PROVIDER=nic
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth:
                          the only keys this server accepts (see gstkit keys to revoke one on every
                          server at once); default: one demo key, generated and printed at start

@@ -5,7 +5,8 @@
  * GSTKIT_MAX_CONNECTIONS_PER_ADDRESS and
  * GSTKIT_MAX_HEADER_SIZE, the rate limits GSTKIT_RATE_LIMIT, GSTKIT_KEY_RATE_LIMITS, GSTKIT_INQUIRY_RATE_LIMIT,
  * GSTKIT_FAILED_LOGIN_LIMIT and GSTKIT_TRUSTED_PROXIES (docs/reliability.md),
- * GSTKIT_AUDIT_RETENTION_DAYS (the audit log's retention, docs/reliability.md), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
+ * GSTKIT_AUDIT_RETENTION_DAYS (the audit log's retention, docs/reliability.md), GSTKIT_BULK_RATE (the bulk jobs'
+ * pace per GSTIN, cli/bulk-pace.ts), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
  * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
  * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
@@ -36,6 +37,7 @@ import type { ClientRateLimits, RateCounter, RateLimit, RateLimiter } from '../p
 import type { Store } from '../ports/store.js';
 import { createRateLimiter, memoryRateCounter, parseKeyRateLimits, parseRateLimit, redisRateCounter, storeRateCounter } from '../ratelimit/index.js';
 import { parseAuditRetention, startAuditRetention } from '../store/audit-retention.js';
+import { bulkPaceFromEnv } from './bulk-pace.js';
 
 /** Every key's default limit when GSTKIT_RATE_LIMIT is unset: 1200 requests a minute. */
 export const DEFAULT_RATE_LIMIT = '1200/60';
@@ -298,6 +300,14 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     await store.close();
     return 1;
   }
+  const bulkPace = await bulkPaceFromEnv(env, { live: live !== undefined, store, redisUrl, redisTimeoutMs: deadlines.redisTimeoutMs });
+  if (!bulkPace.ok) {
+    process.stderr.write(bulkPace.message + '\n');
+    await rate.close().catch(() => undefined);
+    await Promise.resolve(jobs.close?.()).catch(() => undefined);
+    await store.close();
+    return 1;
+  }
   const turnstileSecret = env['TURNSTILE_SECRET'];
   const crmUrl = env['CRM_WEBHOOK_URL'];
   const crmToken = env['CRM_WEBHOOK_TOKEN'];
@@ -343,6 +353,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
         : {}),
       ...(outbox?.deal ?? {}),
     },
+    ...(bulkPace.limiter ? { bulkLimiter: bulkPace.limiter } : {}),
     ...(rate.limiter ? { rateLimit: rate.limiter } : {}),
     clientRateLimit: rate.clients,
     // Every state-changing call is written to the store's audit log, read back at GET /api/svc/audit.
@@ -369,6 +380,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     await Promise.resolve(jobs.close?.()).catch(() => undefined);
     await pdfThreads?.close();
     await rate.close().catch(() => undefined);
+    await bulkPace.close().catch(() => undefined);
     await outbox?.close();
     await store.close();
     return 1;
@@ -430,6 +442,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`rate limit: ${rate.where}\n`);
   out.write(`client limits: ${rate.clientsWhere}\n`);
   out.write(`audit log: ${auditDays.days === null ? 'kept forever' : `kept ${auditDays.days} days`}\n`);
+  out.write(`bulk pace: ${bulkPace.where}\n`);
   const auth = demoKey && loopback ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   // The walkthrough registers the bundled examples: only against the sandbox, never at NIC; and only with a
   // key the reader has (configured, or the demo key printed above), not one whose secret nobody was shown.
@@ -451,6 +464,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
           .then(() => jobs.close?.())
           .then(() => pdfThreads?.close())
           .then(() => rate.close())
+          .then(() => bulkPace.close())
           .then(() => outbox?.close())
           .then(() => store.close())
           .then(() => resolve(0));

@@ -1,6 +1,7 @@
 /**
- * `gstkit worker`: runs GSTR jobs from the BullMQ queue (REDIS_URL) against the shared store
- * (DATABASE_URL), beside any number of `gstkit serve` processes with the same settings.
+ * `gstkit worker`: runs GSTR jobs and bulk registrations from the BullMQ queue (REDIS_URL) against the
+ * shared store (DATABASE_URL), beside any number of `gstkit serve` processes with the same settings
+ * (GSTKIT_PROVIDER=nic and the NIC_* settings register bulk documents at NIC, as the servers do).
  * @module
  */
 import { gstrJobExecutor } from '../jobs/executor.js';
@@ -10,6 +11,9 @@ import { startBullWorker } from '../jobs/bullmq.js';
 import { commandHelp } from './help.js';
 import { setUp } from './setup.js';
 import { liveGstPortalFromEnv } from './gst-portal-env.js';
+import { bulkPaceFromEnv } from './bulk-pace.js';
+import type { EwbProvider, IrpProvider } from '../ports/index.js';
+import type { NicServeProviders } from '../connectors/nic/from-env.js';
 
 const USAGE = commandHelp['worker']!;
 
@@ -47,13 +51,41 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(secretsKey.message + '\n');
     return 2;
   }
-  const ready = await setUp(env);
+  // Bulk registrations go where the servers send single ones: the sandbox, or NIC with GSTKIT_PROVIDER=nic.
+  const live = (env['GSTKIT_PROVIDER'] ?? '').trim().toLowerCase() === 'nic';
+  let nic: NicServeProviders | undefined;
+  if (live) {
+    const made = (await import('../connectors/nic/from-env.js')).nicProvidersFromEnv(env);
+    if (!made.ok) {
+      process.stderr.write(`GSTKIT_PROVIDER=nic: ${made.message}\n`);
+      return 2;
+    }
+    nic = made.value;
+  }
+  const ready = await setUp(nic ? { ...env, GSTKIT_COMPANY_GSTINS: nic.gstins.join(',') } : env);
   if (!ready.ok) {
     process.stderr.write(ready.message + '\n');
     return ready.code;
   }
   const { store, sandbox, deadlines } = ready.setup;
   const providers = sandbox.providers;
+  let registration: { irp: IrpProvider; ewb: EwbProvider } = providers;
+  if (nic) {
+    // The servers' sealed NIC sessions, when they share a key: one login per GSTIN for servers and workers.
+    const { storedPortalSessions } = await import('../connectors/nic/stored-sessions.js');
+    const key = secretsKey.key;
+    const onError = (e: Error): void => void process.stderr.write(`nic sessions: the store failed (${e.message}); logging in without it\n`);
+    const made = key
+      ? nic.withSessions(storedPortalSessions({ store, key, previousKeys: secretsKey.previous, companyId: ready.setup.keys[0]!.companyId, onError }))
+      : nic;
+    registration = { irp: made.irp, ewb: made.ewb };
+  }
+  const pace = await bulkPaceFromEnv(env, { live, store, redisUrl, redisTimeoutMs: deadlines.redisTimeoutMs });
+  if (!pace.ok) {
+    process.stderr.write(pace.message + '\n');
+    await store.close();
+    return 2;
+  }
   // With GSTKIT_GST_PORTAL=gstn the jobs reach the live portal, over the sessions the servers sealed into the store.
   const companyId = ready.setup.keys[0]!.companyId;
   const portal = gstn.value
@@ -78,10 +110,12 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
         ...(env['GSTKIT_PROVIDER'] === 'nic' ? {} : { ewb: providers.ewb }),
         // The same worker threads as the embedded runner's, so a big export leaves this process responsive too.
         ...(sandbox.jobs.threads ? { threads: sandbox.jobs.threads } : {}),
+        bulk: { irp: registration.irp, ewb: registration.ewb, ...(pace.limiter ? { limiter: pace.limiter } : {}) },
       }),
     });
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
+    await pace.close().catch(() => undefined);
     await store.close();
     return 1;
   }
@@ -92,6 +126,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       void worker
         .close()
         .then(() => sandbox.jobs.close?.())
+        .then(() => pace.close())
         .then(() => store.close())
         .then(() => resolve(0));
     };

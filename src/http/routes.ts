@@ -11,6 +11,7 @@ import { gstPortalRoutes } from './gst-routes.js';
 import { ewbMovementRoutes } from './ewaybill-movement-routes.js';
 import { ewbActionRoutes } from './ewaybill-action-routes.js';
 import { auditLogRoute } from './audit-route.js';
+import { bulkRoutes } from './bulk-routes.js';
 import { dealOperation, submitDeal } from './deal.js';
 import { cancelIrn, generateIrn, getIrn, getIrnByDoc, paymentQr } from './einvoice-routes.js';
 import { cancelEwb, closeEwb, generateEwb, generateEwbByIrn, getEwb, listByDate, listOtherParty } from './ewaybill-routes.js';
@@ -340,6 +341,7 @@ export const routes: Route[] = [
   },
   ...gstPortalRoutes,
   ...scheduleRoutes,
+  ...bulkRoutes,
   {
     operationId: 'jobStatus',
     method: 'GET',

@@ -85,6 +85,11 @@ export interface GstHandlerOptions {
    * so a 1,000-line invoice does not hold up every other request.
    */
   pdfRenderer?: PdfRenderer;
+  /**
+   * Paces the bulk routes' jobs: one `take` per document sent, keyed `irp:<GSTIN>` or `ewb:<GSTIN>`, so a
+   * thousand documents reach the portal at a rate it accepts. Default: no pacing (the sandbox needs none).
+   */
+  bulkLimiter?: RateLimiter;
   /** Largest accepted body in bytes. Default 5 MiB. */
   bodyLimit?: number;
   /** PEM of the certificate that signs SignedInvoice/SignedQRCode, served at `/api/sandbox/certificate`. */

@@ -1,6 +1,7 @@
 /**
  * Runs one claimed job row: the executor's progress goes to the store (throttled), its lease is kept
- * alive while it works, its file goes into the store chunk by chunk, and the row ends done or failed.
+ * alive while it works, its file goes into the store chunk by chunk, its checkpoint (steps) beside it, and
+ * the row ends done or failed.
  * Shared by the embedded runner and the BullMQ worker.
  * @module
  */
@@ -131,7 +132,8 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
       (percent, counts) => {
         latest = { progress: Math.max(0, Math.min(100, Math.round(percent * 100) / 100)), ...(counts ? { counts } : {}) };
       },
-      { openFile },
+      // The job's checkpoint lives beside its row: a run after a crash reads what the last one recorded.
+      { openFile, steps: { list: () => store.jobSteps(row.jobId), put: (steps) => store.putJobSteps(row.jobId, steps) } },
     );
     // The last progress (the final counts) reaches the row before it is finished.
     writeProgress();

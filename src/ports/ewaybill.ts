@@ -84,4 +84,9 @@ export interface EwbProvider extends EwbMovementActions, EwbActions {
   close(ctx: ProviderContext, gstin: string, request: CloseEwbRequest): Promise<ProviderResult<{ ClosureAckTime: string }>>;
   listByDate(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>>;
   listOfOtherParty(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>>;
+  /**
+   * The e-waybill `gstin` generated for a document (NIC's GetEwayBillGeneratedByConsigner): how a bulk run
+   * finds what an interrupted run generated when the portal's 604 does not name it. Optional.
+   */
+  generatedForDocument?(ctx: ProviderContext, gstin: string, doc: { docType: string; docNo: string }): Promise<ProviderResult<EwbGenerated>>;
 }

@@ -25,6 +25,9 @@ export interface JobTypes {
   // E-way bills marked as still moving, extended inside the portal's window (jobs/catalogue/ewaybill-extend.ts).
   'ewaybill/extend': true;
   'gstr3b/compute': true;
+  // Bulk registration (jobs/catalogue/bulk.ts).
+  'irn/bulk': true;
+  'ewaybill/bulk': true;
 }
 
 export type JobType = keyof JobTypes;
@@ -86,8 +89,31 @@ export interface JobFileSink {
   write(chunk: Uint8Array): Promise<void>;
 }
 
+/**
+ * One step of a resumable job as its runner keeps it: `started` once its effect may have happened (a
+ * document sent to a portal), `done` with its outcome. A done step is never changed again.
+ */
+export interface JobStep {
+  step: number;
+  state: 'started' | 'done';
+  data?: unknown;
+}
+
+/**
+ * A job's own checkpoint, kept where the runner keeps the job: a job killed half way finds, when it runs
+ * again, the steps it had started and those it had finished.
+ */
+export interface JobSteps {
+  /** Every step recorded so far, by step number. */
+  list(): Promise<JobStep[]>;
+  /** Records steps; a step already done is kept as it is. */
+  put(steps: readonly JobStep[]): Promise<void>;
+}
+
 /** What a runner offers an executor besides progress. */
 export interface JobContext {
+  /** The job's checkpoint, when the runner keeps one (the store-backed runners do). */
+  steps?: JobSteps;
   /**
    * Opens the job's output file: bytes written are kept as they come, so a big export is never whole in
    * memory. A job that opened its file returns no `file` in its output.

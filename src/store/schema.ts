@@ -326,6 +326,21 @@ create index gst_schedule_by_company on gst_schedule (company_id, created_at);
 create index gst_schedule_due on gst_schedule (next_run_at);
 `,
   },
+  {
+    version: 11,
+    name: 'the steps of resumable jobs',
+    sql: `
+-- A resumable job's checkpoint (a bulk registration: each document started, then done with its outcome);
+-- pruning the job deletes them.
+create table gst_job_step (
+  job_id text not null references gst_job (job_id) on delete cascade,
+  step integer not null,
+  state text not null,
+  data jsonb,
+  primary key (job_id, step)
+);
+`,
+  },
 ];
 
 /** The version the code expects. */

@@ -17,6 +17,7 @@ import { gstr1Codes } from '../../src/gstr1/codes.js';
 import { gstr3bCodes } from '../../src/gstr3b/codes.js';
 import { computeCodes } from '../../src/compute/codes.js';
 import { scheduleCodes } from '../../src/jobs/schedule/codes.js';
+import { bulkCodes } from '../../src/bulk/codes.js';
 
 describe('the error-code catalogue', () => {
   it('lists every code the modules define, once', () => {
@@ -38,6 +39,7 @@ describe('the error-code catalogue', () => {
       ...Object.values(gstr3bCodes),
       ...Object.values(computeCodes),
       ...Object.values(scheduleCodes),
+      ...Object.values(bulkCodes),
     ]);
     const listed = otherCodes.map((c) => c.code);
     expect(new Set(listed).size).toBe(listed.length);

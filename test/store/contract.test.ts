@@ -404,10 +404,33 @@ describe.each(adapters)('store contract: %s', (_name, open) => {
     expect(back).toEqual([3, 70_000, 1]);
   });
 
-  it('prunes finished jobs with their files', async () => {
+  it("keeps a job's steps: started, then done with its outcome, which nothing changes afterwards", async () => {
+    expect(await store.jobSteps('job-1')).toEqual([]);
+    await store.putJobSteps('job-1', [
+      { step: 2, state: 'started' },
+      { step: 0, state: 'started' },
+      { step: 1, state: 'done', data: { ok: false, errors: [{ code: '2172', message: 'IGST "wrong" \\ here' }] } },
+    ]);
+    await store.putJobSteps('job-1', [{ step: 0, state: 'done', data: { ok: true, Irn: 'a'.repeat(64) } }]);
+    // A late "started" and a second outcome leave the recorded outcome as it was.
+    await store.putJobSteps('job-1', [
+      { step: 0, state: 'started' },
+      { step: 1, state: 'done', data: { ok: true } },
+    ]);
+    expect(await store.jobSteps('job-1')).toEqual([
+      { step: 0, state: 'done', data: { ok: true, Irn: 'a'.repeat(64) } },
+      { step: 1, state: 'done', data: { ok: false, errors: [{ code: '2172', message: 'IGST "wrong" \\ here' }] } },
+      { step: 2, state: 'started' },
+    ]);
+    await store.putJobSteps('job-1', []);
+    expect(await store.jobSteps('job-1')).toHaveLength(3);
+  });
+
+  it('prunes finished jobs with their files and steps', async () => {
     expect(await store.pruneJobs(at(100))).toBeGreaterThanOrEqual(2);
     expect(await store.getJob('acme', 'job-1')).toBeUndefined();
     expect(await store.getFile('acme', 'f1')).toBeUndefined();
+    expect(await store.jobSteps('job-1')).toEqual([]);
   });
 
   it('keeps inquiries in the outbox until delivered', async () => {

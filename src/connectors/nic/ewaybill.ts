@@ -254,6 +254,14 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
       return openObj(await get(gstin, 'GetEwayBill', { ewbNo: ewbNo.trim() }));
     },
 
+    async generatedForDocument(_ctx, gstin, doc) {
+      const mine = openObj(await get(gstin, 'GetEwayBillGeneratedByConsigner', { docType: doc.docType, docNo: doc.docNo }));
+      if (!mine.ok) return mine;
+      if (!(mine.value['ewayBillNo'] ?? mine.value['ewbNo']))
+        return connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal named no e-waybill for the document', 502);
+      return { ok: true, value: generated(mine.value) };
+    },
+
     async cancel(_ctx, gstin, request: CancelEwbRequest) {
       const askedAt = now();
       const ex = await post(gstin, 'CANEWB', { ewbNo: numeric(request.ewbNo), cancelRsnCode: numeric(request.cancelRsnCode), cancelRmrk: request.cancelRmrk });

@@ -5,8 +5,10 @@
  * @module
  */
 import type { Clock } from '../../clock.js';
-import type { IssuedInvoices } from '../../gstr1/job.js';
 import type { EwbProvider } from '../../ports/ewaybill.js';
+import type { IrpProvider } from '../../ports/irp.js';
+import type { RateLimiter } from '../../ports/ratelimit.js';
+import type { IssuedInvoices } from '../../gstr1/job.js';
 import type { GstPortal } from '../../ports/gst-portal.js';
 import type { JobContext, JobCounts, JobSecrets, ThreadPool } from '../../ports/jobs.js';
 import type { ReturnStore } from '../../ports/returns.js';
@@ -30,6 +32,18 @@ export interface JobServices {
   ewb?: EwbProvider;
   /** Told the id of the thread each threaded job ran on (tests, diagnostics). */
   onThread?: (threadId: number) => void;
+  /** The portals bulk registrations (`irn/bulk`, `ewaybill/bulk`) go to, and their pace. */
+  bulk?: BulkServices;
+}
+
+/** What the bulk registration jobs need: the configured providers and the pace the portal accepts. */
+export interface BulkServices {
+  irp?: IrpProvider;
+  ewb?: EwbProvider;
+  /** Paces the portal calls per portal and GSTIN (servers sharing its counter share the pace). */
+  limiter?: RateLimiter;
+  /** Documents each job sends at once. Default 4. */
+  concurrency?: number;
 }
 
 /** What one job's work is given: the services for its company, "now", and the runner's progress and file. */

@@ -33,6 +33,7 @@
  * @module
  */
 import type { JobRequest, JobType } from '../../ports/jobs.js';
+import { ewaybillBulk, irnBulk } from './bulk.js';
 import type { JobDescriptor, ThreadTask } from './descriptor.js';
 import { ewaybillExtend } from './ewaybill-extend.js';
 import { gstr1Build } from './gstr1-build.js';
@@ -43,7 +44,7 @@ import { gstr1File, gstr1Upload, imsAction, imsPull } from './live-gst-portal.js
 import { gstr3bCompute } from './gstr3b-compute.js';
 
 export { defineJob, type JobDescriptor, type JobThread, type JobThreadForm, type ThreadTask } from './descriptor.js';
-export type { JobDeps, JobServices } from './deps.js';
+export type { BulkServices, JobDeps, JobServices } from './deps.js';
 export { readParams, text } from './params.js';
 
 /** Every job type with its descriptor. */
@@ -62,6 +63,8 @@ export const jobCatalogue = {
   'gstr1/file': gstr1File,
   'ewaybill/extend': ewaybillExtend,
   'gstr3b/compute': gstr3bCompute,
+  'irn/bulk': irnBulk,
+  'ewaybill/bulk': ewaybillBulk,
 } as const satisfies { readonly [T in JobType]: JobDescriptor<unknown, T> };
 
 /** The parameters a job of type `T` is queued with. */

@@ -1,8 +1,10 @@
 /**
  * Jobs and their files in the store: a job is claimed under a lease by one runner at a time, and its file
- * (an export's workbook) is kept in chunks beside it. One aggregate, since pruning a job deletes its file.
+ * (an export's workbook) is kept in chunks beside it, as are the steps of a resumable job. One aggregate,
+ * since pruning a job deletes its file and its steps.
  * @module
  */
+import type { JobStep } from '../jobs.js';
 
 /** 0 waiting, 1 working, 100 done, 101 failed. */
 export type JobRowState = 0 | 1 | 100 | 101;
@@ -87,4 +89,10 @@ export interface JobStore {
   getFile(companyId: string, fileId: string): Promise<FileMeta | undefined>;
   /** The file's bytes, chunk by chunk, read as they are consumed. */
   readFile(fileId: string): AsyncIterable<Uint8Array>;
+
+  // steps of a resumable job (its checkpoint)
+  /** Records steps of a stored job; a step already `done` is kept as it is. */
+  putJobSteps(jobId: string, steps: readonly JobStep[]): Promise<void>;
+  /** The job's recorded steps, by step number. */
+  jobSteps(jobId: string): Promise<JobStep[]>;
 }

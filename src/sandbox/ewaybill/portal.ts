@@ -208,7 +208,16 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
       // The store's constraint, not a check here, keeps one active e-waybill per document.
       const saved = await via.insertEwb(row, { ewbNo: entry.ewbNo, at: now.toISOString(), event: 'generated', detail: irn ? { irn } : {} });
       if (!saved.inserted) {
-        return refuse('604', `an e-waybill (${saved.existingEwbNo}) already exists for this document`, 409, '/docNo');
+        // The existing e-waybill goes with the refusal, as a bulk run that lost its answer needs it.
+        const row = await via.getEwb(saved.existingEwbNo);
+        const existing = row ? entryFromJson(row.entry) : undefined;
+        return {
+          ...refuse('604', `an e-waybill (${saved.existingEwbNo}) already exists for this document`, 409, '/docNo'),
+          info: {
+            EwbNo: saved.existingEwbNo,
+            ...(existing ? { EwbTime: istDateTime(existing.generatedAt), EwbValidTill: existing.validUpto } : {}),
+          },
+        };
       }
       return { ok: true, value: entry };
     },

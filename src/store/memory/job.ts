@@ -1,7 +1,8 @@
 /**
- * Jobs and their files in memory: one aggregate, since pruning a job deletes its file.
+ * Jobs and their files in memory: one aggregate, since pruning a job deletes its file and its steps.
  * @module
  */
+import type { JobStep } from '../../ports/jobs.js';
 import type { FileMeta, JobRow, JobStore } from '../../ports/store.js';
 import { copyRow } from '../copy-row.js';
 import { JournaledMap, type JournalSlot } from './journal.js';
@@ -11,6 +12,8 @@ import { withoutSeq } from './sequenced.js';
 export function memoryJobStore(slot: JournalSlot): JobStore {
   const jobs = new JournaledMap<string, JobRow & { seq: number }>(slot);
   const files = new JournaledMap<string, FileMeta & { createdAt: number; chunks: Uint8Array[] }>(slot);
+  // Each job's steps by step number, replaced whole on every write.
+  const steps = new JournaledMap<string, ReadonlyMap<number, JobStep>>(slot, { replacedWhole: true });
   let seq = 0;
 
   const store: JobStore = {
@@ -91,6 +94,7 @@ export function memoryJobStore(slot: JournalSlot): JobStore {
       for (const [id, j] of jobs) {
         if (j.state >= 100 && j.updatedAt < before) {
           jobs.delete(id);
+          steps.delete(id);
           if (j.fileId) files.delete(j.fileId);
           n++;
         }
@@ -126,6 +130,16 @@ export function memoryJobStore(slot: JournalSlot): JobStore {
           for (let i = 0; f?.chunks[i]; i++) yield f.chunks[i]!;
         },
       };
+    },
+
+    async putJobSteps(jobId, added) {
+      if (!jobs.has(jobId)) throw new Error(`no job ${jobId}`);
+      const next = new Map(steps.get(jobId));
+      for (const s of added) if (next.get(s.step)?.state !== 'done') next.set(s.step, copyRow(s));
+      steps.set(jobId, next);
+    },
+    async jobSteps(jobId) {
+      return [...(steps.get(jobId)?.values() ?? [])].sort((a, b) => a.step - b.step).map((s) => copyRow(s));
     },
   };
   return store;

@@ -176,6 +176,26 @@ export function sqlJobStore(client: SqlClient): JobStore {
         },
       };
     },
+
+    async putJobSteps(jobId, steps) {
+      if (steps.length === 0) return;
+      // One statement for the lot; a step already done keeps its outcome.
+      await client.query(
+        `insert into gst_job_step (job_id, step, state, data)
+         select $1, s.step, s.state, s.data from unnest($2::integer[], $3::text[], $4::jsonb[]) as s(step, state, data)
+         on conflict (job_id, step) do update set state = excluded.state, data = excluded.data where gst_job_step.state <> 'done'`,
+        [jobId, steps.map((s) => s.step), steps.map((s) => s.state), steps.map((s) => (s.data === undefined ? null : text(s.data)))],
+      );
+    },
+
+    async jobSteps(jobId) {
+      const rows = await client.query('select step, state, data from gst_job_step where job_id = $1 order by step', [jobId]);
+      return rows.map((r) => ({
+        step: Number(r['step']),
+        state: r['state'] === 'done' ? ('done' as const) : ('started' as const),
+        ...(r['data'] !== null && r['data'] !== undefined ? { data: json(r['data']) } : {}),
+      }));
+    },
   };
   return store;
 }
