@@ -94,23 +94,21 @@ function limitedField(path: readonly string[], specification: SpecificationLimit
     if (specification.expectation === undefined) words.push(`at most ${max} characters`);
   }
   const expectation = specification.expectation ?? words.join(', ');
-  return { path, specification, within: (value) => tests.every((test) => test(value)), expectation };
+  // Most fields have one test: it is the check itself, without a loop over one.
+  const within = tests.length === 1 ? tests[0]! : (value: unknown) => tests.every((test) => test(value));
+  return { path, specification, within, expectation };
 }
 
 /**
- * Calls `visit` with every value at a field's path (from segment `i` on) and the keys leading to it. The keys
- * are one stack, pushed and popped as the walk goes: every validation of a kind walks these paths, and only a
- * value beyond its limit needs its pointer written out.
+ * Checks every value at a field's path (from segment `i` on), with the keys leading to it, and adds an issue
+ * for each beyond the limit. The keys are one stack, pushed and popped as the walk goes, and nothing else is
+ * made per value: every validation of a kind walks these paths, and only a value beyond its limit needs its
+ * pointer written out.
  */
-function eachValue(
-  doc: unknown,
-  path: readonly string[],
-  i: number,
-  at: Array<string | number>,
-  visit: (value: unknown, at: Array<string | number>) => void,
-): void {
+function checkValues(doc: unknown, field: LimitedField, i: number, at: Array<string | number>, portalName: string, issues: Issue[]): void {
+  const path = field.path;
   if (i === path.length) {
-    visit(doc, at);
+    if (!field.within(doc)) issues.push(beyondLimit(field, doc, at, portalName));
     return;
   }
   const head = path[i]!;
@@ -118,7 +116,7 @@ function eachValue(
     if (!Array.isArray(doc)) return;
     for (let index = 0; index < doc.length; index++) {
       at.push(index);
-      eachValue(doc[index], path, i + 1, at, visit);
+      checkValues(doc[index], field, i + 1, at, portalName, issues);
       at.pop();
     }
     return;
@@ -127,27 +125,25 @@ function eachValue(
   const value = (doc as Record<string, unknown>)[head];
   if (value === undefined || value === null) return;
   at.push(head);
-  eachValue(value, path, i + 1, at, visit);
+  checkValues(value, field, i + 1, at, portalName, issues);
   at.pop();
+}
+
+function beyondLimit(field: LimitedField, value: unknown, at: Array<string | number>, portalName: string): Issue {
+  const path = pointer(...at);
+  return warning(
+    SPECIFICATION_LIMIT,
+    `${readablePath(path)} ${JSON.stringify(value)} is beyond the specification's ${field.specification.limit} (${field.expectation}); the ${portalName}'s own schema accepts it`,
+    path,
+  );
 }
 
 /** The issues of a document: one per value beyond its specification limit. */
 export function specificationLimitIssues(kind: Kind, doc: unknown, portal: string): Issue[] {
   const issues: Issue[] = [];
   const portalName = portal === 'IRP' ? 'IRP' : 'e-way bill portal';
-  for (const field of limitedFieldsOf(kind)) {
-    eachValue(doc, field.path, 0, [], (value, at) => {
-      if (field.within(value)) return;
-      const path = pointer(...at);
-      issues.push(
-        warning(
-          SPECIFICATION_LIMIT,
-          `${readablePath(path)} ${JSON.stringify(value)} is beyond the specification's ${field.specification.limit} (${field.expectation}); the ${portalName}'s own schema accepts it`,
-          path,
-        ),
-      );
-    });
-  }
+  const at: Array<string | number> = [];
+  for (const field of limitedFieldsOf(kind)) checkValues(doc, field, 0, at, portalName, issues);
   return issues;
 }
 

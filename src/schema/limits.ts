@@ -72,24 +72,10 @@ function notText(at: Array<string | number>): Issue {
 
 const isRequest = (kind: Kind): boolean => (requestKinds as readonly string[]).includes(kind);
 
-interface Pending {
-  value: unknown;
-  depth: number;
-  /** Where the container holding this value was, and this value's key in it: a refusal names its place. */
-  parent: Pending | undefined;
-  key: string | number;
-}
-
-/** The pointer segments down to `p` (built only for a refusal). */
-function segments(p: Pending | undefined): Array<string | number> {
-  const out: Array<string | number> = [];
-  for (let at = p; at?.parent; at = at.parent) out.push(at.key);
-  return out.reverse();
-}
-
 /**
- * The first bound the raw payload breaks, or none. Visits each value once without recursion, so a
- * 10,000-deep list is refused, not a stack overflow; a list's length is checked before its entries.
+ * The first bound the raw payload breaks, or none. Visits each value once, depth first, and refuses a
+ * nesting deeper than {@link payloadLimits.maxDepth} before going further down, so a 10,000-deep list is
+ * refused, not a stack overflow; a list's length is checked before its entries.
  * `checkText` false leaves out the Unicode test of keys and text, for a payload whose text is known to be
  * plain (see validateHandedOver).
  */
@@ -122,58 +108,90 @@ function firstExceeded(
   seen: PayloadMake | undefined,
 ): Issue | undefined {
   if (checkText && typeof payload === 'string' && notUnicode(payload)) return notText([]);
-  const stack: Pending[] = [{ value: payload, depth: 0, parent: undefined, key: '' }];
-  while (stack.length > 0) {
-    const pending = stack.pop()!;
-    const { value, depth } = pending;
-    if (value === null || typeof value !== 'object') continue;
+  if (payload === null || typeof payload !== 'object') return undefined;
+  return new BoundsWalk(own, capLists, checkText, seen).visit(payload, 0, '');
+}
+
+/**
+ * The walk of {@link firstExceeded}. It recurses (the depth bound keeps that to {@link payloadLimits.maxDepth}
+ * frames) and keeps the keys down to the current value as one stack, so it makes nothing per value visited;
+ * a refusal writes its pointer from that stack. Findings come in the same order as a walk that first tests
+ * every text of a container (last key first) and then goes down into its children (first key first).
+ */
+class BoundsWalk {
+  private readonly at: Array<string | number> = [];
+
+  constructor(
+    private readonly own: Record<string, ListLimit>,
+    private readonly capLists: boolean,
+    private readonly checkText: boolean,
+    private readonly seen: PayloadMake | undefined,
+  ) {}
+
+  /** `value` is an object or a list, `key` its key in its container ('' at the root). */
+  visit(value: object, depth: number, key: string | number): Issue | undefined {
     if (depth >= payloadLimits.maxDepth) {
       return error(
         svcCodes.tooDeep.code,
         `the payload nests lists and objects more than ${payloadLimits.maxDepth} levels deep`,
-        pointer(...segments(pending).slice(0, 8)),
+        pointer(...this.at.slice(0, 8)),
       );
     }
-    if (seen) {
+    if (this.seen) {
       const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== (Array.isArray(value) ? Array.prototype : Object.prototype) && proto !== null) seen.jsonLike = false;
+      if (proto !== (Array.isArray(value) ? Array.prototype : Object.prototype) && proto !== null) this.seen.jsonLike = false;
     }
-    if (Array.isArray(value)) {
-      const key = pending.parent ? String(pending.key).toLowerCase() : '';
-      const limit = own[key];
-      if (limit && value.length > limit.max) {
-        return error(limit.code, `${String(pending.key)} has ${value.length} ${limit.noun}; at most ${limit.max} are allowed`, pointer(...segments(pending)));
-      }
-      if (capLists && value.length > payloadLimits.maxListEntries) {
-        return error(
-          svcCodes.itemCount.code,
-          `the list has ${value.length} entries; at most ${payloadLimits.maxListEntries} are read`,
-          pointer(...segments(pending)),
-        );
-      }
+    return Array.isArray(value) ? this.visitList(value, depth, key) : this.visitObject(value as Record<string, unknown>, depth);
+  }
+
+  private visitList(value: unknown[], depth: number, key: string | number): Issue | undefined {
+    const limit = this.own[depth === 0 ? '' : String(key).toLowerCase()];
+    if (limit && value.length > limit.max) {
+      return error(limit.code, `${String(key)} has ${value.length} ${limit.noun}; at most ${limit.max} are allowed`, pointer(...this.at));
+    }
+    if (this.capLists && value.length > payloadLimits.maxListEntries) {
+      return error(svcCodes.itemCount.code, `the list has ${value.length} entries; at most ${payloadLimits.maxListEntries} are read`, pointer(...this.at));
+    }
+    if (this.checkText) {
       for (let i = value.length - 1; i >= 0; i--) {
         const entry: unknown = value[i];
-        if (checkText && typeof entry === 'string' && notUnicode(entry)) return notText([...segments(pending), i]);
-        if (entry !== null && typeof entry === 'object') stack.push({ value: entry, depth: depth + 1, parent: pending, key: i });
+        if (typeof entry === 'string' && notUnicode(entry)) return notText([...this.at, i]);
       }
-      continue;
     }
+    for (let i = 0; i < value.length; i++) {
+      const entry: unknown = value[i];
+      if (entry === null || typeof entry !== 'object') continue;
+      this.at.push(i);
+      const found = this.visit(entry, depth + 1, i);
+      this.at.pop();
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private visitObject(value: Record<string, unknown>, depth: number): Issue | undefined {
     const keys = Object.keys(value);
     if (keys.length > payloadLimits.maxObjectFields) {
-      return error(
-        svcCodes.tooManyFields.code,
-        `the object has ${keys.length} fields; at most ${payloadLimits.maxObjectFields} are read`,
-        pointer(...segments(pending)),
-      );
+      return error(svcCodes.tooManyFields.code, `the object has ${keys.length} fields; at most ${payloadLimits.maxObjectFields} are read`, pointer(...this.at));
     }
-    for (let i = keys.length - 1; i >= 0; i--) {
+    if (this.checkText) {
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        const child = value[key];
+        if (keyNotUnicode(key) || (typeof child === 'string' && notUnicode(child))) return notText([...this.at, key]);
+      }
+    }
+    for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
-      const child = (value as Record<string, unknown>)[key];
-      if (checkText && (keyNotUnicode(key) || (typeof child === 'string' && notUnicode(child)))) return notText([...segments(pending), key]);
-      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1, parent: pending, key });
+      const child = value[key];
+      if (child === null || typeof child !== 'object') continue;
+      this.at.push(key);
+      const found = this.visit(child, depth + 1, key);
+      this.at.pop();
+      if (found) return found;
     }
+    return undefined;
   }
-  return undefined;
 }
 
 /**

@@ -1,17 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
-import type { Ajv2020 as Ajv2020Type } from 'ajv/dist/2020.js';
+import type { AnySchemaObject, ErrorObject } from 'ajv';
 import { packageFile } from '../package-files.js';
-import { schemaId, type Kind } from '../kinds.js';
-import { gstFormats } from './formats.js';
-import { digitLimits, fitsDigits } from './digits.js';
-import { appendErrorsInPlace } from './linear-errors.js';
-
-// ajv and ajv-formats are CommonJS; createRequire gives their constructors without default-import quirks.
-const require = createRequire(import.meta.url);
-const Ajv2020 = require('ajv/dist/2020.js') as { default: typeof Ajv2020Type };
-const addFormats = require('ajv-formats') as { default: (ajv: Ajv2020Type, formats: string[]) => void };
+import type { Kind } from '../kinds.js';
+import { validatorsByKind as anyObjectValidators } from './validators-any.generated.js';
+import { validatorsByKind as jsonObjectValidators } from './validators-json.generated.js';
 
 /** Every schema file shipped in schemas/, parsed, by `$id`. Read once. */
 let schemaFiles: Map<string, AnySchemaObject> | undefined;
@@ -57,79 +49,14 @@ export function resolveSchemaRef(ref: string, base: string): SchemaRefTarget {
 /**
  * What a payload is made of, as far as the schema check cares: `any` objects, or only `json`-like ones
  * (plain objects and arrays, as JSON.parse makes them; see limits.ts, whose walk finds this out).
+ *
+ * Each has its own validators, compiled ahead of time from the same schemas (`npm run gen:validators`,
+ * options in scripts/validator-compiler.ts). Only own properties count for `any` payloads: an object made
+ * with a prototype could otherwise satisfy a field it does not carry. For `json` payloads the two readings
+ * agree as long as Object.prototype is as a clean process has it ({@link objectPrototypeInert}), so their
+ * validators leave the own-property test out, and with it an array of keys built for every object checked.
  */
 export type PayloadObjects = 'any' | 'json';
-
-const ajvInstances = new Map<PayloadObjects, Ajv2020Type>();
-
-/**
- * gstkit's Ajv instance for payloads made of `objects` (default `any`). allErrors, so a user fixes everything
- * in one round; no type coercion, no defaults written into the caller's object; refs kept out of line so that
- * V8 optimises each piece.
- *
- * Only own properties count for `any` payloads (an object made with a prototype could otherwise satisfy a
- * field it does not carry, which JSON.stringify would then leave out). For `json` payloads the two readings
- * agree as long as Object.prototype is as a clean process has it: its members are not enumerable and no
- * schema names one (a test holds the schemas to that; {@link objectPrototypeInert} checks the prototype on
- * each validation). So their instance leaves the test out, and with it an array of keys that Ajv built for
- * every object checked: the schema check of the 3-line example takes about a fifth less time.
- */
-export function ajv(objects: PayloadObjects = 'any'): Ajv2020Type {
-  const existing = ajvInstances.get(objects);
-  if (existing) return existing;
-  const instance = new Ajv2020.default({
-    allErrors: true,
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    inlineRefs: false,
-    coerceTypes: false,
-    useDefaults: false,
-    // The EWB API's schemas write two-decimal amounts as multipleOf 0.01: 0.07 / 0.01 is 7.000000000000001
-    // in doubles, so the quotient is compared with its nearest whole number within 1e-9.
-    multipleOfPrecision: 9,
-    verbose: true,
-    ownProperties: objects === 'any',
-    schemas: [...allSchemas().values()],
-    code: { process: appendErrorsInPlace },
-  });
-  addFormats.default(instance, ['email', 'uri']);
-  for (const [name, format] of Object.entries(gstFormats)) {
-    instance.addFormat(name, { type: 'string', validate: format.validate });
-  }
-  instance.addKeyword({
-    keyword: 'digits',
-    type: 'number',
-    schemaType: 'array',
-    compile: (schema: [number, number]) => {
-      const limits = digitLimits(schema);
-      return (value: number) => fitsDigits(value, limits);
-    },
-    metaSchema: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
-  });
-  // Plain-English description of a pattern, used in messages; an annotation only.
-  instance.addKeyword({ keyword: 'patternMessage', schemaType: 'string' });
-  // The service specification's tighter limit on a field the portal's schema accepts more widely; read by
-  // the specification-limit rule (src/rules/specification-limits.ts), an annotation only for Ajv.
-  instance.addKeyword({ keyword: 'specification', schemaType: 'object', metaSchema: specificationMetaSchema });
-  ajvInstances.set(objects, instance);
-  return instance;
-}
-
-/** What a `specification` annotation may say: the limit in the specification's words and how to test it. */
-const specificationMetaSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['limit'],
-  properties: {
-    limit: { type: 'string' },
-    expectation: { type: 'string' },
-    digits: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
-    integer: { const: true },
-    pattern: { type: 'string', format: 'regex' },
-    maxLength: { type: 'integer', minimum: 0 },
-  },
-};
 
 /** Every property name a schema gives (`properties` and `required`, at any depth), made once. */
 let fieldNames: ReadonlySet<string> | undefined;
@@ -164,20 +91,22 @@ export function objectPrototypeInert(): boolean {
   return true;
 }
 
-const validators = new Map<PayloadObjects, Map<Kind, ValidateFunction>>([
-  ['any', new Map()],
-  ['json', new Map()],
-]);
+/** A schema validator compiled ahead of time: whether the payload passes, and Ajv's errors when not. */
+export interface CompiledValidator {
+  (payload: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
 
-/** The compiled validator of a kind for payloads made of `objects`, compiled at first use and cached. */
-export function validatorFor(kind: Kind, objects: PayloadObjects = 'any'): ValidateFunction {
-  const compiled = validators.get(objects)!;
-  let validator = compiled.get(kind);
-  if (!validator) {
-    validator = ajv(objects).getSchema(schemaId(kind));
-    if (!validator) throw new Error(`no schema registered for kind ${kind}`);
-    compiled.set(kind, validator);
-  }
+// The generated modules are not type-checked (Ajv writes plain JavaScript); their tables have this shape.
+const compiled: Record<PayloadObjects, Readonly<Record<Kind, CompiledValidator>>> = {
+  any: anyObjectValidators as unknown as Record<Kind, CompiledValidator>,
+  json: jsonObjectValidators as unknown as Record<Kind, CompiledValidator>,
+};
+
+/** The validator of a kind for payloads made of `objects`, compiled ahead of time (no code is made at run time). */
+export function validatorFor(kind: Kind, objects: PayloadObjects = 'any'): CompiledValidator {
+  const validator = compiled[objects][kind];
+  if (!validator) throw new Error(`no schema registered for kind ${kind}`);
   return validator;
 }
 

@@ -7,7 +7,7 @@ import { MESSAGE_LIMIT } from '../../src/quote.js';
 import { validate } from '../../src/index.js';
 import { payloadLimits } from '../../src/schema/limits.js';
 import { schemaErrors } from '../../src/schema/registry.js';
-import { linearRewrites } from '../../src/schema/linear-errors.js';
+import { appendErrorsInPlace } from '../../src/schema/linear-errors.js';
 
 const example = (name: string): Record<string, any> => JSON.parse(readFileSync(new URL(`../../docs/examples/${name}.json`, import.meta.url), 'utf8'));
 const today = { today: '14/11/2026' };
@@ -110,8 +110,9 @@ describe('the report is capped', () => {
 
 describe('checking is linear in the lines', () => {
   it('the copying append of the generated validators was rewritten', () => {
-    schemaErrors('irn', {});
-    expect(linearRewrites.count).toBeGreaterThan(0);
+    const source = readFileSync(new URL('../../src/schema/validators-json.generated.ts', import.meta.url), 'utf8');
+    expect(appendErrorsInPlace(source)).toBe(source);
+    expect(source).not.toContain('vErrors.concat(');
   });
 
   it('the schema alone checks 40,000 failing lines in well under a second each 10,000 (38 s for 50,000 before)', () => {
