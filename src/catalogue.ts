@@ -79,6 +79,11 @@ export const otherCodes: readonly OtherCode[] = [
     area: 'GSTR-1',
     when: "An amendment lacks its original's number or date (error), or amends a B2CS or nil-rated supply, which is reported as monthly totals (warning); it is left out.",
   },
+  {
+    code: 'SVC-761',
+    area: 'e-waybill providers',
+    when: 'The e-waybill request given to a provider (the sandbox portal or the NIC connector) is not an object, as a caller from plain JavaScript may pass.',
+  },
   { code: '100', area: 'GSTR routes and jobs', when: 'The export range is longer than 24 months (HTTP 400, Svc-ErrorCode 100).' },
   { code: '1000', area: 'GSTR routes and jobs', when: 'Required request fields are missing or invalid (HTTP 400, Svc-ErrorCode 1000).' },
   { code: '1001', area: 'GSTR jobs', when: 'An export found nothing stored for any of its GSTINs and periods (pull them first). Not in the specification.' },

@@ -56,7 +56,12 @@ async function irnRecordBody(ctx: RouteContext, record: RegisteredIrn, gstin: st
               }
             : {}),
           ...(pdf
-            ? { pdf: { ...(ctx.options.pdfRenderer ? { renderer: ctx.options.pdfRenderer } : {}), ewaybill: () => ewaybillDetail(ctx, gstin, record) } }
+            ? {
+                pdf: {
+                  ...(ctx.options.pdfRenderer ? { renderer: ctx.options.pdfRenderer } : {}),
+                  ewaybill: () => ewaybillDetail(ctx, gstin, record),
+                },
+              }
             : {}),
         });
   if (images.qr) {
@@ -82,7 +87,7 @@ async function ewaybillDetail(ctx: RouteContext, gstin: string, record: Register
   const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
   if (!record.EwbNo || !ewb) return undefined;
   const detail = await ewb.get(pctx(ctx), gstin, record.EwbNo);
-  return detail.ok ? (detail.value as EwaybillPdfDetail) : undefined;
+  return detail.ok ? detail.value : undefined;
 }
 
 /** `pdf=file`: the e-invoice PDF, with the IRN and Ack No. in headers, as the JSON answer would have carried them. */
