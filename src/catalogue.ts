@@ -80,6 +80,11 @@ export const otherCodes: readonly OtherCode[] = [
     when: "An amendment lacks its original's number or date (error), or amends a B2CS or nil-rated supply, which is reported as monthly totals (warning); it is left out.",
   },
   {
+    code: 'SVC-760',
+    area: 'PDF',
+    when: 'The logo given to the e-invoice or e-waybill PDF is not a PNG or JPEG that can be drawn (not bytes, cut short, corrupt, interlaced, 12-bit, or larger than 4096 pixels a side); the message says which.',
+  },
+  {
     code: 'SVC-761',
     area: 'e-waybill providers',
     when: 'The e-waybill request given to a provider (the sandbox portal or the NIC connector) is not an object, as a caller from plain JavaScript may pass.',

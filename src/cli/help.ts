@@ -77,6 +77,8 @@ Environment variables:
   GSTKIT_TRUSTED_PROXIES      proxies in front of the server whose X-Forwarded-For is believed for
                               the client address; default 0 (the header is ignored)
   GSTKIT_AUDIT_RETENTION_DAYS days the audit log keeps an entry, or off; default 2190
+  GSTKIT_PDF_LOGO        a PNG or JPEG file drawn in the header of the e-invoice and e-waybill PDFs
+  GSTKIT_PDF_TERMS       terms printed on the e-invoice PDF (a literal \\n breaks a line)
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth:
                          the only keys this server accepts (see gstkit keys to revoke one on every
                          server at once); default: one demo key, generated and printed at start

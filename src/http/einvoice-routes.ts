@@ -59,6 +59,7 @@ async function irnRecordBody(ctx: RouteContext, record: RegisteredIrn, gstin: st
             ? {
                 pdf: {
                   ...(ctx.options.pdfRenderer ? { renderer: ctx.options.pdfRenderer } : {}),
+                  ...(ctx.options.pdfBranding ? { branding: ctx.options.pdfBranding } : {}),
                   ewaybill: () => ewaybillDetail(ctx, gstin, record),
                 },
               }
@@ -94,7 +95,7 @@ async function ewaybillDetail(ctx: RouteContext, gstin: string, record: Register
 async function einvoicePdfFile(ctx: RouteContext, record: RegisteredIrn): Promise<Response> {
   const pdf = ctx.options.pdfRenderer ?? inlinePdfRenderer;
   const invoice = record.invoice;
-  const outcome = await pdf.einvoice(einvoicePdfRecord(record), invoice);
+  const outcome = await pdf.einvoice(einvoicePdfRecord(record), invoice, ctx.options.pdfBranding);
   const docNo = str(invoice.DocDtls?.No);
   const ids: Record<string, string> = { 'svc-irn': record.Irn, 'svc-ackno': String(record.AckNo) };
   if (record.EwbNo) ids['svc-ewbno'] = record.EwbNo;

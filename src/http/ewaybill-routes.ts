@@ -16,7 +16,7 @@ import { base64, pctx, refusalResponse, type Obj } from './route-kit.js';
 async function ewaybillPdfFile(ctx: RouteContext, gstin: string, ewbNo: string): Promise<Response> {
   const detail = await ctx.options.ewb.get(pctx(ctx), gstin, ewbNo);
   if (!detail.ok) return refusalResponse(detail);
-  const outcome = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value);
+  const outcome = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value, ctx.options.pdfBranding);
   return pdfFileResponse(outcome, pdfFileName('ewaybill', ewbNo), { 'svc-ewbno': ewbNo });
 }
 
@@ -34,7 +34,7 @@ export async function generateEwbByIrn(ctx: RouteContext): Promise<Response> {
   if (ctx.flags.pdf === 'yes') {
     const detail = await ctx.options.ewb.get(pctx(ctx), gstin, out.value.EwbNo);
     if (detail.ok) {
-      const pdf = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value);
+      const pdf = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value, ctx.options.pdfBranding);
       body['EwbPdf'] = pdf.ok ? base64(pdf.value) : null;
     }
   }
