@@ -56,6 +56,17 @@ describe.each([
     expect(execFileSync('pdftotext', ['-layout', einvoice, '-'], { encoding: 'utf8' })).toContain('Goods once sold are taken back within 7 days.');
     const ewaybill = await saved(await call(`getewaybill?gstin=${SELLER}&ewbNo=${ewbNo}&pdf=file`));
     expect(hasLogo(ewaybill)).toBe(true);
+
+    // pdf=yes: the same PDFs in Base64 inside the JSON answer.
+    const irn = res.headers.get('svc-irn') ?? '';
+    const body = (await (await call(`getirn?gstin=${SELLER}&irn=${irn}&pdf=yes`)).json()) as { EinvoicePdf: string; EwbPdf: string };
+    for (const [name, pdf] of [
+      ['einvoice-yes.pdf', body.EinvoicePdf],
+      ['ewaybill-yes.pdf', body.EwbPdf],
+    ] as const) {
+      writeFileSync(join(dir, name), Buffer.from(pdf, 'base64'));
+      expect(hasLogo(join(dir, name))).toBe(true);
+    }
   });
 });
 
