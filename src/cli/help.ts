@@ -38,10 +38,11 @@ what follows from it) is left as sent, or left out and named on stderr (SVC-530)
 
   qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
       the QR image of an IRN record's SignedQRCode (or of the input text)
-  einvoice-pdf <irn-record.json> [--invoice FILE]
-      the e-invoice PDF; --invoice gives the invoice when the record has no readable SignedInvoice
-  ewaybill-pdf <ewb-detail.json>
-      the e-waybill PDF
+  einvoice-pdf <irn-record.json> [--invoice FILE] [--logo FILE] [--terms TEXT]
+      the e-invoice PDF; --invoice gives the invoice when the record has no readable SignedInvoice,
+      --logo a PNG or JPEG drawn in the header, --terms the terms printed (a literal \\n breaks a line)
+  ewaybill-pdf <ewb-detail.json> [--logo FILE]
+      the e-waybill PDF, with a PNG or JPEG logo in the header
 
 The bytes are written to standard output: redirect them to a file.`,
   serve: `usage: gstkit serve [--port N] [--host H]
@@ -186,8 +187,8 @@ export const commandLines: ReadonlyArray<{ usage: string; does: string }> = [
   { usage: 'normalize <kind> <file|->', does: 'the canonical payload' },
   { usage: 'compute irn <file|->', does: 'the invoice with every derivable amount filled in (exit 1: some could not be)' },
   { usage: 'render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]', does: 'the QR image of a signed QR code' },
-  { usage: 'render einvoice-pdf <irn-record.json> [--invoice FILE]', does: 'the e-invoice PDF' },
-  { usage: 'render ewaybill-pdf <ewb-detail.json>', does: 'the e-waybill PDF' },
+  { usage: 'render einvoice-pdf <irn-record.json> [--invoice FILE] [--logo FILE] [--terms TEXT]', does: 'the e-invoice PDF' },
+  { usage: 'render ewaybill-pdf <ewb-detail.json> [--logo FILE]', does: 'the e-waybill PDF' },
   { usage: 'serve [--port N] [--host H]', does: 'the reference server (the sandbox unless told otherwise)' },
   { usage: 'worker [--concurrency N]', does: 'runs queued jobs beside the servers (BullMQ on Redis)' },
   { usage: 'keys revoke <keyId>... | restore <keyId>... | revoked', does: 'API-key revocation on every server of the store' },
