@@ -118,6 +118,16 @@ export const otherCodes: readonly OtherCode[] = [
     when: "A document's registration failed in a way the provider did not code (an exception); the job goes on with the others, and the document may be sent again.",
   },
   { code: 'SVC-723', area: 'bulk', when: "A bulk job's queued parameters are not a list of documents for the job's own company (the job fails)." },
+  {
+    code: 'SVC-760',
+    area: 'PDF',
+    when: 'The logo given to the e-invoice or e-waybill PDF is not a PNG or JPEG that can be drawn (not bytes, cut short, corrupt, interlaced, 12-bit, or larger than 4096 pixels a side); the message says which.',
+  },
+  {
+    code: 'SVC-761',
+    area: 'e-waybill providers',
+    when: 'The e-waybill request given to a provider (the sandbox portal or the NIC connector) is not an object, as a caller from plain JavaScript may pass.',
+  },
   { code: '100', area: 'GSTR routes and jobs', when: 'The export range is longer than 24 months (HTTP 400, Svc-ErrorCode 100).' },
   { code: '1000', area: 'GSTR routes and jobs', when: 'Required request fields are missing or invalid (HTTP 400, Svc-ErrorCode 1000).' },
   { code: '1001', area: 'GSTR jobs', when: 'An export found nothing stored for any of its GSTINs and periods (pull them first). Not in the specification.' },

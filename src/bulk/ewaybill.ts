@@ -67,7 +67,7 @@ export function bulkGenerateEwaybill(documents: readonly unknown[], options: Bul
     },
     paceKey: () => `ewb:${gstin}`,
     async register(request, resumed) {
-      const out = await provider.generate(ctx, gstin, request as unknown as Record<string, unknown>);
+      const out = await provider.generate(ctx, gstin, request);
       if (out.ok) return issued(out.value, false);
       if (resumed && out.errors.some((e) => e.code === '604')) {
         const recovered = await recover(request, out);

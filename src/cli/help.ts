@@ -38,10 +38,11 @@ what follows from it) is left as sent, or left out and named on stderr (SVC-530)
 
   qr <file|-> [--format png|jpeg|gif] [--quality standard|high]
       the QR image of an IRN record's SignedQRCode (or of the input text)
-  einvoice-pdf <irn-record.json> [--invoice FILE]
-      the e-invoice PDF; --invoice gives the invoice when the record has no readable SignedInvoice
-  ewaybill-pdf <ewb-detail.json>
-      the e-waybill PDF
+  einvoice-pdf <irn-record.json> [--invoice FILE] [--logo FILE] [--terms TEXT]
+      the e-invoice PDF; --invoice gives the invoice when the record has no readable SignedInvoice,
+      --logo a PNG or JPEG drawn in the header, --terms the terms printed (a literal \\n breaks a line)
+  ewaybill-pdf <ewb-detail.json> [--logo FILE]
+      the e-waybill PDF, with a PNG or JPEG logo in the header
 
 The bytes are written to standard output: redirect them to a file.`,
   serve: `usage: gstkit serve [--port N] [--host H]
@@ -82,6 +83,8 @@ Environment variables:
   GSTKIT_BULK_RATE            documents a bulk job sends each GSTIN's portal, REQUESTS/SECONDS or
                               off, counted where the rate limits are; default off on the sandbox,
                               5/1 with GSTKIT_PROVIDER=nic
+  GSTKIT_PDF_LOGO        a PNG or JPEG file drawn in the header of the e-invoice and e-waybill PDFs
+  GSTKIT_PDF_TERMS       terms printed on the e-invoice PDF (a literal \\n breaks a line)
   GSTKIT_API_KEYS        comma-separated keyId:keySecret:companyId entries for HTTP Basic auth:
                          the only keys this server accepts (see gstkit keys to revoke one on every
                          server at once); default: one demo key, generated and printed at start
@@ -208,8 +211,8 @@ export const commandLines: ReadonlyArray<{ usage: string; does: string }> = [
   { usage: 'normalize <kind> <file|->', does: 'the canonical payload' },
   { usage: 'compute irn <file|->', does: 'the invoice with every derivable amount filled in (exit 1: some could not be)' },
   { usage: 'render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]', does: 'the QR image of a signed QR code' },
-  { usage: 'render einvoice-pdf <irn-record.json> [--invoice FILE]', does: 'the e-invoice PDF' },
-  { usage: 'render ewaybill-pdf <ewb-detail.json>', does: 'the e-waybill PDF' },
+  { usage: 'render einvoice-pdf <irn-record.json> [--invoice FILE] [--logo FILE] [--terms TEXT]', does: 'the e-invoice PDF' },
+  { usage: 'render ewaybill-pdf <ewb-detail.json> [--logo FILE]', does: 'the e-waybill PDF' },
   { usage: 'serve [--port N] [--host H]', does: 'the reference server (the sandbox unless told otherwise)' },
   { usage: 'worker [--concurrency N]', does: 'runs queued jobs beside the servers (BullMQ on Redis)' },
   { usage: 'keys revoke <keyId>... | restore <keyId>... | revoked', does: 'API-key revocation on every server of the store' },

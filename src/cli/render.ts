@@ -43,20 +43,29 @@ function qrText(input: string): string {
   return input.replace(/\r?\n$/, '');
 }
 
+/** `--logo FILE`: the file's bytes for the PDF, which answers SVC-760 when they are not a PNG or JPEG it can draw. */
+function logoOption(file: string | undefined): { logo?: Uint8Array } {
+  return file === undefined ? {} : { logo: new Uint8Array(readInput(file)) };
+}
+
 /** The invoice inside the SignedInvoice of an IRN record, when it can be read. */
 function invoiceFromSignedInvoice(record: unknown): unknown {
   return isPlainObject(record) ? invoiceInSignedInvoice(record['SignedInvoice']) : undefined;
 }
 
 async function renderEinvoice(args: readonly string[]): Promise<number> {
-  const { positional, options } = parseOptions(args, ['invoice']);
+  const { positional, options } = parseOptions(args, ['invoice', 'logo', 'terms']);
   const record = readJson(positional[0]);
   const invoiceFile = options.get('invoice');
   const invoice = invoiceFile !== undefined ? readJson(invoiceFile) : invoiceFromSignedInvoice(record);
   if (invoice === undefined) throw new UsageError('the IRN record carries no readable SignedInvoice: give the invoice with --invoice FILE');
   const { renderEinvoicePdf } = await import('../render/pdf/index.js');
   // Files as the user gives them: the renderer checks what it reads and answers SVC-52x when it cannot.
-  const pdf = await renderEinvoicePdf(record as EinvoicePdfRecord, invoice as IrnPayload);
+  const terms = options.get('terms');
+  const pdf = await renderEinvoicePdf(record as EinvoicePdfRecord, invoice as IrnPayload, {
+    ...logoOption(options.get('logo')),
+    ...(terms === undefined ? {} : { terms: terms.replace(/\\n/g, '\n') }),
+  });
   if (!pdf.ok) throw new UsageError(pdf.errors.map((e) => `${e.code} ${e.message}`).join('; '));
   for (const w of pdf.warnings) process.stderr.write(`gstkit: warning ${w.code} ${w.message}\n`);
   await writeOut(pdf.value);
@@ -64,12 +73,12 @@ async function renderEinvoice(args: readonly string[]): Promise<number> {
 }
 
 async function renderEwaybill(args: readonly string[]): Promise<number> {
-  const { positional } = parseOptions(args, []);
+  const { positional, options } = parseOptions(args, ['logo']);
   const input = readJson(positional[0]);
   // Accept the whole get-e-waybill body ({Success, Response}) or its Response object.
   const detail = isPlainObject(input) && isPlainObject(input.Response) ? input.Response : input;
   const { renderEwaybillPdf } = await import('../render/pdf/index.js');
-  const pdf = await renderEwaybillPdf(detail as EwaybillPdfDetail);
+  const pdf = await renderEwaybillPdf(detail as EwaybillPdfDetail, logoOption(options.get('logo')));
   if (!pdf.ok) throw new UsageError(pdf.errors.map((e) => `${e.code} ${e.message}`).join('; '));
   for (const w of pdf.warnings) process.stderr.write(`gstkit: warning ${w.code} ${w.message}\n`);
   await writeOut(pdf.value);

@@ -27,6 +27,7 @@ import { createInquiryOutbox } from '../jobs/outbox.js';
 import { createScheduler } from '../jobs/schedule/runner.js';
 import { turnstileVerifier, webhookForwarder } from '../connectors/inquiry/index.js';
 import { setUp } from './setup.js';
+import { pdfBrandingFromEnv } from './pdf-branding-env.js';
 import { liveGstPortalFromEnv } from './gst-portal-env.js';
 import { commandHelp } from './help.js';
 import { walkthrough } from './walkthrough.js';
@@ -212,6 +213,11 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(auditDays.message + '\n');
     return 2;
   }
+  const pdfBranding = await pdfBrandingFromEnv(env);
+  if (!pdfBranding.ok) {
+    process.stderr.write(pdfBranding.message + '\n');
+    return 2;
+  }
 
   const providerName = (env['GSTKIT_PROVIDER'] ?? '').trim().toLowerCase() || 'sandbox';
   if (providerName !== 'sandbox' && providerName !== 'nic') {
@@ -332,6 +338,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     jobs,
     schedules: store,
     ...(pdfThreads ? { pdfRenderer: threadPdfRenderer(pdfThreads) } : {}),
+    ...(pdfBranding.branding ? { pdfBranding: pdfBranding.branding } : {}),
     // Turnover from GSTKIT_COMPANY_AATO (read in setup.ts) drives the 30-day limit and HSN-digit rules.
     // The configured keys are the whole truth; a key revoked in the store (gstkit keys revoke) is refused
     // by every server within REVOCATION_MAX_AGE_MS, restarted or not.

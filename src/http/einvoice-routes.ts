@@ -56,7 +56,13 @@ async function irnRecordBody(ctx: RouteContext, record: RegisteredIrn, gstin: st
               }
             : {}),
           ...(pdf
-            ? { pdf: { ...(ctx.options.pdfRenderer ? { renderer: ctx.options.pdfRenderer } : {}), ewaybill: () => ewaybillDetail(ctx, gstin, record) } }
+            ? {
+                pdf: {
+                  ...(ctx.options.pdfRenderer ? { renderer: ctx.options.pdfRenderer } : {}),
+                  ...(ctx.options.pdfBranding ? { branding: ctx.options.pdfBranding } : {}),
+                  ewaybill: () => ewaybillDetail(ctx, gstin, record),
+                },
+              }
             : {}),
         });
   if (images.qr) {
@@ -82,14 +88,14 @@ async function ewaybillDetail(ctx: RouteContext, gstin: string, record: Register
   const ewb: GstHandlerOptions['ewb'] = ctx.options.ewb; // absent on an e-invoice-only host
   if (!record.EwbNo || !ewb) return undefined;
   const detail = await ewb.get(pctx(ctx), gstin, record.EwbNo);
-  return detail.ok ? (detail.value as EwaybillPdfDetail) : undefined;
+  return detail.ok ? detail.value : undefined;
 }
 
 /** `pdf=file`: the e-invoice PDF, with the IRN and Ack No. in headers, as the JSON answer would have carried them. */
 async function einvoicePdfFile(ctx: RouteContext, record: RegisteredIrn): Promise<Response> {
   const pdf = ctx.options.pdfRenderer ?? inlinePdfRenderer;
   const invoice = record.invoice;
-  const outcome = await pdf.einvoice(einvoicePdfRecord(record), invoice);
+  const outcome = await pdf.einvoice(einvoicePdfRecord(record), invoice, ctx.options.pdfBranding);
   const docNo = str(invoice.DocDtls?.No);
   const ids: Record<string, string> = { 'svc-irn': record.Irn, 'svc-ackno': String(record.AckNo) };
   if (record.EwbNo) ids['svc-ewbno'] = record.EwbNo;

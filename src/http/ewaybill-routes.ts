@@ -7,7 +7,6 @@ import type { RouteContext } from './types.js';
 import { json } from './responses.js';
 import { str } from '../compute/payload.js';
 import { dayListAnswer } from './day-list-answer.js';
-import type { EwaybillPdfDetail } from '../render/pdf/index.js';
 import { inlinePdfRenderer } from '../render/pdf/renderer.js';
 import { pdfFileName, pdfFileResponse } from './pdf-file.js';
 import { validatedBody } from './validated-body.js';
@@ -17,12 +16,12 @@ import { base64, pctx, refusalResponse, type Obj } from './route-kit.js';
 async function ewaybillPdfFile(ctx: RouteContext, gstin: string, ewbNo: string): Promise<Response> {
   const detail = await ctx.options.ewb.get(pctx(ctx), gstin, ewbNo);
   if (!detail.ok) return refusalResponse(detail);
-  const outcome = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value as EwaybillPdfDetail);
+  const outcome = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value, ctx.options.pdfBranding);
   return pdfFileResponse(outcome, pdfFileName('ewaybill', ewbNo), { 'svc-ewbno': ewbNo });
 }
 
 export async function generateEwb(ctx: RouteContext): Promise<Response> {
-  const out = await ctx.options.ewb.generate(pctx(ctx), ctx.flags.gstin!, ctx.body);
+  const out = await ctx.options.ewb.generate(pctx(ctx), ctx.flags.gstin!, validatedBody(ctx, 'ewb'));
   return out.ok ? json(200, { Success: true, ...out.value }) : refusalResponse(out);
 }
 
@@ -35,7 +34,7 @@ export async function generateEwbByIrn(ctx: RouteContext): Promise<Response> {
   if (ctx.flags.pdf === 'yes') {
     const detail = await ctx.options.ewb.get(pctx(ctx), gstin, out.value.EwbNo);
     if (detail.ok) {
-      const pdf = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value as EwaybillPdfDetail);
+      const pdf = await (ctx.options.pdfRenderer ?? inlinePdfRenderer).ewaybill(detail.value, ctx.options.pdfBranding);
       body['EwbPdf'] = pdf.ok ? base64(pdf.value) : null;
     }
   }

@@ -19,7 +19,7 @@ import type {
 } from '../ports/index.js';
 import type { Clock } from '../clock.js';
 import type { AuditSink } from '../ports/audit.js';
-import type { PdfRenderer } from '../render/pdf/renderer.js';
+import type { PdfBranding, PdfRenderer } from '../render/pdf/renderer.js';
 import type { ClientRateLimits, RateLimiter } from '../ports/ratelimit.js';
 import type { FlagName, FlagSpec } from './query.js';
 
@@ -90,6 +90,12 @@ export interface GstHandlerOptions {
    * thousand documents reach the portal at a rate it accepts. Default: no pacing (the sandbox needs none).
    */
   bulkLimiter?: RateLimiter;
+  /**
+   * The logo (PNG or JPEG bytes) drawn in the header of the e-invoice and e-waybill PDFs, and the terms the
+   * e-invoice PDF prints. Check a logo once with `checkPdfLogo` (gstkit/render/pdf): bytes that cannot be
+   * drawn fail every PDF with `SVC-760`. `gstkit serve` reads `GSTKIT_PDF_LOGO` and `GSTKIT_PDF_TERMS`.
+   */
+  pdfBranding?: PdfBranding;
   /** Largest accepted body in bytes. Default 5 MiB. */
   bodyLimit?: number;
   /** PEM of the certificate that signs SignedInvoice/SignedQRCode, served at `/api/sandbox/certificate`. */

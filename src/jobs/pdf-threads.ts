@@ -12,8 +12,9 @@ import type { ThreadPool } from './thread-pool.js';
 export function threadPdfRenderer(pool: ThreadPool): PdfRenderer {
   const run = (task: PdfTask): Promise<PdfOutcome> => pool.run('pdf/render', task, {}) as Promise<PdfOutcome>;
   return {
-    einvoice: (record, invoice) => run({ which: 'einvoice', args: [record, invoice] }),
-    ewaybill: (detail) => run({ which: 'ewaybill', args: [detail] }),
+    // Options (a logo's bytes among them) are copied to the thread with the rest.
+    einvoice: (record, invoice, options) => run({ which: 'einvoice', args: options ? [record, invoice, options] : [record, invoice] }),
+    ewaybill: (detail, options) => run({ which: 'ewaybill', args: options ? [detail, options] : [detail] }),
     tripSheet: (sheet) => run({ which: 'tripSheet', args: [sheet] }),
   };
 }

@@ -5,7 +5,13 @@
 import type { ProviderContext } from './company.js';
 import type { ProviderResult } from './result.js';
 import type { EwbMovementActions } from './ewaybill-movement.js';
-import type { ExtendValidityPayload, RejectEwbPayload, UpdateTransporterPayload, UpdateVehiclePayload } from '../types/payloads.js';
+import type { EwbDetail, EwbPayload, ExtendValidityPayload, RejectEwbPayload, UpdateTransporterPayload, UpdateVehiclePayload } from '../types/payloads.js';
+
+/**
+ * One e-waybill as the portal gives it back (GetEwayBill): the `Response` of the generated `EwbDetail`
+ * (schemas/ewb-detail), with its items and Part-B history.
+ */
+export type EwbRecord = NonNullable<EwbDetail['Response']>;
 
 export interface EwbGenerated {
   EwbNo: string;
@@ -76,10 +82,13 @@ export interface EwbActions {
  */
 export type EwbDayListAnswer = Record<string, unknown>[] | AsyncIterable<Record<string, unknown>[]>;
 
-/** The e-waybill portal. */
+/**
+ * The e-waybill portal. `generate` takes the canonical request of the kind `ewb` (what `validate('ewb', ...)`
+ * returns) and `get` answers the e-waybill's record, both under the types generated from schemas/.
+ */
 export interface EwbProvider extends EwbMovementActions, EwbActions {
-  generate(ctx: ProviderContext, gstin: string, request: Record<string, unknown>): Promise<ProviderResult<EwbGenerated>>;
-  get(ctx: ProviderContext, gstin: string, ewbNo: string): Promise<ProviderResult<Record<string, unknown>>>;
+  generate(ctx: ProviderContext, gstin: string, request: EwbPayload): Promise<ProviderResult<EwbGenerated>>;
+  get(ctx: ProviderContext, gstin: string, ewbNo: string): Promise<ProviderResult<EwbRecord>>;
   cancel(ctx: ProviderContext, gstin: string, request: CancelEwbRequest): Promise<ProviderResult<{ CancelTime: string }>>;
   close(ctx: ProviderContext, gstin: string, request: CloseEwbRequest): Promise<ProviderResult<{ ClosureAckTime: string }>>;
   listByDate(ctx: ProviderContext, gstin: string, date: string): Promise<ProviderResult<EwbDayListAnswer>>;

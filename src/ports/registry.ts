@@ -3,6 +3,7 @@
  * @module
  */
 import type { ProviderResult } from './result.js';
+import type { GstinInfo, PartyGstin } from '../types/payloads.js';
 
 export interface GstinSuggestion {
   Gstin: string;
@@ -12,10 +13,16 @@ export interface GstinSuggestion {
   StateCode: string;
 }
 
+/** A taxpayer as the search finds it: the `Result` of the generated `GstinInfo` (schemas/gstin-info). */
+export type GstinDetails = NonNullable<GstinInfo['Result']>;
+
+/** A party's record in the e-invoice area: the generated `PartyGstin` (schemas/party-gstin) without `Success` and `Errors`. */
+export type PartyGstinRecord = Omit<PartyGstin, 'Success' | 'Errors'>;
+
 /** Taxpayer search (SPEC 2.10) and the party record of the e-invoice area (SPEC 2.11). */
 export interface GstinRegistry {
-  /** GstinInfo fields; a refusal carries `info.Suggestions`. */
-  lookup(gstin: string): Promise<ProviderResult<Record<string, unknown>>>;
-  /** Party GSTIN record (without `Success`). */
-  party(gstin: string): Promise<ProviderResult<Record<string, unknown>>>;
+  /** The taxpayer's details; a refusal carries `info.Suggestions` (GstinSuggestion[]). */
+  lookup(gstin: string): Promise<ProviderResult<GstinDetails>>;
+  /** The party's record (without `Success`). */
+  party(gstin: string): Promise<ProviderResult<PartyGstinRecord>>;
 }

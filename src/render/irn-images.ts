@@ -7,7 +7,7 @@
 import type { Issue } from '../issue.js';
 import type { RegisteredIrn } from '../ports/irp.js';
 import type { EinvoicePdfRecord, EwaybillPdfDetail } from './pdf/index.js';
-import { inlinePdfRenderer, type PdfRenderer } from './pdf/renderer.js';
+import { inlinePdfRenderer, type PdfBranding, type PdfRenderer } from './pdf/renderer.js';
 import type { QrFormat } from './qr/index.js';
 
 /** Which pictures to draw. */
@@ -15,7 +15,7 @@ export interface IrnImagesAsked {
   /** The QR image of the SignedQRCode. */
   qr?: { format: QrFormat; quality: 'standard' | 'high' };
   /** The e-invoice PDF, and the e-waybill's when `ewaybill` finds the e-waybill's detail. */
-  pdf?: { renderer?: PdfRenderer; ewaybill?: () => Promise<EwaybillPdfDetail | undefined> };
+  pdf?: { renderer?: PdfRenderer; ewaybill?: () => Promise<EwaybillPdfDetail | undefined>; branding?: PdfBranding };
 }
 
 /** The pictures drawn: a field is absent when not asked for, null when its render failed (see `notes`). */
@@ -52,12 +52,12 @@ export async function renderIrnImages(record: RegisteredIrn, asked: IrnImagesAsk
   if (asked.pdf) {
     const renderer = asked.pdf.renderer ?? inlinePdfRenderer;
     // The stored request passed validation before it was registered, so it has the IRN request's shape.
-    const einvoice = await renderer.einvoice(einvoicePdfRecord(record), record.invoice);
+    const einvoice = await renderer.einvoice(einvoicePdfRecord(record), record.invoice, asked.pdf.branding);
     drawn.einvoicePdf = einvoice.ok ? einvoice.value : null;
     drawn.notes.push(...(einvoice.ok ? einvoice.warnings : einvoice.errors));
     const detail = record.EwbNo ? await asked.pdf.ewaybill?.() : undefined;
     if (detail) {
-      const ewaybill = await renderer.ewaybill(detail);
+      const ewaybill = await renderer.ewaybill(detail, asked.pdf.branding);
       drawn.ewaybillPdf = ewaybill.ok ? ewaybill.value : null;
       drawn.notes.push(...(ewaybill.ok ? ewaybill.warnings : ewaybill.errors));
     }

@@ -16,4 +16,6 @@ export const sandboxCodes = {
   ewbCancelWindow: 'SVC-924',
   /** The other party already rejected the e-waybill (the portal's code for a second rejection is not known). */
   alreadyRejected: 'SVC-925',
+  /** The e-waybill request given to the provider is not an object (a caller from plain JavaScript). */
+  notObject: 'SVC-761',
 } as const;

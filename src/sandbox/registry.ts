@@ -5,7 +5,7 @@
  */
 import { error } from '../issue.js';
 import { isValidGstin, state } from '../masters/index.js';
-import type { GstinRegistry, GstinSuggestion, ProviderResult } from '../ports/index.js';
+import type { GstinDetails, GstinRegistry, GstinSuggestion, PartyGstinRecord, ProviderResult } from '../ports/index.js';
 
 /** One taxpayer as the sandbox keeps it. */
 export interface SandboxTaxpayer {
@@ -14,9 +14,10 @@ export interface SandboxTaxpayer {
   tradeName: string;
   /** Constitution of business. */
   bizEntityType?: string;
-  taxPayerType?: string;
-  /** Active, Cancelled, Suspended, Inactive, Provisional... */
-  status?: string;
+  /** The registry's name for the type (`Regular` when absent). */
+  taxPayerType?: NonNullable<GstinDetails['TaxPayerType']>;
+  /** Active, Cancelled, Suspended, Inactive, Provisional... (`Active` when absent). */
+  status?: GstinDetails['TaxPayerStatus'];
   /** `B` when e-waybill generation is blocked for non-filing of returns. */
   blocked?: boolean;
   registrationDate?: string;
@@ -156,12 +157,12 @@ function distance(a: string, b: string): number {
   return prev[b.length] ?? 0;
 }
 
-const statusCode: Record<string, string> = {
+/** The e-invoice area's status codes; a status it has no code for (Suspended, pending verification) is left out of the party record. */
+const statusCode: Partial<Record<GstinDetails['TaxPayerStatus'], NonNullable<PartyGstinRecord['Status']>>> = {
   Active: 'ACT',
   Cancelled: 'CNL',
   Inactive: 'INA',
   Provisional: 'PRO',
-  Suspended: 'SUS',
 };
 
 /** Builds a registry holding the sample taxpayers plus `extra`. */
@@ -240,7 +241,7 @@ export function createSandboxRegistry(extra: readonly SandboxTaxpayer[] = []): S
     isBlocked(gstin) {
       return byGstin.get(gstin)?.blocked === true;
     },
-    async lookup(raw) {
+    async lookup(raw): Promise<ProviderResult<GstinDetails>> {
       const found = find(raw);
       if (!found.ok) return found;
       const t = found.value;
@@ -268,10 +269,11 @@ export function createSandboxRegistry(extra: readonly SandboxTaxpayer[] = []): S
         },
       };
     },
-    async party(raw) {
+    async party(raw): Promise<ProviderResult<PartyGstinRecord>> {
       const found = find(raw);
       if (!found.ok) return found;
       const t = found.value;
+      const status = statusCode[t.status ?? 'Active'];
       return {
         ok: true,
         value: {
@@ -286,7 +288,7 @@ export function createSandboxRegistry(extra: readonly SandboxTaxpayer[] = []): S
           StateCode: Number(t.gstin.slice(0, 2)),
           AddrPncd: Number(t.pinCode ?? 0),
           TxpType: t.taxPayerType === 'Composition' ? 'COM' : 'REG',
-          Status: statusCode[t.status ?? 'Active'] ?? 'ACT',
+          ...(status ? { Status: status } : {}),
           BlkStatus: t.blocked ? 'B' : 'U',
         },
       };

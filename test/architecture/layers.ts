@@ -44,7 +44,7 @@ export const nodeOnlyCore: Readonly<Record<string, string>> = {
   'schema/registry.ts': 'reads the JSON Schemas from the package',
   'render/qr/png.ts': 'deflates PNG data with node:zlib',
   'render/excel/zip.ts': 'deflates workbook entries with node:zlib',
-  'render/pdf/engine/canvas.ts': 'deflates PDF streams and hashes with node:zlib and node:crypto',
+  'render/pdf/engine/canvas.ts': 'deflates PDF streams (and inflates a PNG logo) and hashes with node:zlib and node:crypto',
   'render/pdf/engine/font.ts': 'reads the font files from the package',
 };
 

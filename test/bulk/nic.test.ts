@@ -50,7 +50,7 @@ describe('bulk over the NIC connectors', () => {
     const docs = ewaybills(2, 'NICB');
     const checkpoint = memorySteps();
     await checkpoint.put([{ step: 1, state: 'started' }]);
-    const lost = await ewb.generate(ctx, SHIPPER, docs[1]!);
+    const lost = await ewb.generate(ctx, SHIPPER, validate('ewb', docs[1]).value);
     expect(lost.ok).toBe(true);
     const result = await bulkGenerateEwaybill(docs, { provider: ewb, company: { id: 'acme', gstins: [SHIPPER] }, gstin: SHIPPER, today, checkpoint });
     expect(result).toMatchObject({ registered: 2, failed: 0 });

@@ -56,6 +56,30 @@ describe('gstkit render', () => {
     expect(text.replace(/\s/g, '')).toContain(String(detail.Response.ewbNo));
   });
 
+  it.skipIf(!hasTool('pdfimages'))(
+    `--logo draws a PNG in both PDFs and --terms prints on the e-invoice${hasTool('pdfimages') ? '' : ' (skipped: apt-get install poppler-utils)'}`,
+    () => {
+      const logo = 'docs/images/sample-logo.png';
+      const einvoice = gstkit(['render', 'einvoice-pdf', 'docs/examples/irn-record.json', '--logo', logo, '--terms', 'Line one\\nLine two']);
+      expect(einvoice.code).toBe(0);
+      const ewaybill = gstkit(['render', 'ewaybill-pdf', 'docs/examples/ewb-detail.json', '--logo', logo]);
+      expect(ewaybill.code).toBe(0);
+      for (const [name, pdf] of [
+        ['einvoice.pdf', einvoice.stdout],
+        ['ewaybill.pdf', ewaybill.stdout],
+      ] as const) {
+        const images = withFile(name, pdf, (path) => run('pdfimages', ['-list', path]));
+        expect(images).toMatch(/\bimage\s+160\s+48\s+rgb\b/);
+        expect(images).toMatch(/\bsmask\s+160\s+48\s+gray\b/);
+      }
+      const text = withFile('terms.pdf', einvoice.stdout, (path) => run('pdftotext', ['-layout', path, '-']));
+      expect(text).toMatch(/Line one\s*\n\s*Line two/);
+      const bad = gstkit(['render', 'ewaybill-pdf', 'docs/examples/ewb-detail.json', '--logo', 'docs/examples/deal.json']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/^gstkit: SVC-760 The logo cannot be drawn: the bytes are neither a PNG nor a JPEG file/);
+    },
+  );
+
   it('refuses bad options and records without what the layout needs, with exit 2', () => {
     expect(gstkit(['render', 'qr', 'docs/examples/irn-record.json', '--format', 'bmp']).code).toBe(2);
     expect(gstkit(['render', 'einvoice-pdf', 'docs/examples/deal.json']).code).toBe(2);

@@ -7,7 +7,7 @@ import { createGstHandler, type GstHandler } from '../../src/http/index.js';
 import { createNicEwbProvider, createNicIrpProvider, type NicEinvoiceOptions } from '../../src/connectors/nic/index.js';
 import { basicAuth, createSandbox } from '../../src/sandbox/index.js';
 import { FakeNic } from '../support/fake-nic.js';
-import type { IrnPayload } from '../../src/types/payloads.js';
+import type { EwbPayload, IrnPayload } from '../../src/types/payloads.js';
 
 export const SELLER = '29AAGCK4821M1Z4';
 export const SHIPPER = '33AAHCT2290K1Z6';
@@ -19,6 +19,11 @@ export const AUTH = 'Basic ' + Buffer.from('key1:secret1').toString('base64');
 
 export function example(name: string): Record<string, any> {
   return JSON.parse(readFileSync(new URL(`../../docs/examples/${name}.json`, import.meta.url), 'utf8')) as Record<string, any>;
+}
+
+/** The bundled e-waybill request (docs/examples/ewb.json), of the shipper. */
+export function ewbRequest(): EwbPayload {
+  return JSON.parse(readFileSync(new URL('../../docs/examples/ewb.json', import.meta.url), 'utf8')) as EwbPayload;
 }
 
 /** An invoice of the seller with its own document number. */

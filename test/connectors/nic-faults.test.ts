@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectorConfigError, createNicEwbProvider, createNicIrpProvider } from '../../src/connectors/nic/index.js';
 import type { FakeNic } from '../support/fake-nic.js';
-import { ctx, example, invoice, irnOf, options, otherPublicKey, SELLER, SHIPPER, startFake, USERS } from './helpers.js';
+import { ctx, ewbRequest, invoice, irnOf, options, otherPublicKey, SELLER, SHIPPER, startFake, USERS } from './helpers.js';
 
 const INVOICE = '/eicore/v1.03/Invoice';
 
@@ -114,7 +114,7 @@ describe('the NIC connectors when the portal misbehaves', () => {
   it('returns the e-waybill made by an attempt whose answer was lost (604 on the retry)', async () => {
     const ewb = createNicEwbProvider(options(fake));
     fake.inject({ path: '/ewaybillapi/v1.03/ewayapi', method: 'POST', action: 'GENEWAYBILL', mode: 'dropAfter' });
-    const out = await ewb.generate(ctx, SHIPPER, example('ewb'));
+    const out = await ewb.generate(ctx, SHIPPER, ewbRequest());
     expect(out.ok).toBe(true);
     expect(fake.ewbCount()).toBe(1);
     if (out.ok) expect(fake.acted).toEqual([`EWB ${out.value.EwbNo}`]);
@@ -124,7 +124,7 @@ describe('the NIC connectors when the portal misbehaves', () => {
     const ewb = createNicEwbProvider(options(fake));
     fake.inject({ path: '/ewaybillapi/v1.03/auth', mode: 'status500' });
     fake.inject({ path: '/ewaybillapi/v1.03/ewayapi', method: 'POST', mode: 'dropBefore' });
-    const out = await ewb.generate(ctx, SHIPPER, example('ewb'));
+    const out = await ewb.generate(ctx, SHIPPER, ewbRequest());
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     fake.inject({ path: '/ewaybillapi/v1.03/ewayapi/GetEwayBill', mode: 'status500' });
@@ -149,7 +149,7 @@ describe('wrong settings give clear coded errors', () => {
     expect(out).toMatchObject({ ok: false, status: 502, errors: [{ code: '1008' }] });
     if (!out.ok) expect(out.errors[0]!.message).toBe(`e-invoice login for GSTIN ${SELLER} refused: Invalid login credentials`);
     const ewb = createNicEwbProvider(options(fake, { credentials: wrong }));
-    const e = await ewb.generate(ctx, SHIPPER, example('ewb'));
+    const e = await ewb.generate(ctx, SHIPPER, ewbRequest());
     expect(e).toMatchObject({ ok: false, status: 502, errors: [{ code: '108' }] });
     if (!e.ok) expect(e.errors[0]!.message).toMatch(/^e-waybill login for GSTIN 33AAHCT2290K1Z6 refused: /);
     expect(fake.logins).toHaveLength(0);

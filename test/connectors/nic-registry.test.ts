@@ -27,10 +27,11 @@ describe('GSTIN look-ups through the e-invoice portal', () => {
     await fake?.stop();
   });
 
-  it('answers the party record as the portal gives it and the taxpayer search from the same record', async () => {
+  it("answers the party record in the service's forms and the taxpayer search from the same record", async () => {
     fake = await startFake({ taxpayers: { [BUYER]: master } });
     const registry = createNicRegistry(createNicIrpProvider(options(fake)), SELLER);
-    expect(await registry.party(BUYER)).toEqual({ ok: true, value: { Gstin: BUYER, ...master } });
+    // The IRP's yyyy-MM-dd registration date is read as party-gstin writes dates, DD/MM/YYYY.
+    expect(await registry.party(BUYER)).toEqual({ ok: true, value: { Gstin: BUYER, ...master, DtReg: '01/07/2018' } });
     const info = await registry.lookup(BUYER);
     expect(info).toMatchObject({
       ok: true,
@@ -46,5 +47,14 @@ describe('GSTIN look-ups through the e-invoice portal', () => {
     });
     expect(fake.requests.filter((r) => r.path.startsWith('/eivital/v1.04/Master/gstin/')).every((r) => r.headers['gstin'] === SELLER)).toBe(true);
     expect(await registry.party('27AAHCK7310P1Z3')).toMatchObject({ ok: false, errors: [{ code: '3028' }] });
+  });
+
+  it("names a type code in the search's own words, and refuses a record with no status instead of inventing one", async () => {
+    const OTHER = '29AAHCK7310P1Z3';
+    fake = await startFake({ taxpayers: { [BUYER]: { ...master, TxpType: 'ISD' }, [OTHER]: { ...master, Status: undefined } } });
+    const registry = createNicRegistry(createNicIrpProvider(options(fake)), SELLER);
+    expect(await registry.lookup(BUYER)).toMatchObject({ ok: true, value: { TaxPayerType: 'Input Service Distributor (ISD)', TaxPayerStatus: 'Active' } });
+    expect(await registry.lookup(OTHER)).toMatchObject({ ok: false, status: 502, errors: [{ code: 'SVC-962' }] });
+    expect(await registry.party(OTHER)).toMatchObject({ ok: true, value: { Gstin: OTHER, LegalName: master.LegalName } });
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNicEwbProvider, createNicIrpProvider } from '../../src/connectors/nic/index.js';
 import type { FakeNic } from '../support/fake-nic.js';
-import { ctx, example, invoice, options, SELLER, SHIPPER, startFake } from './helpers.js';
+import { ctx, ewbRequest, invoice, options, SELLER, SHIPPER, startFake } from './helpers.js';
 
 describe('NIC sessions', () => {
   let fake: FakeNic | undefined;
@@ -62,7 +62,7 @@ describe('NIC sessions', () => {
   it('logs in again on the e-waybill codes 238 (superseded) and 106 (expired)', async () => {
     fake = await startFake();
     const ewb = createNicEwbProvider(options(fake));
-    const first = await ewb.generate(ctx, SHIPPER, example('ewb'));
+    const first = await ewb.generate(ctx, SHIPPER, ewbRequest());
     expect(first.ok).toBe(true);
     // Another client logs in with the same user: the first token is superseded (238).
     const other = createNicEwbProvider(options(fake));

@@ -17,6 +17,8 @@ export const connectorCodes = {
   unsupported: 'SVC-964',
   /** The portal refused the login and gave no code of its own. */
   loginRefused: 'SVC-965',
+  /** The e-waybill request given to the provider is not an object (a caller from plain JavaScript). */
+  notObject: 'SVC-761',
 } as const;
 
 /** A connector failure raised at construction (bad settings): carries its code. */

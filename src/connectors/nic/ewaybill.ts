@@ -8,7 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { error } from '../../issue.js';
-import type { CancelEwbRequest, EwbGenerated, EwbProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
+import type { CancelEwbRequest, EwbGenerated, EwbProvider, EwbRecord, ProviderContext, ProviderResult } from '../../ports/index.js';
+import type { EwbDetail } from '../../types/payloads.js';
 import { nicMovementActions } from './ewaybill-movement.js';
 import type { Kind } from '../../kinds.js';
 import { normalize } from '../../normalize/normalize.js';
@@ -224,6 +225,20 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     return { ok: true, value: Array.isArray(read['Response']) ? (read['Response'] as Obj[]) : [] };
   };
 
+  /**
+   * A GetEwayBill answer read as the `ewb-detail` kind (12-hour AM/PM times as DD/MM/YYYY HH:MM:SS, numbers
+   * and codes in their types): the record, which must at least carry its number.
+   */
+  const detailOf = (ex: Exchanged<EwbSession>): ProviderResult<EwbRecord> => {
+    const out = openObj(ex);
+    if (!out.ok) return out;
+    const record = normalize<EwbDetail>('ewb-detail', { Success: true, Response: out.value }).value.Response;
+    if (record === undefined || record.ewbNo === undefined) {
+      return connectorRefusal(connectorCodes.badAnswer, 'the e-waybill portal answered GetEwayBill without ewbNo', 502);
+    }
+    return { ok: true, value: record };
+  };
+
   /** The request fields the portal types as numbers (the canonical payloads keep ewbNo as text). */
   const wire = (request: object): Obj => {
     const out: Obj = { ...(request as Obj) };
@@ -242,6 +257,8 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     },
 
     async generate(_ctx: ProviderContext, gstin, request) {
+      // The port's type is the canonical request; a host calling from plain JavaScript may still pass anything.
+      if (!isObj(request)) return connectorRefusal(connectorCodes.notObject, 'the e-waybill request must be a JSON object', 400);
       const key = `${gstin}\u0000${createHash('sha256').update(JSON.stringify(request)).digest('hex')}`;
       const running = inFlight.get(key);
       if (running) return running;
@@ -251,7 +268,7 @@ export function createNicEwbProvider(options: NicEwbOptions): NicEwbProvider {
     },
 
     async get(_ctx, gstin, ewbNo) {
-      return openObj(await get(gstin, 'GetEwayBill', { ewbNo: ewbNo.trim() }));
+      return detailOf(await get(gstin, 'GetEwayBill', { ewbNo: ewbNo.trim() }));
     },
 
     async generatedForDocument(_ctx, gstin, doc) {

@@ -1,28 +1,39 @@
 /**
  * A `GstinRegistry` backed by the e-invoice portal's GSTIN details (`/eivital/v1.04/Master/gstin/{gstin}`).
- * The party record is the portal's answer as it is. The taxpayer search (GstinInfo) is filled from
+ * The party record is the portal's answer read as the `party-gstin` kind (dates as DD/MM/YYYY). The taxpayer search (GstinInfo) is filled from
  * the same answer: NIC's record has no jurisdictions, business activities or geocodes, so those
  * fields are absent rather than invented.
  * @module
  */
-import type { GstinRegistry, ProviderResult } from '../../ports/index.js';
+import type { GstinDetails, GstinRegistry, PartyGstinRecord, ProviderResult } from '../../ports/index.js';
+import { normalize } from '../../normalize/normalize.js';
+import type { PartyGstin } from '../../types/payloads.js';
+import { connectorCodes } from './codes.js';
+import { connectorRefusal } from './errors.js';
 import type { NicIrpProvider } from './einvoice.js';
 
 type Obj = Record<string, unknown>;
 
-const TAXPAYER_TYPES: Record<string, string> = {
+/** The e-invoice portal's taxpayer type codes, in the taxpayer search's names (schemas/gstin-info). */
+const TAXPAYER_TYPES: Record<string, NonNullable<GstinDetails['TaxPayerType']>> = {
   REG: 'Regular',
   COM: 'Composition',
   SEZ: 'SEZ Unit',
   SED: 'SEZ Developer',
-  ISD: 'Input Service Distributor',
-  NRT: 'Non Resident',
+  ISD: 'Input Service Distributor (ISD)',
+  NRT: 'Non Resident Taxable Person',
   TDS: 'Tax Deductor',
-  TCS: 'Tax Collector',
-  UIN: 'UN Body',
-  OIDAR: 'OIDAR',
+  TCS: 'Tax Collector (Electronic Commerce Operator)',
+  UIN: 'United Nation Body',
+  OIDAR: 'Non Resident Online Services Provider',
 };
-const STATUSES: Record<string, string> = { ACT: 'Active', CNL: 'Cancelled', INA: 'Inactive', PRO: 'Provisional', SUS: 'Suspended' };
+const STATUSES: Record<string, GstinDetails['TaxPayerStatus']> = {
+  ACT: 'Active',
+  CNL: 'Cancelled',
+  INA: 'Inactive',
+  PRO: 'Provisional',
+  SUS: 'Suspended',
+};
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
@@ -35,17 +46,24 @@ function isoDate(v: unknown): string | null {
   return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
 
-/** GstinInfo from the IRP's GSTIN record. */
-export function gstinInfoFromMaster(d: Obj): Obj {
+/**
+ * GstinInfo's details from the IRP's GSTIN record; undefined when the record has no status the search can
+ * name (the search's status is required, and is not invented). A type code the search has no name for is left out.
+ */
+export function gstinInfoFromMaster(d: PartyGstinRecord | Obj): GstinDetails | undefined {
   const gstin = text(d['Gstin']);
+  const status = STATUSES[text(d['Status'])];
+  if (status === undefined) return undefined;
+  const type = TAXPAYER_TYPES[text(d['TxpType'])];
+  const registered = isoDate(d['DtReg']);
   return {
     Gstin: gstin,
     Pan: gstin.slice(2, 12),
     LegalName: text(d['LegalName']),
     TradeName: text(d['TradeName']),
-    RegistrationDate: isoDate(d['DtReg']),
-    TaxPayerType: TAXPAYER_TYPES[text(d['TxpType'])] ?? text(d['TxpType']),
-    TaxPayerStatus: STATUSES[text(d['Status'])] ?? text(d['Status']),
+    ...(registered === null ? {} : { RegistrationDate: registered }),
+    ...(type === undefined ? {} : { TaxPayerType: type }),
+    TaxPayerStatus: status,
     CancellationDate: isoDate(d['DtDReg']),
     PrincipalAddr: {
       DoorNo: text(d['AddrBno']),
@@ -62,14 +80,27 @@ export function gstinInfoFromMaster(d: Obj): Obj {
 
 /** Look-ups through the e-invoice portal, asked with the session of `callerGstin` (one of the company's). */
 export function createNicRegistry(irp: NicIrpProvider, callerGstin: string): GstinRegistry {
-  const details = (gstin: string): Promise<ProviderResult<Obj>> => irp.gstinDetails(callerGstin, gstin);
+  const details = async (gstin: string): Promise<ProviderResult<PartyGstinRecord>> => {
+    const out = await irp.gstinDetails(callerGstin, gstin);
+    if (!out.ok) return out;
+    // Read as the service's kind: the IRP's yyyy-MM-dd dates become DD/MM/YYYY, codes and numbers their types.
+    const { Success: _success, Errors: _errors, ...record } = normalize<PartyGstin>('party-gstin', { Success: true, ...out.value }).value;
+    return { ok: true, value: record };
+  };
   return {
     async lookup(gstin) {
       const out = await details(gstin);
-      return out.ok ? { ok: true, value: gstinInfoFromMaster(out.value) } : out;
+      if (!out.ok) return out;
+      const info = gstinInfoFromMaster(out.value);
+      if (info === undefined) {
+        return connectorRefusal(
+          connectorCodes.badAnswer,
+          `the e-invoice portal answered GSTIN ${gstin} with no status (Status ${text(out.value.Status) || 'absent'})`,
+          502,
+        );
+      }
+      return { ok: true, value: info };
     },
-    async party(gstin) {
-      return details(gstin);
-    },
+    party: details,
   };
 }

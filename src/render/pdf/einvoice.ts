@@ -10,6 +10,8 @@ import { CELL_PAD, type Column, Flow } from './engine/flow.js';
 import { paymentLines } from './payment.js';
 import { referenceLines } from './references.js';
 import { signatoryBlock } from './signatory.js';
+import { badLogo, fitLogo, readLogo } from './logo.js';
+import type { Raster } from './engine/raster.js';
 
 export const pdfCodes = {
   notObject: 'SVC-520',
@@ -19,6 +21,7 @@ export const pdfCodes = {
   qrTooLong: 'SVC-524',
   unprintable: 'SVC-525',
   missingTripSheet: 'SVC-526',
+  badLogo,
 } as const;
 
 /** @deprecated The name before the code tables were named alike; use {@link pdfCodes}. */
@@ -39,6 +42,8 @@ const SUPPLY: Record<string, string> = {
 };
 
 const CONTENT_WIDTH = A4[0] - 2 * MARGIN;
+/** The box a logo is fitted into, in points: wide enough for a wordmark, low enough to leave the header its fields. */
+const LOGO_BOX: readonly [number, number] = [160, 48];
 const S_BODY: TextStyle = { size: 8 };
 const S_LABEL: TextStyle = { size: 7, color: [0.35, 0.35, 0.35] };
 const S_TABLE: TextStyle = { size: 7 };
@@ -48,6 +53,11 @@ export interface EinvoicePdfOptions {
   qrSize?: number;
   /** Terms and conditions printed beside the signatory block; lines break at `\n`. */
   terms?: string;
+  /**
+   * The seller's logo, PNG or JPEG bytes, drawn at the top left of the first page scaled to fit
+   * 160 x 48 points (its proportions kept). Bytes that are not a drawable PNG or JPEG give `SVC-760`.
+   */
+  logo?: Uint8Array;
 }
 
 function money(v: unknown): string {
@@ -112,6 +122,12 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
     .map(obj)
     .filter((i): i is Json => i !== undefined);
   if (items.length === 0) errors.push(error(pdfCodes.missingItems, 'Invoice has no items (ItemList)', '/ItemList'));
+  let logo: Raster | undefined;
+  if (options.logo !== undefined) {
+    const read = readLogo(options.logo);
+    if (read.ok) logo = read.value;
+    else errors.push(...read.errors);
+  }
   if (errors.length > 0) return { ok: false, errors };
 
   const tran = obj(inv['TranDtls']) ?? {};
@@ -149,8 +165,15 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
   // Header: title and registration details on the left, the signed QR on the right.
   const qrSide = options.qrSize ?? 130;
   const top = flow.y;
-  c.text(title, MARGIN, top, { size: 18, bold: true });
-  c.text('e-Invoice', MARGIN, top + 24, { size: 9, color: [0.35, 0.35, 0.35] });
+  // The logo, when given, heads the left column and the title moves below it.
+  let left = top;
+  if (logo) {
+    const drawn = fitLogo(logo, LOGO_BOX[0], LOGO_BOX[1]);
+    c.image(logo, MARGIN, top, drawn.width, drawn.height);
+    left += drawn.height + 8;
+  }
+  c.text(title, MARGIN, left, { size: 18, bold: true });
+  c.text('e-Invoice', MARGIN, left + 24, { size: 9, color: [0.35, 0.35, 0.35] });
   const fields: Array<[string, string]> = [
     ['IRN', irn],
     ['Ack No.', str(rec['AckNo'])],
@@ -167,7 +190,7 @@ export async function einvoicePdf(record: unknown, invoice: unknown, options: Ei
     if (str(rec['EwbValidTill'])) fields.push(['Valid Until', displayDate(rec['EwbValidTill'])]);
   }
   if (cancelled) fields.push(['IRN Status', 'CANCELLED']);
-  let fy = top + 40;
+  let fy = left + 40;
   const labelW = 78;
   const valueW = CONTENT_WIDTH - qrSide - labelW - 10;
   for (const [label, value] of fields) {

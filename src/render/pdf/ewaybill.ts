@@ -7,6 +7,8 @@ import { A4, Canvas, MARGIN, type TextStyle } from './engine/canvas.js';
 import { arr, obj, parseIst, stateLabel, str, type Json } from './data.js';
 import { type Column, Flow } from './engine/flow.js';
 import { pdfCodes, type PdfOutcome } from './einvoice.js';
+import { fitLogo, readLogo } from './logo.js';
+import type { Raster } from './engine/raster.js';
 
 /** A master's name for a code as the record carries it (text or number), else the code itself. */
 const nameOf = (master: Readonly<Record<string | number, string>>, code: unknown): string => master[str(code)] ?? str(code);
@@ -25,6 +27,8 @@ const S_LABEL: TextStyle = { size: 7.5, color: [0.35, 0.35, 0.35] };
 export interface EwaybillPdfOptions {
   /** QR size on the page in points; default 100. */
   qrSize?: number;
+  /** A logo, PNG or JPEG bytes, drawn at the top left scaled to fit 160 x 48 points; bad bytes give `SVC-760`. */
+  logo?: Uint8Array;
 }
 
 /** The e-waybill document; see `renderEwaybillPdf` in index.ts. */
@@ -36,6 +40,12 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
   const ewbNo = str(d['ewbNo']);
   if (!/^\d{12}$/.test(ewbNo)) {
     return { ok: false, errors: [error(pdfCodes.missingEwb, 'E-waybill detail has no 12-digit ewbNo', '/ewbNo')] };
+  }
+  let logo: Raster | undefined;
+  if (options.logo !== undefined) {
+    const read = readLogo(options.logo);
+    if (!read.ok) return read;
+    logo = read.value;
   }
   const c = await Canvas.create(detail);
   const flow = new Flow(c);
@@ -49,9 +59,16 @@ export async function ewaybillPdf(detail: unknown, options: EwaybillPdfOptions =
   const qrSide = options.qrSize ?? 100;
   const qrText = `${ewbNo}/${str(d['userGstin'])}/${str(d['ewayBillDate'])}`;
   const top = flow.y;
-  c.text('e-Way Bill', MARGIN, top, { size: 18, bold: true });
+  // The logo, when given, heads the left column and the title moves below it.
+  let left = top;
+  if (logo) {
+    const drawn = fitLogo(logo, 160, 48);
+    c.image(logo, MARGIN, top, drawn.width, drawn.height);
+    left += drawn.height + 8;
+  }
+  c.text('e-Way Bill', MARGIN, left, { size: 18, bold: true });
   c.qr(qrMatrix(qrText, 'high'), A4[0] - MARGIN - qrSide, top, qrSide);
-  let y = top + 30;
+  let y = left + 30;
   const labelW = 120;
   const field = (label: string, value: string, bold = false): void => {
     const lines = c.wrap(value, CONTENT_WIDTH - labelW - (y < top + qrSide ? qrSide + 6 : 0), { size: 8.5, bold });

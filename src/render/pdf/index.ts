@@ -11,7 +11,8 @@ import { ewaybillPdf, type EwaybillPdfOptions } from './ewaybill.js';
 import type { EwbDetail, IrnPayload, IrnRecord } from '../../types/payloads.js';
 
 export { renderTripSheetPdf } from './trip-sheet.js';
-export { inlinePdfRenderer, type PdfRenderer } from './renderer.js';
+export { inlinePdfRenderer, type PdfBranding, type PdfRenderer } from './renderer.js';
+export { checkPdfLogo } from './logo.js';
 
 export { pdfCodes };
 export { PDF_CODES } from './einvoice.js';

@@ -9,7 +9,8 @@ import { ewbValidUntil } from '../../compute/ewaybill-validity.js';
 import { sandboxCodes } from '../codes.js';
 import { str, num } from '../../compute/payload.js';
 import { refuse } from '../../ports/result.js';
-import type { CancelEwbRequest, CloseEwbRequest, EwbGenerated, EwbProvider, ProviderContext, ProviderResult } from '../../ports/index.js';
+import type { CancelEwbRequest, CloseEwbRequest, EwbGenerated, EwbProvider, EwbRecord, ProviderContext, ProviderResult } from '../../ports/index.js';
+import { isPlainObject } from '../../json.js';
 import type { EwbRow, Store } from '../../ports/store.js';
 import type { SandboxRegistry } from '../registry.js';
 import type { Clock } from '../../clock.js';
@@ -48,7 +49,7 @@ export interface SandboxEwbPortal extends EwbProvider {
   reserveNumber(): Promise<string>;
   entry(ewbNo: string): Promise<EwbEntry | undefined>;
   /** The e-waybill detail record (SPEC 2.8) of an entry. */
-  detail(entry: EwbEntry): Record<string, unknown>;
+  detail(entry: EwbEntry): EwbRecord;
 }
 
 export { entryFromJson, entryToJson, type EwbEntry } from './state.js';
@@ -85,7 +86,7 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
     return undefined;
   };
 
-  const detail = (e: EwbEntry): Record<string, unknown> => {
+  const detail = (e: EwbEntry): EwbRecord => {
     const p = e.partA;
     const items = Array.isArray(p['itemList']) ? (p['itemList'] as Record<string, unknown>[]) : [];
     return {
@@ -229,6 +230,8 @@ export function createSandboxEwbPortal(deps: { clock: Clock; registry: SandboxRe
     ...createEwbActions(actionDeps),
 
     async generate(ctx, gstin, request) {
+      // The port's type is the canonical request; a host calling from plain JavaScript may still pass anything.
+      if (!isPlainObject(request)) return refuse(sandboxCodes.notObject, 'the e-waybill request must be a JSON object', 400, '');
       const issued = await portal.issue(ctx, gstin, request);
       if (!issued.ok) return issued;
       const e = issued.value;

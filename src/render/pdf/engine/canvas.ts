@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { warning, type Issue } from '../../../issue.js';
 import type { QrMatrix } from '../../qr/matrix.js';
+import type { Raster } from './raster.js';
 import { ContentBuffer } from './content.js';
 import type { FontFile } from './font.js';
 import { subsetFont } from './sfnt.js';
@@ -108,7 +109,7 @@ export class Canvas {
   private readonly out = new PdfWriter();
   private readonly resources = this.out.reserve();
   private readonly pageTree = this.out.reserve();
-  /** QR images by resource name, with their object numbers. */
+  /** Images (QR symbols, logos) by resource name, with their object numbers. */
   private readonly images = new Map<string, number>();
   private readonly fonts = new Map<FontFile, FontUse>();
   /** Characters no font could draw, each once. */
@@ -318,6 +319,15 @@ export class Canvas {
     this.emit(page, `q ${num(side)} 0 0 ${num(side)} ${num(x)} ${num(A4[1] - top - side)} cm /${key} Do Q`);
   }
 
+  /** Draws a PNG or JPEG read by `readRaster` as `w` by `h` points, its top-left corner at (`x`, `top`). */
+  image(raster: Raster, x: number, top: number, w: number, h: number, page: PageOps = this.page): void {
+    const key = `I${this.images.size}`;
+    const ref = this.out.reserve();
+    writeRaster(this.out, ref, raster, this.digest);
+    this.images.set(key, ref);
+    this.emit(page, `q ${num(w)} 0 0 ${num(h)} ${num(x)} ${num(A4[1] - top - h)} cm /${key} Do Q`);
+  }
+
   /** A large outlined red stamp across the page. */
   stamp(text: string, page: PageOps): void {
     const size = 96;
@@ -505,6 +515,37 @@ function embedFont(out: PdfWriter, use: FontUse, tag: string, glyphs: number[], 
     `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /DW 0 /W [0 [${widths}]] /CIDToGIDMap /Identity >>`,
   );
   out.object(use.ref, `<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${cid} 0 R] /ToUnicode ${toUnicode} 0 R >>`);
+}
+
+/** Inflates zlib data for the raster reader, refusing (throwing) past `maxBytes` of output. */
+export function inflateBounded(data: Uint8Array, maxBytes: number): Uint8Array {
+  return inflateSync(data, { maxOutputLength: Math.max(1, maxBytes) });
+}
+
+/**
+ * Writes a raster as an image XObject: a JPEG's own bytes under DCTDecode, or deflated 8-bit samples with
+ * their alpha as a soft mask. The bytes join the document id, so documents that differ only in the image differ in id.
+ */
+function writeRaster(out: PdfWriter, ref: number, r: Raster, digest: ReturnType<typeof createHash>): void {
+  const size = ` /Type /XObject /Subtype /Image /Width ${r.width} /Height ${r.height} /BitsPerComponent 8`;
+  if (r.kind === 'jpeg') {
+    const space = r.components === 1 ? '/DeviceGray' : r.components === 3 ? '/DeviceRGB' : '/DeviceCMYK';
+    const decode = r.inverted ? ' /Decode [1 0 1 0 1 0 1 0]' : '';
+    digest.update(r.bytes);
+    out.stream(ref, `${size} /ColorSpace ${space}${decode} /Filter /DCTDecode`, r.bytes);
+    return;
+  }
+  let mask = '';
+  if (r.alpha) {
+    const maskRef = out.reserve();
+    const [alpha, filter] = packStream(r.alpha);
+    digest.update(alpha);
+    out.stream(maskRef, `${size} /ColorSpace /DeviceGray${filter}`, alpha);
+    mask = ` /SMask ${maskRef} 0 R`;
+  }
+  const [samples, filter] = packStream(r.samples);
+  digest.update(samples);
+  out.stream(ref, `${size} /ColorSpace ${r.colors === 1 ? '/DeviceGray' : '/DeviceRGB'}${mask}${filter}`, samples);
 }
 
 /** Writes a QR symbol (with a 4-module quiet zone) as a 1-bit DeviceGray image, 1 = dark. */
