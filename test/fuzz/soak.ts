@@ -7,16 +7,20 @@
  *
  * With SOAK_SECONDS it runs for that long instead (`npm run soak:10min`, and `npm run soak:ci`, which CI
  * runs), and judges throughput too: requests answered are counted in windows of SOAK_WINDOW_SECONDS
- * (default 60) after a warm-up of SOAK_WARMUP_SECONDS (default 10), and the last window may not run more
+ * (default 60) after a warm-up of SOAK_WARMUP_SECONDS (default 30: the server runs from source, and
+ * its first seconds load and compile it), and the last window may not run more
  * than SOAK_THROUGHPUT_DROP (default 0.2) below the first. The mix generates e-waybills all day long (a
  * tenth of the valid requests), so the day lists it asks now and then grow through the run, as they do
  * through a working day.
  *
  * Settings: SOAK_REQUESTS, SOAK_SECONDS, SOAK_WINDOW_SECONDS, SOAK_WARMUP_SECONDS, SOAK_THROUGHPUT_DROP,
  * SOAK_CONCURRENCY (default 16), SOAK_RSS_GROWTH_MB, SOAK_RSS_PEAK_MB, SOAK_SEED, SOAK_CPU_PROF (a folder: the
- * server's CPU profile is written there when it stops).
+ * server's CPU profile is written there when it stops), SOAK_DATA_DIR (PGlite's data folder; default a
+ * fresh one in the system's temporary folder, removed at the end; `memory://` for none).
  */
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { judge, makeClient } from './client.js';
 import { operationsOf, requestFor, type Operation, type Sample } from './generators.js';
@@ -32,7 +36,7 @@ const peakBound = Number(process.env['SOAK_RSS_PEAK_MB'] ?? 512) * 1024 * 1024;
 const seed = Number(process.env['SOAK_SEED'] ?? 19);
 const seconds = process.env['SOAK_SECONDS'] ? Number(process.env['SOAK_SECONDS']) : undefined;
 const windowSeconds = Number(process.env['SOAK_WINDOW_SECONDS'] ?? 60);
-const warmupSeconds = Number(process.env['SOAK_WARMUP_SECONDS'] ?? 10);
+const warmupSeconds = Number(process.env['SOAK_WARMUP_SECONDS'] ?? 30);
 const allowedDrop = Number(process.env['SOAK_THROUGHPUT_DROP'] ?? 0.2);
 
 function mb(bytes: number): string {
@@ -42,7 +46,11 @@ function mb(bytes: number): string {
 async function main(): Promise<number> {
   // SOAK_CPU_PROF=folder: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env['SOAK_CPU_PROF'];
-  const target = await startFuzzServer({}, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
+  // PGlite keeps its data in a folder, as `gstkit serve` does by default: a fresh one unless SOAK_DATA_DIR names
+  // one (memory:// keeps it in the server's memory, where RSS then grows with the data held).
+  const scratch = process.env['SOAK_DATA_DIR'] ? undefined : mkdtempSync(join(tmpdir(), 'gstkit-soak-'));
+  const dataDir = process.env['SOAK_DATA_DIR'] ?? join(scratch!, 'data');
+  const target = await startFuzzServer(dataDir ? { GSTKIT_DATA_DIR: dataDir } : {}, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
   const client = makeClient(target.base, concurrency);
   const started = performance.now();
   let code = 0;
@@ -174,6 +182,7 @@ async function main(): Promise<number> {
   } finally {
     client.close();
     await target.stop();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
   return code;
 }
