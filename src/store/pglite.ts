@@ -56,8 +56,8 @@ export interface PgliteStoreOptions {
    */
   thread?: boolean;
   /**
-   * How often the upkeep PostgreSQL's background processes would do runs (pglite-upkeep.ts: one table's
-   * vacuum, then a checkpoint), ms; 0 runs none. Default PGLITE_UPKEEP_MS.
+   * How often the upkeep PostgreSQL's background processes would do runs (pglite-upkeep.ts: the
+   * vacuum of the table that most needs one, then a checkpoint), ms; 0 runs none. Default PGLITE_UPKEEP_MS.
    */
   upkeepMs?: number;
 }

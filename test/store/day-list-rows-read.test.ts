@@ -106,8 +106,7 @@ describe('the day lists read what they list, however many bills the store holds'
     const upkeep = startPgliteUpkeep(client, 0);
     const measure = async () => {
       // As the store's upkeep leaves it: vacuumed, so index-only scans need not visit the table.
-      const tables = Number((await client.query('select count(*) as n from pg_tables where schemaname = current_schema()'))[0]!['n']);
-      for (let i = 0; i < tables; i++) await upkeep.step();
+      for (let i = 0; i < 5; i++) await upkeep.step();
       return Object.fromEntries(await Promise.all(Object.entries(lists).map(async ([name, list]) => [name, await rowsRead(list)] as const)));
     };
     const small = await measure();

@@ -35,7 +35,7 @@ describe('PGlite upkeep', () => {
     expect(grown).toBeGreaterThan(4);
     expect(await deadRows()).toBeGreaterThan(5000);
     const upkeep = startPgliteUpkeep(client, 0);
-    // One step per table of the schema vacuums each once; the only table here is `upkept`.
+    // The one table with dead rows is the one vacuumed.
     await upkeep.step();
     await upkeep.stop();
     expect(await sinceCheckpoint()).toBeLessThan(1024 * 1024);
