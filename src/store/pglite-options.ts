@@ -14,7 +14,16 @@ const BYTEA = 17;
  * still holds the data folder. Measured on an opened store: about 250 MB of RSS with the defaults, about
  * 120 MB with these.
  */
-export const PGLITE_SETTINGS: readonly string[] = ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'maintenance_work_mem = 16MB', 'temp_buffers = 2MB'];
+export const PGLITE_SETTINGS: readonly string[] = [
+  'shared_buffers = 16MB',
+  'wal_buffers = 1MB',
+  'maintenance_work_mem = 16MB',
+  'temp_buffers = 2MB',
+  // The log files kept for reuse after a checkpoint (pglite-upkeep.ts runs them): two or three segments,
+  // not the 80 MB to 1 GB a server with a checkpointer of its own keeps.
+  'min_wal_size = 32MB',
+  'max_wal_size = 64MB',
+];
 
 /**
  * bytea as hex text through Node's Buffer. PGlite's own conversion builds one JavaScript string per byte:

@@ -15,6 +15,7 @@ import { createSqlStore } from './sql-store.js';
 import { spawnThread } from '../spawn-thread.js';
 import { pgliteOptions } from './pglite-options.js';
 import type { PgliteReply, PgliteRequest } from './pglite-thread.js';
+import { PGLITE_UPKEEP_MS, startPgliteUpkeep, type PgliteUpkeep } from './pglite-upkeep.js';
 
 /** The young generation of the PGlite thread, MB. */
 const PGLITE_THREAD_YOUNG_MB = Number(process.env['GSTKIT_PGLITE_THREAD_YOUNG_MB'] ?? 8);
@@ -54,6 +55,11 @@ export interface PgliteStoreOptions {
    * serving thread's event loop. `gstkit serve` does; the default keeps it in this thread.
    */
   thread?: boolean;
+  /**
+   * How often the upkeep PostgreSQL's background processes would do runs (pglite-upkeep.ts: the
+   * vacuum of the table that most needs one, then a checkpoint), ms; 0 runs none. Default PGLITE_UPKEEP_MS.
+   */
+  upkeepMs?: number;
 }
 
 /** Opens (creating if needed) a PGlite store; `dataDir` undefined or `memory://` keeps it in memory. */
@@ -65,11 +71,15 @@ export async function openPgliteStore(dataDir?: string, options: PgliteStoreOpti
       ? await threadClient(inMemory ? undefined : join(dataDir, 'pg'))
       : await inProcessClient(inMemory ? undefined : join(dataDir, 'pg'));
     const close = client.close;
+    let upkeep: PgliteUpkeep | undefined;
     client.close = async () => {
+      await upkeep?.stop();
       await close();
       unlock();
     };
-    return await createSqlStore(client, 'pglite');
+    const store = await createSqlStore(client, 'pglite');
+    upkeep = startPgliteUpkeep(client, options.upkeepMs ?? PGLITE_UPKEEP_MS);
+    return store;
   } catch (e) {
     unlock();
     throw e;

@@ -40,8 +40,8 @@ export function cpuOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Starts the stand-ins and `gstkit serve`; `env` is added to the server's environment. */
-export async function startFuzzServer(env: Record<string, string> = {}): Promise<FuzzServer> {
+/** Starts the stand-ins and `gstkit serve`; `env` is added to the server's environment, `nodeArgs` to its node. */
+export async function startFuzzServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<FuzzServer> {
   const turnstile = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -63,28 +63,31 @@ export async function startFuzzServer(env: Record<string, string> = {}): Promise
   // PostgreSQL and its jobs go on a queue of their own that no worker takes, so accepted export jobs do
   // not compete with the fuzzing for the two cores. Without them: in-memory PGlite, jobs run in process.
   const scaled = Boolean(process.env['DATABASE_URL'] && process.env['REDIS_URL']);
-  const server = await startServer({
-    DATABASE_URL: scaled ? process.env['DATABASE_URL']! : '',
-    REDIS_URL: scaled ? process.env['REDIS_URL']! : '',
-    GSTKIT_QUEUE: `fuzz-${process.pid}`,
-    GSTKIT_DATA_DIR: 'memory://',
-    // The limiter runs (and counts) but never refuses: the fuzzing sends far more than a client may.
-    GSTKIT_RATE_LIMIT: '100000000/60',
-    // Likewise the per-address limits: every fuzzed inquiry and bad credential comes from 127.0.0.1.
-    GSTKIT_INQUIRY_RATE_LIMIT: '100000000/60',
-    GSTKIT_FAILED_LOGIN_LIMIT: '100000000/60',
-    // Node's own header and request timeouts: while a heavy document stalls the server (the slow-validation
-    // defect), the 10 s defaults would cut off the fuzzer's other connections waiting in line.
-    GSTKIT_HEADERS_TIMEOUT_MS: '60000',
-    GSTKIT_REQUEST_TIMEOUT_MS: '300000',
-    // The fuzzer's keep-alive agent reuses idle sockets without retrying: a server closing one at its 5 s
-    // idle limit just as a POST goes out reads as "socket hang up", a race of the client, not a server fault.
-    GSTKIT_KEEPALIVE_TIMEOUT_MS: '600000',
-    TURNSTILE_SECRET: 'fuzz-secret',
-    TURNSTILE_VERIFY_URL: `http://127.0.0.1:${turnstilePort}/siteverify`,
-    CRM_WEBHOOK_URL: `http://127.0.0.1:${crmPort}/inquiry`,
-    ...env,
-  });
+  const server = await startServer(
+    {
+      DATABASE_URL: scaled ? process.env['DATABASE_URL']! : '',
+      REDIS_URL: scaled ? process.env['REDIS_URL']! : '',
+      GSTKIT_QUEUE: `fuzz-${process.pid}`,
+      GSTKIT_DATA_DIR: 'memory://',
+      // The limiter runs (and counts) but never refuses: the fuzzing sends far more than a client may.
+      GSTKIT_RATE_LIMIT: '100000000/60',
+      // Likewise the per-address limits: every fuzzed inquiry and bad credential comes from 127.0.0.1.
+      GSTKIT_INQUIRY_RATE_LIMIT: '100000000/60',
+      GSTKIT_FAILED_LOGIN_LIMIT: '100000000/60',
+      // Node's own header and request timeouts: while a heavy document stalls the server (the slow-validation
+      // defect), the 10 s defaults would cut off the fuzzer's other connections waiting in line.
+      GSTKIT_HEADERS_TIMEOUT_MS: '60000',
+      GSTKIT_REQUEST_TIMEOUT_MS: '300000',
+      // The fuzzer's keep-alive agent reuses idle sockets without retrying: a server closing one at its 5 s
+      // idle limit just as a POST goes out reads as "socket hang up", a race of the client, not a server fault.
+      GSTKIT_KEEPALIVE_TIMEOUT_MS: '600000',
+      TURNSTILE_SECRET: 'fuzz-secret',
+      TURNSTILE_VERIFY_URL: `http://127.0.0.1:${turnstilePort}/siteverify`,
+      CRM_WEBHOOK_URL: `http://127.0.0.1:${crmPort}/inquiry`,
+      ...env,
+    },
+    { nodeArgs },
+  );
   const port = Number(new URL(server.base).port);
   const company = /company: (\S+)/.exec(server.printed)?.[1] ?? 'demo';
   return {

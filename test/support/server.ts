@@ -18,9 +18,9 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts a server with `env` added to this process's environment. */
-export async function startServer(env: Record<string, string>, options: { key?: string; command?: string } = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', options.command ?? 'serve', '--port', '0'], {
+/** Starts a server with `env` added to this process's environment (and `nodeArgs` given to node, e.g. `--cpu-prof`). */
+export async function startServer(env: Record<string, string>, options: { key?: string; command?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/cli.ts', options.command ?? 'serve', '--port', '0'], {
     cwd: root,
     env: { ...process.env, PORT: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
