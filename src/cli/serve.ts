@@ -35,6 +35,7 @@ import type { ClientRateLimits, RateCounter, RateLimit, RateLimiter } from '../p
 import type { Store } from '../ports/store.js';
 import { createRateLimiter, memoryRateCounter, parseKeyRateLimits, parseRateLimit, redisRateCounter, storeRateCounter } from '../ratelimit/index.js';
 import { parseAuditRetention, startAuditRetention } from '../store/audit-retention.js';
+import { createWebhookDelivery, storeEventSink, webhookPolicyFromEnv } from '../webhooks/index.js';
 
 /** Every key's default limit when GSTKIT_RATE_LIMIT is unset: 1200 requests a minute. */
 export const DEFAULT_RATE_LIMIT = '1200/60';
@@ -310,6 +311,27 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       })
     : undefined;
   outbox?.start();
+  // Webhooks: events are kept in the store's outbox, and every server's loop delivers them (one attempt, one server).
+  const webhookTimeout = Number(env['GSTKIT_WEBHOOK_TIMEOUT_MS'] || 10_000);
+  if (!Number.isSafeInteger(webhookTimeout) || webhookTimeout < 1) {
+    process.stderr.write(`GSTKIT_WEBHOOK_TIMEOUT_MS must be a positive whole number, not ${JSON.stringify(env['GSTKIT_WEBHOOK_TIMEOUT_MS'])}\n`);
+    await Promise.resolve(jobs.close?.()).catch(() => undefined);
+    await rate.close().catch(() => undefined);
+    await outbox?.close();
+    await store.close();
+    return 2;
+  }
+  const webhookPolicy = webhookPolicyFromEnv(env);
+  const webhookDelivery = createWebhookDelivery({
+    store,
+    policy: webhookPolicy,
+    timeoutMs: webhookTimeout,
+    onAttemptFailed: (d, attempt, gaveUp) =>
+      gaveUp &&
+      process.stderr.write(`webhook delivery ${d.deliveryId} (${d.eventType}) failed for good after ${d.attempts + 1} attempts: ${attempt.error?.message}\n`),
+    onError: conditionLog((line) => process.stderr.write(line)),
+  });
+  webhookDelivery.start();
   // PDFs render in threads of their own (not the jobs' pool, so none waits behind an export); a thread is kept
   // a minute after its last PDF, so a burst does not load the fonts again for each one.
   const pdfThreads = jobThreads > 0 ? createThreadPool({ size: jobThreads, idleMs: 60_000 }) : undefined;
@@ -345,6 +367,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     clientRateLimit: rate.clients,
     // Every state-changing call is written to the store's audit log, read back at GET /api/svc/audit.
     audit: store,
+    // Webhook subscriptions, and the events of the e-invoice and e-waybill routes for them.
+    webhooks: { store, policy: webhookPolicy },
+    events: storeEventSink(store),
     // A failing dependency is one line when it starts (and once a minute while it lasts), not one per request.
     onError: conditionLog((line) => process.stderr.write(line)),
     // GET /health: whether the store and the job queue answer, each within its deadline.
@@ -368,6 +393,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     await pdfThreads?.close();
     await rate.close().catch(() => undefined);
     await outbox?.close();
+    await webhookDelivery.close();
     await store.close();
     return 1;
   }
@@ -418,6 +444,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`rate limit: ${rate.where}\n`);
   out.write(`client limits: ${rate.clientsWhere}\n`);
   out.write(`audit log: ${auditDays.days === null ? 'kept forever' : `kept ${auditDays.days} days`}\n`);
+  out.write(
+    `webhooks: delivered by this server${webhookPolicy.allowPrivate ? '; private addresses and http allowed (GSTKIT_WEBHOOK_ALLOW_PRIVATE)' : webhookPolicy.allowHttp ? '; http allowed (GSTKIT_WEBHOOK_ALLOW_HTTP)' : ''}\n`,
+  );
   const auth = demoKey && loopback ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   // The walkthrough registers the bundled examples: only against the sandbox, never at NIC; and only with a
   // key the reader has (configured, or the demo key printed above), not one whose secret nobody was shown.
@@ -439,6 +468,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
           .then(() => pdfThreads?.close())
           .then(() => rate.close())
           .then(() => outbox?.close())
+          .then(() => webhookDelivery.close())
           .then(() => store.close())
           .then(() => resolve(0));
       });

@@ -22,6 +22,7 @@ import { memoryRevokedKeyStore } from './memory/revoked-key.js';
 import { memorySecretStore } from './memory/secret.js';
 import { memoryTaxpayerStore } from './memory/taxpayer.js';
 import { memoryTripSheetStore } from './memory/trip-sheet.js';
+import { memoryWebhookStore } from './memory/webhook.js';
 
 /** Builds an empty in-memory store. */
 export function createMemoryStore(): Store {
@@ -45,6 +46,7 @@ export function createMemoryStore(): Store {
     ...memoryAuditStore(),
     ...memoryRateCountStore(),
     ...memoryPortalSessionStore(slot),
+    ...memoryWebhookStore(slot),
     async close() {},
   };
   return exclusive(store, slot);

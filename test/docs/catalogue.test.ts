@@ -15,6 +15,7 @@ import { gstnCodes } from '../../src/connectors/gstn/codes.js';
 import { reconcileCodes } from '../../src/reconcile/codes.js';
 import { gstr1Codes } from '../../src/gstr1/codes.js';
 import { computeCodes } from '../../src/compute/codes.js';
+import { webhookCodes } from '../../src/webhooks/codes.js';
 
 describe('the error-code catalogue', () => {
   it('lists every code the modules define, once', () => {
@@ -34,6 +35,7 @@ describe('the error-code catalogue', () => {
       ...Object.values(reconcileCodes),
       ...Object.values(gstr1Codes),
       ...Object.values(computeCodes),
+      ...Object.values(webhookCodes),
     ]);
     const listed = otherCodes.map((c) => c.code);
     expect(new Set(listed).size).toBe(listed.length);
