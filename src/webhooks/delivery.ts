@@ -111,14 +111,27 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
 
   const deliverDue = async (): Promise<number> => {
     let made = 0;
-    // A few batches per pass, so a backlog drains without starving the pause between passes of a quiet loop.
-    for (let i = 0; i < 8 && !closed; i++) {
-      const now = clock.now();
-      const claimed = await store.claimWebhookDeliveries(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), batch);
-      if (claimed.length === 0) break;
-      await Promise.all(claimed.map((row) => attempt(row).catch((e: unknown) => options.onError?.(e))));
-      made += claimed.length;
-      if (claimed.length < batch) break;
+    const inFlight = new Set<Promise<void>>();
+    try {
+      // A few batches per pass, so a backlog drains without starving the pause between passes of a quiet loop.
+      for (let i = 0; i < 8 && !closed; i++) {
+        const now = clock.now();
+        const claimed = await store.claimWebhookDeliveries(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), batch);
+        if (claimed.length === 0) break;
+        for (const row of claimed) {
+          const running: Promise<void> = attempt(row)
+            .catch((e: unknown) => options.onError?.(e))
+            .finally(() => inFlight.delete(running));
+          inFlight.add(running);
+        }
+        made += claimed.length;
+        if (claimed.length < batch) break;
+        // The next claim goes once half the batch is done: attempts start as soon as they are claimed, and the
+        // connections do not wait for a batch's slowest receiver.
+        while (inFlight.size > batch / 2) await Promise.race(inFlight);
+      }
+    } finally {
+      await Promise.all(inFlight);
     }
     return made;
   };

@@ -25,7 +25,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** Builds the sender: keep-alive connections per host, the policy judged on every attempt. */
 export function httpWebhookSender(policy: WebhookAddressPolicy, timeoutMs: number): WebhookSender & { close(): void } {
-  const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 16 }), https: new https.Agent({ keepAlive: true, maxSockets: 16 }) };
+  const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 32 }), https: new https.Agent({ keepAlive: true, maxSockets: 32 }) };
   const send = async (text: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<SendOutcome> => {
     const form = checkWebhookUrlForm(text, policy);
     if (!form.ok) return { error: form.problem };
