@@ -8,6 +8,7 @@
  * GSTKIT_AUDIT_RETENTION_DAYS (the audit log's retention, docs/reliability.md), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
  * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
+ * GSTKIT_WEBHOOK_ALLOW_PRIVATE, GSTKIT_WEBHOOK_ALLOW_HTTP and GSTKIT_WEBHOOK_TIMEOUT_MS (webhooks, docs/webhooks.md);
  * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
  * adapter instead of the sandbox; GSTKIT_GST_PORTAL=gstn and the GSTN_* settings put the live GST portal
  * behind the GSTR routes (each company's GSTINs from GSTKIT_COMPANY_GSTINS).
