@@ -9,6 +9,7 @@
  * pace per GSTIN, cli/bulk-pace.ts), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
  * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
+ * GSTKIT_WEBHOOK_ALLOW_PRIVATE, GSTKIT_WEBHOOK_ALLOW_HTTP and GSTKIT_WEBHOOK_TIMEOUT_MS (webhooks, docs/webhooks.md);
  * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
  * adapter instead of the sandbox; GSTKIT_GST_PORTAL=gstn and the GSTN_* settings put the live GST portal
  * behind the GSTR routes (each company's GSTINs from GSTKIT_COMPANY_GSTINS).
@@ -39,6 +40,7 @@ import type { Store } from '../ports/store.js';
 import { createRateLimiter, memoryRateCounter, parseKeyRateLimits, parseRateLimit, redisRateCounter, storeRateCounter } from '../ratelimit/index.js';
 import { parseAuditRetention, startAuditRetention } from '../store/audit-retention.js';
 import { bulkPaceFromEnv } from './bulk-pace.js';
+import { createWebhookDelivery, storeEventSink, webhookPolicyFromEnv } from '../webhooks/index.js';
 
 /** Every key's default limit when GSTKIT_RATE_LIMIT is unset: 1200 requests a minute. */
 export const DEFAULT_RATE_LIMIT = '1200/60';
@@ -327,6 +329,27 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       })
     : undefined;
   outbox?.start();
+  // Webhooks: events are kept in the store's outbox, and every server's loop delivers them (one attempt, one server).
+  const webhookTimeout = Number(env['GSTKIT_WEBHOOK_TIMEOUT_MS'] || 10_000);
+  if (!Number.isSafeInteger(webhookTimeout) || webhookTimeout < 1) {
+    process.stderr.write(`GSTKIT_WEBHOOK_TIMEOUT_MS must be a positive whole number, not ${JSON.stringify(env['GSTKIT_WEBHOOK_TIMEOUT_MS'])}\n`);
+    await Promise.resolve(jobs.close?.()).catch(() => undefined);
+    await rate.close().catch(() => undefined);
+    await outbox?.close();
+    await store.close();
+    return 2;
+  }
+  const webhookPolicy = webhookPolicyFromEnv(env);
+  const webhookDelivery = createWebhookDelivery({
+    store,
+    policy: webhookPolicy,
+    timeoutMs: webhookTimeout,
+    onAttemptFailed: (d, attempt, gaveUp) =>
+      gaveUp &&
+      process.stderr.write(`webhook delivery ${d.deliveryId} (${d.eventType}) failed for good after ${d.attempts + 1} attempts: ${attempt.error?.message}\n`),
+    onError: conditionLog((line) => process.stderr.write(line)),
+  });
+  webhookDelivery.start();
   // PDFs render in threads of their own (not the jobs' pool, so none waits behind an export); a thread is kept
   // a minute after its last PDF, so a burst does not load the fonts again for each one.
   const pdfThreads = jobThreads > 0 ? createThreadPool({ size: jobThreads, idleMs: 60_000 }) : undefined;
@@ -365,6 +388,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     clientRateLimit: rate.clients,
     // Every state-changing call is written to the store's audit log, read back at GET /api/svc/audit.
     audit: store,
+    // Webhook subscriptions, and the events of the e-invoice and e-waybill routes for them.
+    webhooks: { store, policy: webhookPolicy },
+    events: storeEventSink(store),
     // A failing dependency is one line when it starts (and once a minute while it lasts), not one per request.
     onError: conditionLog((line) => process.stderr.write(line)),
     // GET /health: whether the store and the job queue answer, each within its deadline.
@@ -389,6 +415,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     await rate.close().catch(() => undefined);
     await bulkPace.close().catch(() => undefined);
     await outbox?.close();
+    await webhookDelivery.close();
     await store.close();
     return 1;
   }
@@ -450,6 +477,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   out.write(`client limits: ${rate.clientsWhere}\n`);
   out.write(`audit log: ${auditDays.days === null ? 'kept forever' : `kept ${auditDays.days} days`}\n`);
   out.write(`bulk pace: ${bulkPace.where}\n`);
+  out.write(
+    `webhooks: delivered by this server${webhookPolicy.allowPrivate ? '; private addresses and http allowed (GSTKIT_WEBHOOK_ALLOW_PRIVATE)' : webhookPolicy.allowHttp ? '; http allowed (GSTKIT_WEBHOOK_ALLOW_HTTP)' : ''}\n`,
+  );
   const auth = demoKey && loopback ? `${demoKey.keyId}:${demoKey.keySecret}` : `${key.keyId}:<secret>`;
   // The walkthrough registers the bundled examples: only against the sandbox, never at NIC; and only with a
   // key the reader has (configured, or the demo key printed above), not one whose secret nobody was shown.
@@ -473,6 +503,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
           .then(() => rate.close())
           .then(() => bulkPace.close())
           .then(() => outbox?.close())
+          .then(() => webhookDelivery.close())
           .then(() => store.close())
           .then(() => resolve(0));
       });

@@ -16,6 +16,7 @@ import type { QrFormat } from '../render/qr/index.js';
 import { pdfFileName, pdfFileResponse } from './pdf-file.js';
 import { validatedBody } from './validated-body.js';
 import { base64, forbiddenGstin, owns, pctx, refusalResponse, type Obj } from './route-kit.js';
+import { tell, tellIrnRegistered } from './route-events.js';
 
 /** The IRN record body (SPEC 2.7), with images and PDFs as the flags ask; with `pdf=file`, the e-invoice PDF itself. */
 async function irnRecordBody(ctx: RouteContext, record: RegisteredIrn, gstin: string): Promise<Response> {
@@ -118,6 +119,7 @@ export async function generateIrn(ctx: RouteContext): Promise<Response> {
       : {};
     return refusalResponse(out, dup);
   }
+  await tellIrnRegistered(ctx, out.value);
   return irnRecordBody(ctx, out.value, seller);
 }
 
@@ -144,7 +146,9 @@ export async function cancelIrn(ctx: RouteContext): Promise<Response> {
     CnlRsn: str(b['CnlRsn']),
     CnlRem: str(b['CnlRem']),
   });
-  return out.ok ? json(200, { Success: true, Irn: out.value.Irn, CancelDate: out.value.CancelDate }) : refusalResponse(out);
+  if (!out.ok) return refusalResponse(out);
+  await tell(ctx, { type: 'irn.cancelled', data: { gstin: ctx.flags.gstin, Irn: out.value.Irn, CancelDate: out.value.CancelDate, reason: str(b['CnlRsn']) } });
+  return json(200, { Success: true, Irn: out.value.Irn, CancelDate: out.value.CancelDate });
 }
 
 export async function paymentQr(ctx: RouteContext): Promise<Response> {

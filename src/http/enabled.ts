@@ -16,6 +16,7 @@ const byTag: Readonly<Record<string, readonly ProviderName[]>> = {
   jobs: ['jobs'],
   sandbox: ['signingCertificatePem'],
   audit: ['audit'],
+  webhooks: ['webhooks'],
 };
 
 /** Routes that call more than their tag says. */

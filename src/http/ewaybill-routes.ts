@@ -11,6 +11,7 @@ import { inlinePdfRenderer } from '../render/pdf/renderer.js';
 import { pdfFileName, pdfFileResponse } from './pdf-file.js';
 import { validatedBody } from './validated-body.js';
 import { base64, pctx, refusalResponse, type Obj } from './route-kit.js';
+import { tellEwbGenerated } from './route-events.js';
 
 /** `pdf=file`: the e-waybill PDF of `ewbNo`. */
 async function ewaybillPdfFile(ctx: RouteContext, gstin: string, ewbNo: string): Promise<Response> {
@@ -22,13 +23,17 @@ async function ewaybillPdfFile(ctx: RouteContext, gstin: string, ewbNo: string):
 
 export async function generateEwb(ctx: RouteContext): Promise<Response> {
   const out = await ctx.options.ewb.generate(pctx(ctx), ctx.flags.gstin!, validatedBody(ctx, 'ewb'));
-  return out.ok ? json(200, { Success: true, ...out.value }) : refusalResponse(out);
+  if (!out.ok) return refusalResponse(out);
+  const b = ctx.body;
+  await tellEwbGenerated(ctx, ctx.flags.gstin!, out.value, { document: { type: b['docType'], number: b['docNo'], date: b['docDate'] } });
+  return json(200, { Success: true, ...out.value });
 }
 
 export async function generateEwbByIrn(ctx: RouteContext): Promise<Response> {
   const gstin = ctx.flags.gstin!;
   const out = await ctx.options.irp.generateEwbByIrn(pctx(ctx), gstin, validatedBody(ctx, 'ewb-by-irn'));
   if (!out.ok) return refusalResponse(out);
+  await tellEwbGenerated(ctx, gstin, out.value, { Irn: ctx.body['Irn'] });
   if (ctx.flags.pdf === 'file') return ewaybillPdfFile(ctx, gstin, out.value.EwbNo);
   const body: Obj = { Success: true, ...out.value };
   if (ctx.flags.pdf === 'yes') {

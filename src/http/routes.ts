@@ -12,6 +12,7 @@ import { ewbMovementRoutes } from './ewaybill-movement-routes.js';
 import { ewbActionRoutes } from './ewaybill-action-routes.js';
 import { auditLogRoute } from './audit-route.js';
 import { bulkRoutes } from './bulk-routes.js';
+import { webhookRoutes } from './webhook-route-table.js';
 import { dealOperation, submitDeal } from './deal.js';
 import { cancelIrn, generateIrn, getIrn, getIrnByDoc, paymentQr } from './einvoice-routes.js';
 import { cancelEwb, closeEwb, generateEwb, generateEwbByIrn, getEwb, listByDate, listOtherParty } from './ewaybill-routes.js';
@@ -377,6 +378,7 @@ export const routes: Route[] = [
     flags: [],
     run: auditLogRoute,
   },
+  ...webhookRoutes,
   {
     operationId: 'sandboxCertificate',
     method: 'GET',

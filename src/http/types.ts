@@ -22,6 +22,17 @@ import type { AuditSink } from '../ports/audit.js';
 import type { PdfBranding, PdfRenderer } from '../render/pdf/renderer.js';
 import type { ClientRateLimits, RateLimiter } from '../ports/ratelimit.js';
 import type { FlagName, FlagSpec } from './query.js';
+import type { EventSink } from '../ports/events.js';
+import type { WebhookStore } from '../ports/store.js';
+import type { WebhookAddressPolicy } from '../webhooks/address-policy.js';
+
+/** Webhook subscriptions: where they are kept and which URLs they may name. */
+export interface WebhookOptions {
+  store: WebhookStore;
+  policy: WebhookAddressPolicy;
+  /** Subscriptions one company may hold. Default 25. */
+  maxPerCompany?: number;
+}
 
 /** A UPI payee for the dynamic payment QR. */
 export interface PaymentPayee {
@@ -129,6 +140,13 @@ export interface GstHandlerOptions {
    * routes included): key id, company, GSTIN, document, route, status, code, time. A store is one.
    */
   audit?: AuditSink;
+  /** Serves `/api/svc/webhooks`: a company subscribes URLs to events (`gstkit/webhooks` delivers them). */
+  webhooks?: WebhookOptions;
+  /**
+   * Told what the e-invoice and e-waybill routes did (`irn.registered`, `irn.cancelled`,
+   * `ewaybill.generated`); `storeEventSink(store)` from `gstkit/webhooks` keeps them for webhooks.
+   */
+  events?: EventSink;
 }
 
 /** Extra facts a host binding may pass along with the request. */
@@ -146,7 +164,7 @@ export interface RequestExtras {
 }
 
 /** The options that enable routes. */
-export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem' | 'audit' | 'gstPortal';
+export type ProviderName = 'irp' | 'ewb' | 'registry' | 'jobs' | 'payee' | 'signingCertificatePem' | 'audit' | 'gstPortal' | 'webhooks';
 
 /** The fetch-style handler. `basePath` (normalized, '' for none) tells the host bindings where it is mounted. */
 export type GstHandler = ((request: Request, extras?: RequestExtras) => Promise<Response>) & {

@@ -9,6 +9,8 @@ import type { JobCounts, JobExecutor, JobFileSink, JobType } from '../ports/jobs
 import type { JobRow, RecoveryPolicy, Store } from '../ports/store.js';
 import { jobCodes } from '../ports/jobs.js';
 import type { Clock } from '../clock.js';
+import type { EventSink } from '../ports/events.js';
+import { storeEventSink } from '../webhooks/store-events.js';
 
 /** Chunk size of stored files. */
 export const FILE_CHUNK_BYTES = 1 << 20;
@@ -32,6 +34,33 @@ export interface RunJobDeps {
    * renews the leases of its own live jobs before it claims, so it never takes back a job it is running.
    */
   live?: (renew: (() => Promise<void>) | undefined) => void;
+  /** Told `job.done` or `job.failed` as the job ends, in the transaction that ends it. Default: the store's webhook outbox. */
+  events?: EventSink;
+}
+
+type JobEnd = { state: 100 | 101; updatedAt: string; result?: unknown; error?: { code: string; message: string }; fileId?: string };
+
+/** A result larger than this (as JSON) is left out of the job's event; the job's status still has it. */
+const EVENT_RESULT_LIMIT = 64 * 1024;
+
+/** The event of a job's end: what a receiver needs to act, without the job's parameters (they may hold secrets). */
+function jobEvent(row: JobRow, end: JobEnd): Parameters<EventSink['emit']>[0] {
+  const result = end.result === undefined ? undefined : JSON.stringify(end.result);
+  return {
+    type: end.state === 100 ? 'job.done' : 'job.failed',
+    companyId: row.companyId,
+    data: {
+      jobId: row.jobId,
+      jobType: row.type,
+      jobStatus: end.state,
+      jobStatusText: end.state === 100 ? 'done' : 'failed',
+      updatedAt: end.updatedAt,
+      ...(end.error ? { error: end.error } : {}),
+      ...(result !== undefined && result.length <= EVENT_RESULT_LIMIT ? { result: end.result } : {}),
+      ...(result !== undefined && result.length > EVENT_RESULT_LIMIT ? { resultOmitted: true } : {}),
+      hasFile: end.fileId !== undefined,
+    },
+  };
 }
 
 /** Writes a file into the store in fixed-size chunks. */
@@ -66,6 +95,12 @@ function storeFileSink(store: Store, fileId: string): JobFileSink & { finish(): 
 /** Runs a claimed row to its end; never throws. */
 export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void> {
   const { store, clock, owner, leaseMs } = deps;
+  const events = deps.events ?? storeEventSink(store, clock);
+  // The job's end and its event are one transaction: a receiver is told of every end, and of no end that was not written.
+  const finish = (end: JobEnd): Promise<void> =>
+    store.atomically(async (tx) => {
+      if (await tx.finishJob(row.jobId, owner, end)) await events.emit(jobEvent(row, end), tx);
+    });
   const now = (): string => clock.now().toISOString();
   // Leases run on the machine's clock: an injected clock (tests, demos) may stand still or jump.
   const lease = (): string => new Date(Date.now() + leaseMs).toISOString();
@@ -145,14 +180,14 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
         for (let i = 0; i < out.file.data.byteLength; i += FILE_CHUNK_BYTES) await s.write(out.file.data.subarray(i, i + FILE_CHUNK_BYTES));
       }
       if (sink) await sink.finish();
-      await store.finishJob(row.jobId, owner, {
+      await finish({
         state: 100,
         updatedAt: now(),
         ...(out.result !== undefined ? { result: out.result } : {}),
         ...(fileId ? { fileId } : {}),
       });
     } else {
-      await store.finishJob(row.jobId, owner, { state: 101, updatedAt: now(), error: out.error });
+      await finish({ state: 101, updatedAt: now(), error: out.error });
     }
   } catch (e) {
     await stopBeats();
@@ -164,6 +199,6 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
       name === 'StoreFullError'
         ? { code: jobCodes.storageFull, message: (e as Error).message }
         : { code: 'SVC-950', message: e instanceof Error ? e.message : 'the job failed' };
-    await store.finishJob(row.jobId, owner, { state: 101, updatedAt: now(), error }).catch(() => {});
+    await finish({ state: 101, updatedAt: now(), error }).catch(() => {});
   }
 }

@@ -19,6 +19,7 @@ export * from './store.js';
 export * from './ratelimit.js';
 export * from './audit.js';
 export * from './portal-sessions.js';
+export * from './events.js';
 export {
   basicAuth,
   parseApiKeys,

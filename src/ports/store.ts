@@ -26,6 +26,7 @@ import type { ScheduleStore } from './store/schedule.js';
 import type { SecretStore } from './store/secret.js';
 import type { TaxpayerStore } from './store/taxpayer.js';
 import type { TripSheetStore } from './store/trip-sheet.js';
+import type { WebhookStore } from './store/webhook.js';
 
 export type { EwbDayList, EwbListed, EwbListedRow } from './ewaybill-listed.js';
 export type { AuditStore } from './store/audit.js';
@@ -42,6 +43,15 @@ export type { ScheduleRow, ScheduleRunRecord, ScheduleStore } from './store/sche
 export type { SecretStore } from './store/secret.js';
 export type { TaxpayerStore } from './store/taxpayer.js';
 export type { TripSheetRow, TripSheetStore } from './store/trip-sheet.js';
+export type {
+  ClaimedWebhookDelivery,
+  WebhookAttempt,
+  WebhookAttemptEnd,
+  WebhookDeliveryRow,
+  WebhookDeliveryState,
+  WebhookRow,
+  WebhookStore,
+} from './store/webhook.js';
 export { StoreFullError, StoreUnavailableError } from './store/errors.js';
 
 /** The store: every aggregate's port. Every method is atomic on its own; `atomically` makes several calls one. */
@@ -59,7 +69,8 @@ export interface Store
     AuditStore,
     RateCountStore,
     PortalSessionStore,
-    ScheduleStore {
+    ScheduleStore,
+    WebhookStore {
   /** `memory`, `pglite` or `postgres`. */
   readonly kind: string;
 

@@ -23,6 +23,7 @@ import { memoryScheduleStore } from './memory/schedule.js';
 import { memorySecretStore } from './memory/secret.js';
 import { memoryTaxpayerStore } from './memory/taxpayer.js';
 import { memoryTripSheetStore } from './memory/trip-sheet.js';
+import { memoryWebhookStore } from './memory/webhook.js';
 
 /** Builds an empty in-memory store. */
 export function createMemoryStore(): Store {
@@ -47,6 +48,7 @@ export function createMemoryStore(): Store {
     ...memoryAuditStore(),
     ...memoryRateCountStore(),
     ...memoryPortalSessionStore(slot),
+    ...memoryWebhookStore(slot),
     async close() {},
   };
   return exclusive(store, slot);

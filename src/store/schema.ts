@@ -341,6 +341,40 @@ create table gst_job_step (
 );
 `,
   },
+  {
+    version: 12,
+    name: 'webhook subscriptions and their delivery outbox',
+    sql: `
+-- A company's webhook subscriptions (events: a JSON array of event types) and one delivery row per event and
+-- subscription. A delivery keeps the exact body it signs, its id (the webhook-id of every attempt) and its
+-- latest attempts; an attempt claims its row by moving next_attempt_at to the claim's end.
+create table gst_webhook (
+  webhook_id text primary key,
+  company_id text not null,
+  url text not null,
+  events jsonb not null,
+  secret text not null,
+  created_at timestamptz not null
+);
+create index gst_webhook_of_company on gst_webhook (company_id, created_at);
+create table gst_webhook_delivery (
+  delivery_id text primary key,
+  webhook_id text not null references gst_webhook (webhook_id) on delete cascade,
+  company_id text not null,
+  event_type text not null,
+  body text not null,
+  state text not null,
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null,
+  retry_from timestamptz not null,
+  created_at timestamptz not null,
+  delivered_at timestamptz,
+  recent jsonb not null default '[]'
+);
+create index gst_webhook_delivery_due on gst_webhook_delivery (next_attempt_at) where state = 'pending';
+create index gst_webhook_delivery_of_webhook on gst_webhook_delivery (webhook_id, created_at desc);
+`,
+  },
 ];
 
 /** The version the code expects. */

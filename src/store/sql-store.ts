@@ -23,6 +23,7 @@ import { sqlScheduleStore } from './sql/schedule.js';
 import { sqlSecretStore } from './sql/secret.js';
 import { sqlTaxpayerStore } from './sql/taxpayer.js';
 import { sqlTripSheetStore } from './sql/trip-sheet.js';
+import { sqlWebhookStore } from './sql/webhook.js';
 
 /** Builds the store over a SQL client, bringing its schema up to date first. */
 export async function createSqlStore(raw: SqlClient, kind: 'pglite' | 'postgres'): Promise<Store> {
@@ -66,6 +67,7 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
     ...sqlAuditStore(client),
     ...sqlRateCountStore(client),
     ...sqlPortalSessionStore(client),
+    ...sqlWebhookStore(client),
 
     async ping() {
       await client.query('select 1', []);

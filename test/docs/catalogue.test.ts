@@ -18,6 +18,7 @@ import { gstr3bCodes } from '../../src/gstr3b/codes.js';
 import { computeCodes } from '../../src/compute/codes.js';
 import { scheduleCodes } from '../../src/jobs/schedule/codes.js';
 import { bulkCodes } from '../../src/bulk/codes.js';
+import { webhookCodes } from '../../src/webhooks/codes.js';
 
 describe('the error-code catalogue', () => {
   it('lists every code the modules define, once', () => {
@@ -40,6 +41,7 @@ describe('the error-code catalogue', () => {
       ...Object.values(computeCodes),
       ...Object.values(scheduleCodes),
       ...Object.values(bulkCodes),
+      ...Object.values(webhookCodes),
     ]);
     const listed = otherCodes.map((c) => c.code);
     expect(new Set(listed).size).toBe(listed.length);

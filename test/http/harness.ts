@@ -40,6 +40,8 @@ export function world(extra: Partial<GstHandlerOptions> = {}): World {
       ],
       new Map([...sandbox.companies].map(([id, c]) => [id, c.gstins])),
     ),
+    // Every route of the table is served, the webhooks' too.
+    webhooks: { store: sandbox.store, policy: { allowPrivate: false, allowHttp: false } },
     ...extra,
   });
   return { sandbox, handler, clock };
