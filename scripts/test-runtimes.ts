@@ -57,10 +57,63 @@ const portableFiles = readdirSync(testDir)
   .filter((f) => f.endsWith('.portable.ts'))
   .sort();
 
+/** A TypeScript block of README.md whose first line names the runtimes it runs on (beside Node, which the snippet test runs it on). */
+interface ReadmeBlock {
+  line: number;
+  code: string;
+  runtimes: string[];
+}
+
+const readmeBlocks: ReadmeBlock[] = (() => {
+  const lines = readFileSync(path.join(root, 'README.md'), 'utf8').split('\n');
+  const blocks: ReadmeBlock[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] !== '```ts') continue;
+    const named = /^\/\/ Runs on: (.+) \(npm run test:runtimes\)$/.exec(lines[i + 1] ?? '');
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && lines[end] !== '```') end++;
+    if (named)
+      blocks.push({ line: start + 1, code: lines.slice(start, end).join('\n'), runtimes: (named[1] as string).split(/,\s*/).map((r) => r.toLowerCase()) });
+    i = end;
+  }
+  return blocks;
+})();
+
+/** The e-invoice a Worker block is sent: the example without its totals, which the Worker must fill in. */
+const workerBlockCheck = `
+  const example = (await import(${JSON.stringify(path.join(root, 'docs', 'examples', 'irn.json'))})).default;
+  const { ValDtls, ...withoutTotals } = example;
+  const res = await block.default.fetch(new Request('https://worker.test/', { method: 'POST', body: JSON.stringify(withoutTotals) }));
+  if (res.status !== 200) throw new Error('the Worker answered ' + res.status + ': ' + (await res.text()));
+  const done = await res.json();
+  if (done.ValDtls?.TotInvVal !== ValDtls.TotInvVal) throw new Error('TotInvVal ' + done.ValDtls?.TotInvVal + ', the example has ' + ValDtls.TotInvVal);
+`;
+
+/** The module that registers the README blocks of a runtime as tests: each block is imported (run) in its test. */
+function readmeTests(runtime: string, kind: Kind): string {
+  const lines = [`import { enterFile, it } from ${JSON.stringify(harness)};`, `enterFile('README.md');`];
+  for (const b of readmeBlocks.filter((b) => b.runtimes.includes(runtime))) {
+    // A block that exports a Worker is sent an invoice; any other block is run by importing it.
+    const body = kind === 'worker' ? `if (block.default?.fetch) { ${workerBlockCheck} }` : '';
+    lines.push(`it('the block at README.md:${b.line}', async () => { const block = await import('rt-block:${b.line}'); ${body} });`);
+  }
+  return lines.join('\n');
+}
+
+/** The source file of a `gstkit` import: package.json exports' ./dist/x/index.js is built from src/x/index.ts. */
+function sourceOfSpecifier(specifier: string): string | undefined {
+  const exportsMap = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).exports as Record<string, { default?: string } | string>;
+  const target = exportsMap[specifier === 'gstkit' ? '.' : `./${specifier.slice('gstkit/'.length)}`];
+  const file = typeof target === 'string' ? undefined : target?.default;
+  return file ? path.join(root, file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')) : undefined;
+}
+
 /** The generated entry: each file's tests are registered under its name, then run in the runtime's way. */
 function entryText(files: readonly string[], kind: Kind, runtime: string): string {
   const lines = [`import { enterFile, runAll } from ${JSON.stringify(harness)};`];
   for (const f of files) lines.push(`import ${JSON.stringify(`rt-mark:${f}`)};`, `import ${JSON.stringify(path.join(testDir, f))};`);
+  if (readmeBlocks.some((b) => b.runtimes.includes(runtime))) lines.push(`import 'rt-readme:${runtime}:${kind}';`);
   if (kind === 'cli') lines.push(`console.log(${JSON.stringify(REPORT_PREFIX)} + JSON.stringify(await runAll(${JSON.stringify(runtime)})));`);
   if (kind === 'browser') lines.push(`globalThis.__gstkitReport = await runAll(${JSON.stringify(runtime)});`);
   // workerd allows no I/O (nor timers) at the top level of a module: the tests run in the request.
@@ -81,6 +134,23 @@ const filePlugin: esbuild.Plugin = {
       resolveDir: testDir,
       loader: 'js',
     }));
+    build.onResolve({ filter: /^rt-readme:/ }, (a) => ({ path: a.path.slice('rt-readme:'.length), namespace: 'rt-readme', sideEffects: true }));
+    build.onLoad({ filter: /.*/, namespace: 'rt-readme' }, (a) => ({
+      contents: readmeTests(a.path.split(':')[0] as string, a.path.split(':')[1] as Kind),
+      resolveDir: root,
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^rt-block:/ }, (a) => ({ path: a.path.slice('rt-block:'.length), namespace: 'rt-block', sideEffects: true }));
+    build.onLoad({ filter: /.*/, namespace: 'rt-block' }, (a) => ({
+      contents: readmeBlocks.find((b) => String(b.line) === a.path)?.code ?? '',
+      resolveDir: root,
+      loader: 'ts',
+    }));
+    // README's blocks import gstkit as a user does: from the sources here.
+    build.onResolve({ filter: /^gstkit(\/.*)?$/ }, (a) => {
+      const file = sourceOfSpecifier(a.path);
+      return file ? { path: file } : { errors: [{ text: `package.json exports no ${a.path}` }] };
+    });
     // package.json says "sideEffects": false, which would let esbuild drop a test file imported for its tests.
     build.onResolve({ filter: /\.portable\.ts$/ }, (a) => ({ path: path.resolve(a.resolveDir, a.path), sideEffects: true }));
   },
@@ -370,7 +440,7 @@ async function main(): Promise<number> {
       (inCi ? problems : pendingLines).push(`${runtime.name} not run: ${where.missing}`);
       continue;
     }
-    if (files.length === 0) {
+    if (files.length === 0 && !readmeBlocks.some((b) => b.runtimes.includes(runtime.name))) {
       columns.push({ runtime, state: 'ran', files, report: { runtime: runtime.name, results: [], digests: [] } });
       continue;
     }
@@ -414,6 +484,17 @@ async function main(): Promise<number> {
       return ok === mine.length ? `${ok}/${mine.length}` : `FAIL ${ok}/${mine.length}`;
     }),
   ]);
+  if (readmeBlocks.length > 0)
+    rows.push([
+      'README.md blocks',
+      ...columns.map((c) => {
+        const mine = c.report?.results.filter((r) => r.file === 'README.md') ?? [];
+        if (!readmeBlocks.some((b) => b.runtimes.includes(c.runtime.name))) return '—';
+        if (c.state !== 'ran') return c.state;
+        const ok = mine.filter((r) => r.ok).length;
+        return ok === mine.length ? `${ok}/${mine.length}` : `FAIL ${ok}/${mine.length}`;
+      }),
+    ]);
   const widths = head.map((_, i) => Math.max(...[head, ...rows].map((r) => (r[i] ?? '').length)));
   const line = (r: string[]): string => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
   console.log(`\n${line(head)}\n${rows.map(line).join('\n')}`);
