@@ -148,22 +148,11 @@ async function outsidePieces(): Promise<Array<{ piece: string; size: Size }>> {
     });
     return { minified: bytes.reduce((n, b) => n + b.length, 0), gzip: bytes.reduce((n, b) => n + gzip(b), 0) };
   };
-  const ajv = await esbuild.build({
-    stdin: { contents: "export { default as Ajv } from 'ajv/dist/2020.js'; export { default as addFormats } from 'ajv-formats';", resolveDir: root },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  const ajvBytes = ajv.outputFiles[0]?.contents ?? new Uint8Array();
   const hb = path.join(path.dirname(fileURLToPath(import.meta.resolve('harfbuzzjs'))), 'harfbuzz.wasm');
   const latin = (name: string): boolean => /^NotoSans-(Regular|Bold)\.ttf$/.test(name);
   return [
-    { piece: 'Ajv 2020 and ajv-formats (gstkit loads them with createRequire)', size: { minified: ajvBytes.length, gzip: gzip(ajvBytes) } },
     {
-      piece: 'schemas/**/*.schema.json, minified (read by schema/registry.ts)',
+      piece: 'schemas/**/*.schema.json, minified (read by schema/registry.ts for the tolerant reader; validation itself is compiled into the bundle)',
       size: ofFiles(
         filesIn('schemas', (f) => f.endsWith('.schema.json')),
         true,
