@@ -80,6 +80,11 @@ Environment variables:
   GSTKIT_AUDIT_RETENTION_DAYS days the audit log keeps an entry, or off; default 2190
   GSTKIT_SCHEDULE_POLL_MS     how often due schedules (POST /api/svc/schedules) are looked for, in ms;
                               default 30000
+  GSTKIT_WEBHOOK_TIMEOUT_MS   how long one webhook delivery attempt may take, in ms; default 10000
+  GSTKIT_WEBHOOK_ALLOW_PRIVATE
+                              1 lets webhooks reach loopback and private addresses, over http too
+                              (tests, a receiver on the same network); default off
+  GSTKIT_WEBHOOK_ALLOW_HTTP   1 lets webhooks use plain http to public addresses; default off
   GSTKIT_BULK_RATE            documents a bulk job sends each GSTIN's portal, REQUESTS/SECONDS or
                               off, counted where the rate limits are; default off on the sandbox,
                               5/1 with GSTKIT_PROVIDER=nic
