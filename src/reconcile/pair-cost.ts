@@ -64,21 +64,27 @@ export interface PairMeasure {
 }
 
 export function measurePair(pass: PassId, b: Entry, p: Entry): PairMeasure {
-  const number = numberLikeness(b, p);
+  let amountGap = 0;
+  for (let i = 0; i < 5; i++) amountGap += Math.abs(b.amounts[i]! - p.amounts[i]!);
+  const dayGap = b.day !== undefined && p.day !== undefined ? Math.abs(b.day - p.day) : undefined;
+  return { number: numberLikeness(b, p), dayGap, amountGap: Math.round(amountGap * 100) / 100, cost: pairCost(pass, b, p) };
+}
+
+/** The cost of a pair alone (no allocation: it is computed for every candidate pair). */
+export function pairCost(pass: PassId, b: Entry, p: Entry): number {
   let amountGap = 0;
   let size = 0;
   for (let i = 0; i < 5; i++) {
     amountGap += Math.abs(b.amounts[i]! - p.amounts[i]!);
     size += Math.abs(b.amounts[i]!) + Math.abs(p.amounts[i]!);
   }
-  const dayGap = b.day !== undefined && p.day !== undefined ? Math.abs(b.day - p.day) : undefined;
   // Each part lies in [0, 1): the relative amount gap (1 % scores a half), days apart, number likeness.
   const relative = amountGap / Math.max(1, size / 2);
   const amountPart = relative / (relative + 0.01);
-  const dayPart = dayGap === undefined ? 0.5 : dayGap / (dayGap + 5);
+  const dayGap = b.day !== undefined && p.day !== undefined ? Math.abs(b.day - p.day) : -1;
+  const dayPart = dayGap < 0 ? 0.5 : dayGap / (dayGap + 5);
   const numberPart =
-    number === 'same' ? 0 : number === 'same-normalised' ? 0.1 : number === 'amendment-original' ? 0.2 : 0.3 + 0.7 * numberDistance(b.norm, p.norm);
+    b.light === p.light ? 0 : b.norm === p.norm ? 0.1 : p.alt !== undefined && p.alt === b.norm ? 0.2 : 0.3 + 0.7 * numberDistance(b.norm, p.norm);
   const detail = 0.5 * amountPart + 0.3 * dayPart + 0.2 * numberPart;
-  const cost = Math.round(TIER[pass] * COST_UNIT + Math.min(detail, 0.999) * COST_UNIT);
-  return { number, dayGap, amountGap: Math.round(amountGap * 100) / 100, cost };
+  return Math.round(TIER[pass] * COST_UNIT + Math.min(detail, 0.999) * COST_UNIT);
 }

@@ -9,7 +9,7 @@
  */
 import { ASSIGNMENT_WORK_LIMIT, assignmentWork, minCostAssignment } from './assignment.js';
 import type { AmountTests, Entry } from './entry.js';
-import { measurePair, UNPAIRED_PAIR } from './pair-cost.js';
+import { pairCost, UNPAIRED_PAIR } from './pair-cost.js';
 import type { CandidateIndex, Candidates, PassRule } from './passes.js';
 import type { PassId } from './types.js';
 
@@ -68,7 +68,7 @@ export function pairGreedy(books: readonly Entry[], portal: readonly Entry[], ru
       if (!best) continue;
       b.used = true;
       best.used = true;
-      pairs.push({ book: b, portal: best, pass: rule.id, rule: r, cost: measurePair(rule.id, b, best).cost });
+      pairs.push({ book: b, portal: best, pass: rule.id, rule: r, cost: pairCost(rule.id, b, best) });
     }
   });
   return pairs;
@@ -102,22 +102,24 @@ export function candidateGraph(books: readonly Entry[], portal: readonly Entry[]
   let cost = new Float64Array(cap);
   let count = 0;
   // One index per way of finding candidates, shared by the passes that find them alike.
-  const built = new Map<CandidateIndex, (b: Entry) => Candidates | undefined>();
-  for (const r of rules) if (!built.has(r.candidates)) built.set(r.candidates, r.candidates.build(portal));
-  const lookups = rules.map((r) => built.get(r.candidates)!);
-  // The edges found so far for the current purchase, to keep only the first pass of each pair.
+  const distinct: CandidateIndex[] = [];
+  for (const r of rules) if (!distinct.includes(r.candidates)) distinct.push(r.candidates);
+  const lookups = distinct.map((c) => c.build(portal));
+  const lookupOf = rules.map((r) => distinct.indexOf(r.candidates));
+  // The edges found so far for the current purchase, to keep only the first pass of each pair, and each
+  // index's candidates for it (looked up once, however many passes share the index).
   const seen: number[] = [];
-  const found = new Map<(b: Entry) => Candidates | undefined, Candidates | undefined>();
+  const found: Array<Candidates | undefined | null> = new Array(distinct.length);
   for (const b of books) {
     seen.length = 0;
-    found.clear();
+    found.fill(null);
     for (let r = 0; r < rules.length; r++) {
       const ruleR = rules[r]!;
-      const lookup = lookups[r]!;
-      let c = found.get(lookup);
-      if (c === undefined && !found.has(lookup)) {
-        c = lookup(b);
-        found.set(lookup, c);
+      const l = lookupOf[r]!;
+      let c = found[l];
+      if (c === null) {
+        c = lookups[l]!(b);
+        found[l] = c;
       }
       if (!c) continue;
       for (let i = c.from; i < c.to; i++) {
@@ -134,7 +136,7 @@ export function candidateGraph(books: readonly Entry[], portal: readonly Entry[]
         book[count] = b.index;
         port[count] = p.index;
         rule[count] = r;
-        cost[count] = measurePair(ruleR.id, b, p).cost;
+        cost[count] = pairCost(ruleR.id, b, p);
         count++;
       }
     }

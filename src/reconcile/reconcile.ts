@@ -68,7 +68,7 @@ export function reconcile(
   const amountTest = amountTests(options);
   const window = options.dateWindowDays ?? 10;
   const panLevel = options.panLevel ?? true;
-  const method = options.pairing ?? 'global';
+  const method = options.pairing === 'greedy' ? 'greedy' : 'global';
 
   const books: Entry[] = purchases.map(bookEntry);
   const portal: Entry[] = docs.map(portalEntry);
@@ -295,7 +295,7 @@ export function reconcile(
       );
     }
     period(row, b, p);
-    if (finder) addRunnerUp(row, finder.edgeOfBook(b) ?? finder.edgeOfPortal(p) ?? (status === 'mismatch' ? finder.nearMissOfBook(b) : undefined));
+    if (finder) addRunnerUp(row, finder.edgeOfBook(b) ?? finder.edgeOfPortal(p) ?? (status === 'mismatch' ? finder.nearMissOfBook(b, true) : undefined));
     return row;
   }
 

@@ -2,7 +2,8 @@
  * The runner-up of a reconciliation row: the best candidate it did not take and why. First among the
  * pairs some pass accepts (taken by another document, or costlier than the pair made); for an unpaired or
  * mismatched row without one, the nearest miss: a document of the same supplier with the same number or a
- * date close by, with the test it fails in words ("dates 25 days apart, beyond the 10-day window").
+ * date close by (for a mismatch, only an unpaired one of the same number or amounts), with the test it
+ * fails in words ("dates 25 days apart, beyond the 10-day window").
  * @module
  */
 import type { AmountTests, Entry } from './entry.js';
@@ -42,10 +43,10 @@ export interface RunnerUpFinder {
   edgeOfBook(b: Entry): RunnerUp | undefined;
   /** The cheapest other pair a 2B document has among the candidates. */
   edgeOfPortal(p: Entry): RunnerUp | undefined;
-  /** The nearest 2B document no pass pairs with the purchase. */
-  nearMissOfBook(b: Entry): RunnerUp | undefined;
-  /** The nearest purchase no pass pairs with the 2B document. */
-  nearMissOfPortal(p: Entry): RunnerUp | undefined;
+  /** The nearest 2B document no pass pairs with the purchase (when asked, only unpaired ones of the same number or amounts). */
+  nearMissOfBook(b: Entry, closeOnly?: boolean): RunnerUp | undefined;
+  /** The nearest purchase no pass pairs with the 2B document (when asked, only unpaired ones of the same number or amounts). */
+  nearMissOfPortal(p: Entry, closeOnly?: boolean): RunnerUp | undefined;
 }
 
 /** Builds the runner-up finder; the near-miss indexes are made on first use. */
@@ -140,15 +141,18 @@ export function runnerUps(ctx: RunnerUpContext): RunnerUpFinder {
   };
 
   /** The nearest document on the other side that no pass pairs with `x`. */
-  const nearMiss = (x: Entry, side: 0 | 1): RunnerUp | undefined => {
+  const nearMiss = (x: Entry, side: 0 | 1, closeOnly: boolean): RunnerUp | undefined => {
     indexes ??= build();
     const other = side === 0 ? 1 : 0;
     const own = side === 0 ? partnerOfBook[x.index]! : partnerOfPortal[x.index]!;
     let best: Entry | undefined;
     let bestScore = Infinity;
     let looks = 0;
+    const partnerOf = side === 0 ? partnerOfPortal : partnerOfBook;
     const consider = (y: Entry, sameNumber: boolean): void => {
       if (y.index === own || y.cls !== x.cls) return;
+      // For a mismatch, only an unpaired document that would pair better but for one test is worth naming.
+      if (closeOnly && (partnerOf[y.index]! >= 0 || (!sameNumber && !ctx.amounts.within(x.amounts, y.amounts)))) return;
       looks++;
       const score =
         (sameNumber ? 0 : 10) +
@@ -190,7 +194,7 @@ export function runnerUps(ctx: RunnerUpContext): RunnerUpFinder {
   return {
     edgeOfBook: edgeRunnerUpOfBook,
     edgeOfPortal: edgeRunnerUpOfPortal,
-    nearMissOfBook: (b: Entry) => nearMiss(b, 0),
-    nearMissOfPortal: (p: Entry) => nearMiss(p, 1),
+    nearMissOfBook: (b: Entry, closeOnly = false) => nearMiss(b, 0, closeOnly),
+    nearMissOfPortal: (p: Entry, closeOnly = false) => nearMiss(p, 1, closeOnly),
   };
 }
