@@ -13,6 +13,13 @@ import { pairCost, UNPAIRED_PAIR } from './pair-cost.js';
 import type { CandidateIndex, Candidates, PassRule } from './passes.js';
 import type { PassId } from './types.js';
 
+/**
+ * Candidates kept per purchase: beyond it (a supplier with hundreds of same-value documents a day under
+ * unrelated numbers) the nearest days are kept and the purchase's block is paired greedily, so that the
+ * candidate graph stays linear in the documents.
+ */
+export const MAX_CANDIDATES_PER_PURCHASE = 256;
+
 export interface Pair {
   book: Entry;
   portal: Entry;
@@ -31,6 +38,8 @@ export interface CandidateGraph {
   rule: Uint8Array;
   cost: Float64Array;
   count: number;
+  /** Purchases whose candidates were cut at {@link MAX_CANDIDATES_PER_PURCHASE} (1), their block paired greedily. */
+  crowded: Uint8Array;
   /** Edges of each purchase and each 2B document (compressed rows: `start[i]..start[i+1]` in `list`). */
   byBook: { start: Int32Array; list: Int32Array };
   byPortal: { start: Int32Array; list: Int32Array };
@@ -109,6 +118,7 @@ export function candidateGraph(books: readonly Entry[], portal: readonly Entry[]
   // The edges found so far for the current purchase, to keep only the first pass of each pair, and each
   // index's candidates for it (looked up once, however many passes share the index).
   const seen: number[] = [];
+  const crowded = new Uint8Array(books.length);
   const found: Array<Candidates | undefined | null> = new Array(distinct.length);
   for (const b of books) {
     seen.length = 0;
@@ -122,9 +132,20 @@ export function candidateGraph(books: readonly Entry[], portal: readonly Entry[]
         found[l] = c;
       }
       if (!c) continue;
-      for (let i = c.from; i < c.to; i++) {
+      // Nearest days first where the list is by day, so that a crowded purchase keeps its nearest candidates.
+      let left = c.center === undefined ? c.from - 1 : c.center - 1;
+      let right = c.center === undefined ? c.from : c.center;
+      while (left >= c.from || right < c.to) {
+        let i: number;
+        if (right >= c.to) i = left--;
+        else if (left < c.from) i = right++;
+        else i = b.day! - c.list[left]!.day! <= c.list[right]!.day! - b.day! ? left-- : right++;
         const p = c.list[i]!;
         if (seen.includes(p.index) || !ruleR.fits(b, p)) continue;
+        if (seen.length >= MAX_CANDIDATES_PER_PURCHASE) {
+          crowded[b.index] = 1;
+          break;
+        }
         seen.push(p.index);
         if (count === cap) {
           cap *= 2;
@@ -147,6 +168,7 @@ export function candidateGraph(books: readonly Entry[], portal: readonly Entry[]
     rule,
     cost,
     count,
+    crowded,
     byBook: byEntry(books.length, book, count),
     byPortal: byEntry(portalCount, port, count),
   };
@@ -231,7 +253,9 @@ export function pairGlobal(
       take(best);
       continue;
     }
-    if (assignmentWork({ left: leftId.size, right: rightId.size, edges: edges.length }) > ASSIGNMENT_WORK_LIMIT) {
+    let cut = false;
+    for (const l of leftId.keys()) if (graph.crowded[l]) cut = true;
+    if (cut || assignmentWork({ left: leftId.size, right: rightId.size, edges: edges.length }) > ASSIGNMENT_WORK_LIMIT) {
       stats.fallbackComponents++;
       const compBooks = [...leftId.keys()].map((i) => books[i]!);
       const compPortal = [...rightId.keys()].map((i) => portal[i]!);

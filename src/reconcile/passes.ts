@@ -13,6 +13,8 @@ export interface Candidates {
   list: readonly Entry[];
   from: number;
   to: number;
+  /** Where the nearest candidates are (by day), when the list is sorted by day: the first at or after the purchase's day. */
+  center?: number;
 }
 
 /** How a pass finds candidates: one index of the 2B side, shared by the passes that key alike. */
@@ -111,7 +113,7 @@ export function passRules(amounts: AmountTests, window: number, panLevel: boolea
         const list = index.get(`${b.gstin}|${b.cls}`);
         if (!list) return undefined;
         const from = firstFrom(list, b.day - window);
-        return { list, from, to: firstFrom(list, b.day + window + 1) };
+        return { list, from, to: firstFrom(list, b.day + window + 1), center: firstFrom(list, b.day) };
       };
     },
   };

@@ -338,3 +338,20 @@ describe('a block too large for the exact solver', () => {
     expect(paired[0]!.reasons).toContain("paired greedily: this supplier's block of candidate pairs was too large for the exact pairing");
   });
 });
+
+describe('a crowded purchase', () => {
+  it('keeps its nearest candidates only, and its block is paired greedily', () => {
+    // 400 purchases and 400 documents of one value on two days: each purchase fits all 400 documents.
+    const purchases: PurchaseRow[] = [];
+    const docs: InwardDocument[] = [];
+    for (let i = 0; i < 400; i++) {
+      purchases.push(purchase(`PO-${i}`, dayOf(i % 2), [1000, 180, 0, 0, 0]));
+      docs.push(doc2b(`SI-${i}`, dayOf(i % 2), [1000, 180, 0, 0, 0]));
+    }
+    const res = reconcile(purchases, docs);
+    expect(res.pairing!.candidates).toBe(400 * 256);
+    expect(res.pairing!.fallbackComponents).toBe(1);
+    expect(res.summary.mismatch).toBe(400);
+    expect(res.rows.every((r) => r.basis?.method === 'greedy-fallback')).toBe(true);
+  });
+});
