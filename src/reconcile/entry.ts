@@ -101,6 +101,8 @@ export interface AmountTests {
   gap(a: number[], b: number[]): number;
   /** Per head: the tolerance in rupees for these two amounts. */
   allowed(head: number, a: number, b: number): number;
+  /** Per head: how far from `a` an amount within the tolerance can lie (Infinity for 100 % or more). */
+  reach(head: number, a: number): number;
 }
 
 export function amountTests(options: ReconcileOptions): AmountTests {
@@ -115,6 +117,12 @@ export function amountTests(options: ReconcileOptions): AmountTests {
   };
   return {
     allowed,
+    reach(i, a) {
+      const t = tol[i]!;
+      if (t.percent >= 100) return Infinity;
+      // |a - b| within max(absolute, percent of the larger): b lies within a's magnitude grown by the percentage.
+      return Math.max(t.absolute, (Math.abs(a) * t.percent) / (100 - t.percent)) + 1e-9;
+    },
     within(a, b) {
       for (let i = 0; i < 5; i++) {
         const d = Math.abs(a[i]! - b[i]!);

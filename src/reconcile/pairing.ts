@@ -14,8 +14,8 @@ import type { CandidateIndex, Candidates, PassRule } from './passes.js';
 import type { PassId } from './types.js';
 
 /**
- * Candidates kept per purchase: beyond it (a supplier with hundreds of same-value documents a day under
- * unrelated numbers) the nearest days are kept and the purchase's block is paired greedily, so that the
+ * Candidate pairs kept per purchase: beyond it (a supplier with hundreds of same-value documents a day
+ * under unrelated numbers) the others only join the purchase's block, which is paired greedily, so that the
  * candidate graph stays linear in the documents.
  */
 export const MAX_CANDIDATES_PER_PURCHASE = 256;
@@ -40,6 +40,8 @@ export interface CandidateGraph {
   count: number;
   /** Purchases whose candidates were cut at {@link MAX_CANDIDATES_PER_PURCHASE} (1), their block paired greedily. */
   crowded: Uint8Array;
+  /** The block of a purchase (its index) or a 2B document (purchases' count plus its index): its representative. */
+  block(node: number): number;
   /** Edges of each purchase and each 2B document (compressed rows: `start[i]..start[i+1]` in `list`). */
   byBook: { start: Int32Array; list: Int32Array };
   byPortal: { start: Int32Array; list: Int32Array };
@@ -83,6 +85,28 @@ export function pairGreedy(books: readonly Entry[], portal: readonly Entry[], ru
   return pairs;
 }
 
+/** Union-find over purchases (0..B-1) and 2B documents (B..B+P-1). */
+function unionFind(size: number): { parent: Int32Array; find(x: number): number; union(a: number, b: number): void } {
+  const parent = new Int32Array(size);
+  for (let i = 0; i < size; i++) parent[i] = i;
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]!]!;
+      x = parent[x]!;
+    }
+    return x;
+  };
+  return {
+    parent,
+    find,
+    union(a, b) {
+      const ra = find(a);
+      const rb = find(b);
+      if (ra !== rb) parent[ra] = rb;
+    },
+  };
+}
+
 function grow<T extends Int32Array | Uint8Array | Float64Array>(a: T, size: number): T {
   const out = new (a.constructor as new (n: number) => T)(size);
   out.set(a);
@@ -112,13 +136,16 @@ export function candidateGraph(books: readonly Entry[], portal: readonly Entry[]
   let count = 0;
   // One index per way of finding candidates, shared by the passes that find them alike.
   const distinct: CandidateIndex[] = [];
-  for (const r of rules) if (!distinct.includes(r.candidates)) distinct.push(r.candidates);
+  const sourceOf = (r: PassRule): CandidateIndex => r.everyCandidate ?? r.candidates;
+  for (const r of rules) if (!distinct.includes(sourceOf(r))) distinct.push(sourceOf(r));
   const lookups = distinct.map((c) => c.build(portal));
-  const lookupOf = rules.map((r) => distinct.indexOf(r.candidates));
+  const lookupOf = rules.map((r) => distinct.indexOf(sourceOf(r)));
   // The edges found so far for the current purchase, to keep only the first pass of each pair, and each
   // index's candidates for it (looked up once, however many passes share the index).
   const seen: number[] = [];
   const crowded = new Uint8Array(books.length);
+  // Blocks: a crowded purchase's candidates beyond the cap still join its block, without an edge.
+  const blocks = unionFind(books.length + portalCount);
   const found: Array<Candidates | undefined | null> = new Array(distinct.length);
   for (const b of books) {
     seen.length = 0;
@@ -142,9 +169,10 @@ export function candidateGraph(books: readonly Entry[], portal: readonly Entry[]
         else i = b.day! - c.list[left]!.day! <= c.list[right]!.day! - b.day! ? left-- : right++;
         const p = c.list[i]!;
         if (seen.includes(p.index) || !ruleR.fits(b, p)) continue;
+        blocks.union(b.index, books.length + p.index);
         if (seen.length >= MAX_CANDIDATES_PER_PURCHASE) {
           crowded[b.index] = 1;
-          break;
+          continue;
         }
         seen.push(p.index);
         if (count === cap) {
@@ -169,6 +197,7 @@ export function candidateGraph(books: readonly Entry[], portal: readonly Entry[]
     cost,
     count,
     crowded,
+    block: blocks.find,
     byBook: byEntry(books.length, book, count),
     byPortal: byEntry(portalCount, port, count),
   };
@@ -187,21 +216,7 @@ export function pairGlobal(
 ): { pairs: Pair[]; stats: PairingStats } {
   const B = graph.byBook.start.length - 1;
   const P = graph.byPortal.start.length - 1;
-  // Union-find over purchases (0..B-1) and 2B documents (B..B+P-1).
-  const parent = new Int32Array(B + P);
-  for (let i = 0; i < parent.length; i++) parent[i] = i;
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      parent[x] = parent[parent[x]!]!;
-      x = parent[x]!;
-    }
-    return x;
-  };
-  for (let e = 0; e < graph.count; e++) {
-    const a = find(graph.book[e]!);
-    const b = find(B + graph.portal[e]!);
-    if (a !== b) parent[a] = b;
-  }
+  const find = graph.block;
   // Edges grouped by component (counting sort on the root).
   const rootOf = new Int32Array(graph.count);
   const compStart = new Int32Array(B + P + 1);
@@ -226,6 +241,21 @@ export function pairGlobal(
     if (fallback) pair.fallback = true;
     pairs.push(pair);
   };
+  // Members of the blocks holding a crowded purchase, listed on first need.
+  let members: Map<number, number[]> | undefined;
+  const blockMembers = (): Map<number, number[]> => {
+    const crowdedRoots = new Set<number>();
+    for (let i = 0; i < B; i++) if (graph.crowded[i]) crowdedRoots.add(find(i));
+    const out = new Map<number, number[]>();
+    for (let n = 0; n < B + P; n++) {
+      const r = find(n);
+      if (!crowdedRoots.has(r)) continue;
+      const list = out.get(r);
+      if (list) list.push(n);
+      else out.set(r, [n]);
+    }
+    return out;
+  };
   const leftId = new Map<number, number>();
   const rightId = new Map<number, number>();
   for (let root = 0; root < B + P; root++) {
@@ -246,19 +276,25 @@ export function pairGlobal(
       if (!rightId.has(graph.portal[e]!)) rightId.set(graph.portal[e]!, rightId.size);
     }
     stats.largestComponent = Math.max(stats.largestComponent, leftId.size + rightId.size);
-    if (leftId.size === 1 || rightId.size === 1) {
+    let cut = false;
+    for (const l of leftId.keys()) if (graph.crowded[l]) cut = true;
+    if (!cut && (leftId.size === 1 || rightId.size === 1)) {
       // A star: the cheapest edge is the whole answer.
       let best = edges[0]!;
       for (const e of edges) if (graph.cost[e]! < graph.cost[best]!) best = e;
       take(best);
       continue;
     }
-    let cut = false;
-    for (const l of leftId.keys()) if (graph.crowded[l]) cut = true;
     if (cut || assignmentWork({ left: leftId.size, right: rightId.size, edges: edges.length }) > ASSIGNMENT_WORK_LIMIT) {
       stats.fallbackComponents++;
-      const compBooks = [...leftId.keys()].map((i) => books[i]!);
-      const compPortal = [...rightId.keys()].map((i) => portal[i]!);
+      let compBooks = [...leftId.keys()].map((i) => books[i]!);
+      let compPortal = [...rightId.keys()].map((i) => portal[i]!);
+      if (cut) {
+        // The block holds documents joined beyond the cap, with no edge: take every member.
+        members ??= blockMembers();
+        compBooks = (members.get(root) ?? []).filter((n) => n < B).map((n) => books[n]!);
+        compPortal = (members.get(root) ?? []).filter((n) => n >= B).map((n) => portal[n - B]!);
+      }
       for (const pair of pairGreedy(compBooks, compPortal, rules, amounts)) {
         pair.fallback = true;
         pairs.push(pair);

@@ -27,6 +27,11 @@ export interface PassRule {
   id: PassId;
   status: ReconcileStatus;
   candidates: CandidateIndex;
+  /**
+   * The same candidates found another way for the global pairing, which asks every purchase (the greedy
+   * pass asks only those still unpaired): fewer to test where a supplier has many documents a day.
+   */
+  everyCandidate?: CandidateIndex;
   fits(b: Entry, p: Entry): boolean;
   /** What the greedy pass adds to a candidate's amount gap when choosing (the residual pass prefers nearer days). */
   penalty?(b: Entry, p: Entry): number;
@@ -117,6 +122,40 @@ export function passRules(amounts: AmountTests, window: number, panLevel: boolea
       };
     },
   };
+  // Residual for the global pairing: the 2B side by supplier and class sorted by taxable value; a purchase
+  // looks at the values within the taxable head's tolerance (a superset), its day window tested by `fits`.
+  const byTaxable: CandidateIndex = {
+    build(portal) {
+      const index = new Map<string, Entry[]>();
+      for (const p of portal) {
+        if (p.day === undefined) continue;
+        const k = `${p.gstin}|${p.cls}`;
+        const list = index.get(k);
+        if (list) list.push(p);
+        else index.set(k, [p]);
+      }
+      for (const list of index.values()) list.sort((x, y) => x.amounts[0]! - y.amounts[0]!);
+      const firstAtLeast = (list: readonly Entry[], v: number): number => {
+        let lo = 0;
+        let hi = list.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (list[mid]!.amounts[0]! < v) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      };
+      return (b) => {
+        if (b.day === undefined || index.size === 0) return undefined;
+        const list = index.get(`${b.gstin}|${b.cls}`);
+        if (!list) return undefined;
+        const a = b.amounts[0]!;
+        const reach = amounts.reach(0, a);
+        if (!Number.isFinite(reach)) return { list, from: 0, to: list.length };
+        return { list, from: firstAtLeast(list, a - reach), to: firstAtLeast(list, a + reach + 1e-6) };
+      };
+    },
+  };
   const rules: PassRule[] = [
     {
       id: 'exact',
@@ -157,7 +196,8 @@ export function passRules(amounts: AmountTests, window: number, panLevel: boolea
     id: 'residual',
     status: 'mismatch',
     candidates: byDay,
-    fits: (b, p) => samePort(b, p) && within(b.amounts, p.amounts),
+    everyCandidate: byTaxable,
+    fits: (b, p) => samePort(b, p) && b.day !== undefined && p.day !== undefined && Math.abs(b.day - p.day) <= window && within(b.amounts, p.amounts),
     // The nearer day wins when amounts are as close.
     penalty: (b, p) => Math.abs(b.day! - p.day!) / 1000,
   });

@@ -340,7 +340,7 @@ describe('a block too large for the exact solver', () => {
 });
 
 describe('a crowded purchase', () => {
-  it('keeps its nearest candidates only, and its block is paired greedily', () => {
+  it('keeps 256 candidate pairs, and its whole block, the documents beyond the cut included, is paired greedily', () => {
     // 400 purchases and 400 documents of one value on two days: each purchase fits all 400 documents.
     const purchases: PurchaseRow[] = [];
     const docs: InwardDocument[] = [];
