@@ -17,7 +17,7 @@ export interface AssignmentBlock {
 }
 
 /** The work the exact solver is allowed on one block: augmentations times residual edges. */
-export const ASSIGNMENT_WORK_LIMIT = 50_000_000;
+export const ASSIGNMENT_WORK_LIMIT = 10_000_000;
 
 /** An estimate of the solver's work on a block, to compare with {@link ASSIGNMENT_WORK_LIMIT}. */
 export function assignmentWork(block: { left: number; right: number; edges: number }): number {
