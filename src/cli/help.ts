@@ -131,20 +131,22 @@ Environment variables:
                          one here; (3) once every server runs step 2 and a session's lifetime (6
                          hours for NIC) has passed, remove this setting`,
   reconcile: `usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
-                        [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level]
+                        [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level] [--greedy]
 
 Reconciles the purchase register with one or more GSTR-2B files and prints the counts by status.
 Exit 0 when it ran, 1 when an input could not be read, 2 on misuse.
 
   <purchases.csv>        header with supplier_gstin,doc_type,doc_no,doc_date,taxable_value,igst,cgst,sgst,cess
-                         (doc_type INV, CRN or DBN; doc_date DD/MM/YYYY); other columns are kept
+                         (doc_type INV, CRN, DBN or BOE; doc_date DD/MM/YYYY; an optional port_code
+                         for bills of entry); other columns are kept
   <gstr2b.json>...       GSTR-2B files as the API or the portal's JSON download gives them
   --out FILE             the workbook: summary by supplier, then one row per reconciled pair
   --json                 {"rows": [...]} on standard output instead of the counts
   --tolerance RUPEES     amount tolerance per head (default 1)
   --tolerance-percent P  a percentage tolerance per head, whichever is wider (default 0)
   --date-window DAYS     dates that may differ in the date-window and residual passes (default 10)
-  --no-pan-level         do not match across a supplier's other registrations`,
+  --no-pan-level         do not match across a supplier's other registrations
+  --greedy               pair first fit, the passes in order, instead of the least-cost pairing`,
   gstr1: `usage: gstkit gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]
        gstkit gstr1 compare <books.json> <portal.json> [--gstin GSTIN --period MMYYYY] [--tolerance RUPEES]
 

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { readInput, parseOptions, UsageError, writeOut } from './io.js';
 
 const USAGE =
-  'usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json] [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level]';
+  'usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json] [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level] [--greedy]';
 
 function numberOption(options: Map<string, string>, name: string): number | undefined {
   const v = options.get(name);
@@ -18,7 +18,7 @@ function numberOption(options: Map<string, string>, name: string): number | unde
  * input could not be read.
  */
 export async function reconcileCommand(args: readonly string[]): Promise<number> {
-  const flags = new Set<string>(args.filter((a) => a === '--json' || a === '--no-pan-level'));
+  const flags = new Set<string>(args.filter((a) => a === '--json' || a === '--no-pan-level' || a === '--greedy'));
   const { positional, options } = parseOptions(
     args.filter((a) => !flags.has(a)),
     ['out', 'tolerance', 'tolerance-percent', 'date-window'],
@@ -50,6 +50,7 @@ export async function reconcileCommand(args: readonly string[]): Promise<number>
     tolerance: { ...(tolerance !== undefined ? { absolute: tolerance } : {}), ...(percent !== undefined ? { percent } : {}) },
     ...(window !== undefined ? { dateWindowDays: window } : {}),
     panLevel: !flags.has('--no-pan-level'),
+    ...(flags.has('--greedy') ? { pairing: 'greedy' as const } : {}),
   });
 
   const out = options.get('out');
@@ -72,6 +73,7 @@ export async function reconcileCommand(args: readonly string[]): Promise<number>
       `missing in 2B: ${s['missing-in-2b']}`,
       `missing in books: ${s['missing-in-books']}`,
     ];
+    if (result.late) lines.push(`late in GSTR-2B (a later period than the document's): ${result.late}`);
     if (out !== undefined) lines.push(`report: ${out}`);
     await writeOut(lines.join('\n') + '\n');
   }

@@ -133,6 +133,11 @@ export async function writeReconcileReport(
     text('Suggested IMS action', 10),
     text('Why this action', 60),
     text('Reasons', 90),
+    text('Document period', 9),
+    text('Late: in 2B of', 9),
+    amount('Pair cost'),
+    text('Runner-up', 18),
+    text('Why not the runner-up', 60),
     ...extraKeys.map((k) => text(k, 14)),
   ];
   function* detailRows(): Generator<CellValue[]> {
@@ -160,6 +165,11 @@ export async function writeReconcileReport(
         r.suggestedImsAction ?? undefined,
         r.imsActionReason,
         r.reasons.join('; '),
+        r.documentPeriod,
+        r.late?.gstr2bPeriod,
+        r.basis?.cost,
+        r.runnerUp ? `${r.runnerUp.side === '2b' ? '2B' : 'books'} ${r.runnerUp.docNo}` : undefined,
+        r.runnerUp?.reason,
         ...extraKeys.map((k) => p?.extra?.[k]),
       ];
     }

@@ -44,6 +44,7 @@ function checkOptions(o: unknown): string | undefined {
   if (!nonNegative(opt.dateWindowDays)) return 'options.dateWindowDays';
   if (opt.tolerance !== undefined && (!nonNegative(opt.tolerance.absolute) || !nonNegative(opt.tolerance.percent))) return 'options.tolerance';
   if (opt.panLevel !== undefined && typeof opt.panLevel !== 'boolean') return 'options.panLevel';
+  if (opt.pairing !== undefined && opt.pairing !== 'global' && opt.pairing !== 'greedy') return 'options.pairing';
   return undefined;
 }
 

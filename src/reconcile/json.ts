@@ -4,7 +4,7 @@
  * @module
  */
 import { toDate } from './normalize.js';
-import type { Head, ImsAction, PassId, PurchaseDocType, ReconcileRow, ReconcileStatus } from './types.js';
+import type { Head, ImsAction, LateIn2b, PassId, PurchaseDocType, ReconcileRow, ReconcileStatus, RunnerUp } from './types.js';
 
 export interface ReconcileJsonRow {
   status: ReconcileStatus;
@@ -24,13 +24,17 @@ export interface ReconcileJsonRow {
   reasons: string[];
   suggestedImsAction: ImsAction | null;
   imsActionReason: string;
+  /** Present when the 2B document came in a later period than the document's own. */
+  late?: LateIn2b;
+  /** Present when another candidate fitted, or (unpaired and mismatched rows) a near miss was found. */
+  runnerUp?: RunnerUp;
 }
 
 const ddmmyyyy = (d: Date | undefined): string | null =>
   d ? `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}` : null;
 
 export function toJsonRow(r: ReconcileRow): ReconcileJsonRow {
-  return {
+  const row: ReconcileJsonRow = {
     status: r.status,
     pass: r.pass,
     supplierGstin: r.supplierGstin,
@@ -49,4 +53,7 @@ export function toJsonRow(r: ReconcileRow): ReconcileJsonRow {
     suggestedImsAction: r.suggestedImsAction,
     imsActionReason: r.imsActionReason,
   };
+  if (r.late) row.late = r.late;
+  if (r.runnerUp) row.runnerUp = r.runnerUp;
+  return row;
 }

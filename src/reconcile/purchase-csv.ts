@@ -1,6 +1,7 @@
 /**
  * Reader of the purchase register CSV: a header row with at least supplier_gstin, doc_type, doc_no,
- * doc_date, taxable_value, igst, cgst, sgst, cess; further columns are kept as `extra`.
+ * doc_date, taxable_value, igst, cgst, sgst, cess; further columns are kept as `extra` (an optional
+ * `port_code` is also read as a bill of entry's port).
  * @module
  */
 import { error, warning, pointer, type Issue, type Outcome } from '../issue.js';
@@ -16,7 +17,7 @@ const AMOUNT_COLUMNS: Array<[string, 'taxable' | 'igst' | 'cgst' | 'sgst' | 'ces
   ['sgst', 'sgst'],
   ['cess', 'cess'],
 ];
-const DOC_TYPES: Record<string, PurchaseDocType> = { INV: 'INV', CRN: 'CRN', DBN: 'DBN', C: 'CRN', D: 'DBN' };
+const DOC_TYPES: Record<string, PurchaseDocType> = { INV: 'INV', CRN: 'CRN', DBN: 'DBN', C: 'CRN', D: 'DBN', BOE: 'BOE' };
 const GSTIN_FORM = /^[0-9]{2}[0-9A-Z]{10}[0-9A-Z]{3}$/;
 const MAX_ERRORS = 200;
 
@@ -134,12 +135,16 @@ function readPurchaseRecords(records: string[][]): Outcome<{ rows: PurchaseRow[]
     const at = (c: string): string => pointer('rows', line, c);
     const gstin = get('supplier_gstin').toUpperCase();
     const docNo = get('doc_no');
-    if (gstin === '') fail(error(reconcileCodes.missingValue, `line ${line}: supplier_gstin is empty`, at('supplier_gstin')));
+    const type = DOC_TYPES[get('doc_type').toUpperCase()];
+    // A bill of entry for goods from abroad has no supplier GSTIN (one from an SEZ unit has the unit's).
+    const fromAbroad = type === 'BOE' && !GSTIN_FORM.test(gstin);
+    if (fromAbroad) {
+      // Nothing to check: imports pair by bill of entry number, date and port.
+    } else if (gstin === '') fail(error(reconcileCodes.missingValue, `line ${line}: supplier_gstin is empty`, at('supplier_gstin')));
     else if (!GSTIN_FORM.test(gstin))
       warnings.push(warning(reconcileCodes.badGstin, `line ${line}: ${gstin} is not of the GSTIN form; PAN-level matching skips it`, at('supplier_gstin')));
     if (docNo === '') fail(error(reconcileCodes.missingValue, `line ${line}: doc_no is empty`, at('doc_no')));
-    const type = DOC_TYPES[get('doc_type').toUpperCase()];
-    if (!type) fail(error(reconcileCodes.badDocType, `line ${line}: doc_type ${JSON.stringify(get('doc_type'))} is not INV, CRN or DBN`, at('doc_type')));
+    if (!type) fail(error(reconcileCodes.badDocType, `line ${line}: doc_type ${JSON.stringify(get('doc_type'))} is not INV, CRN, DBN or BOE`, at('doc_type')));
     const date = toDate(get('doc_date'));
     if (!date) fail(error(reconcileCodes.badDate, `line ${line}: doc_date ${JSON.stringify(get('doc_date'))} is not a DD/MM/YYYY date`, at('doc_date')));
     const amounts = { taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 };
@@ -149,6 +154,7 @@ function readPurchaseRecords(records: string[][]): Outcome<{ rows: PurchaseRow[]
       else amounts[key] = v;
     }
     const row: PurchaseRow = { supplierGstin: gstin, docType: type ?? 'INV', docNo, docDate: date ?? get('doc_date'), ...amounts, ref: `line ${line}` };
+    if (col.has('port_code') && get('port_code') !== '') row.portCode = get('port_code').toUpperCase();
     if (extras.length > 0) {
       row.extra = {};
       for (const [h, i] of extras) row.extra[h] = rec[i] ?? '';

@@ -4,39 +4,25 @@
  * @module
  */
 import type { InwardDocument, InwardReturn } from '../gstr/types.js';
-import { sumTaxLines } from '../gstr/tax-totals.js';
-import { dayNumber, financialYear, lightNumber, normalizeNumber, panOf, toDate } from './normalize.js';
+import { AMENDMENT, amountTests, bookEntry, type Entry, portalEntry } from './entry.js';
 import { imsSuggestion } from './ims-suggestion.js';
+import { lightNumber, normalizeNumber } from './normalize.js';
+import { COST_UNIT, measurePair, UNPAIRED_DOCUMENT } from './pair-cost.js';
+import { type CandidateGraph, candidateGraph, type Pair, type PairingStats, pairGlobal, pairGreedy } from './pairing.js';
+import { passRules } from './passes.js';
+import { runnerUps } from './runner-up.js';
 import {
   HEADS,
   type Head,
-  type PassId,
+  type PairBasis,
   type PurchaseDocType,
   type PurchaseRow,
   type ReconcileOptions,
   type ReconcileResult,
   type ReconcileRow,
   type ReconcileStatus,
-  type Tolerance,
+  type RunnerUp,
 } from './types.js';
-
-/** One side's document reduced to what the passes compare. */
-interface Entry {
-  index: number;
-  gstin: string;
-  pan: string;
-  cls: PurchaseDocType;
-  light: string;
-  norm: string;
-  /** Numbers an amendment may be booked under: its original's, normalized. */
-  alt: string | undefined;
-  day: number | undefined;
-  fy: string;
-  amounts: number[];
-  used: boolean;
-  /** Index of a superseded 2B original folded into this entry. */
-  original?: number;
-}
 
 const rupees = (n: number): string => (n < 0 ? '-₹' : '₹') + Math.abs(n).toFixed(2);
 const fmtDay = (day: number | undefined): string => {
@@ -45,23 +31,10 @@ const fmtDay = (day: number | undefined): string => {
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 };
 
-/** The document class of a 2B document: credit notes never meet invoices. */
-function classOf(d: InwardDocument): PurchaseDocType {
-  if (d.kind === 'Credit Note' || d.kind === 'ISD Credit Note') return 'CRN';
-  if (d.kind === 'Debit Note') return 'DBN';
-  return 'INV';
-}
-
-const AMENDMENT = new Set(['B2BA', 'CDNRA', 'ECOA', 'ISDA']);
 const ORIGINAL_OF: Record<string, string> = { B2BA: 'B2B', CDNRA: 'CDNR', ECOA: 'ECO', ISDA: 'ISD' };
-
-function toleranceFor(options: ReconcileOptions): Array<{ absolute: number; percent: number }> {
-  const base: Tolerance = options.tolerance ?? {};
-  return HEADS.map((h) => {
-    const t = options.tolerance?.heads?.[h] ?? {};
-    return { absolute: t.absolute ?? base.absolute ?? 1, percent: t.percent ?? base.percent ?? 0 };
-  });
-}
+const monthsBetween = (from: string, to: string): number =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
+const units = (c: number): number => Math.round((c / COST_UNIT) * 1e6) / 1e6;
 
 /** The 2B documents of one or more files, flattened in the order given. */
 export function documentsOf(gstr2b: ReadonlyArray<InwardReturn | InwardDocument> | InwardReturn): InwardDocument[] {
@@ -92,48 +65,13 @@ export function reconcile(
   options: ReconcileOptions = {},
 ): ReconcileResult {
   const docs = documentsOf(gstr2b);
-  const tol = toleranceFor(options);
+  const amountTest = amountTests(options);
   const window = options.dateWindowDays ?? 10;
   const panLevel = options.panLevel ?? true;
+  const method = options.pairing === 'greedy' ? 'greedy' : 'global';
 
-  const books: Entry[] = purchases.map((p, index) => {
-    const date = toDate(p.docDate);
-    const gstin = String(p.supplierGstin ?? '')
-      .trim()
-      .toUpperCase();
-    const sign = p.docType === 'CRN' && HEADS.every((h) => (Number(p[h]) || 0) <= 0) ? -1 : 1;
-    return {
-      index,
-      gstin,
-      pan: panOf(gstin),
-      cls: p.docType,
-      light: lightNumber(String(p.docNo ?? '')),
-      norm: normalizeNumber(String(p.docNo ?? '')),
-      alt: undefined,
-      day: date ? dayNumber(date) : undefined,
-      fy: date ? financialYear(date) : '',
-      amounts: HEADS.map((h) => sign * (Number(p[h]) || 0)),
-      used: false,
-    };
-  });
-
-  const portal: Entry[] = docs.map((d, index) => {
-    const t = sumTaxLines(d.lines);
-    const gstin = (d.supplierGstin ?? '').toUpperCase();
-    return {
-      index,
-      gstin,
-      pan: panOf(gstin),
-      cls: classOf(d),
-      light: lightNumber(d.number),
-      norm: normalizeNumber(d.number),
-      alt: AMENDMENT.has(d.section) && d.originalNumber ? normalizeNumber(d.originalNumber) : undefined,
-      day: d.date ? dayNumber(d.date) : undefined,
-      fy: d.date ? financialYear(d.date) : '',
-      amounts: [t.taxable, t.igst, t.cgst, t.sgst, t.cess],
-      used: false,
-    };
-  });
+  const books: Entry[] = purchases.map(bookEntry);
+  const portal: Entry[] = docs.map(portalEntry);
 
   // Amendments and their originals in the same input: the amendment stands, the original folds into it.
   const originals = new Map<string, number>();
@@ -149,168 +87,56 @@ export function reconcile(
     // When an original was amended twice, the later 2B period's amendment stands.
     if (prev === undefined || docs[prev]!.period <= d.period) latest.set(o, i);
   });
+  const folded = new Uint8Array(docs.length);
   for (const [o, a] of latest) {
     portal[o]!.used = true;
+    folded[o] = 1;
     portal[a]!.original = o;
   }
+  const pairable = portal.filter((p) => !folded[p.index]);
+
+  const rules = passRules(amountTest, window, panLevel);
+  let pairs: Pair[];
+  let graph: CandidateGraph | undefined;
+  let stats: PairingStats;
+  if (method === 'greedy') {
+    pairs = pairGreedy(books, pairable, rules, amountTest);
+    stats = { method: 'greedy', candidates: 0, components: 0, largestComponent: 0, fallbackComponents: 0 };
+  } else {
+    graph = candidateGraph(books, pairable, rules, portal.length);
+    ({ pairs, stats } = pairGlobal(books, portal, rules, amountTest, graph));
+  }
+
+  const partnerOfBook = new Int32Array(books.length).fill(-1);
+  const partnerOfPortal = new Int32Array(portal.length).fill(-1);
+  const costOfBook = new Float64Array(books.length).fill(-1);
+  let totalCost = 0;
+  for (const pr of pairs) {
+    partnerOfBook[pr.book.index] = pr.portal.index;
+    partnerOfPortal[pr.portal.index] = pr.book.index;
+    costOfBook[pr.book.index] = pr.cost;
+    totalCost += pr.cost;
+  }
+  const finder = graph
+    ? runnerUps({
+        books,
+        portal,
+        rules,
+        graph,
+        amounts: amountTest,
+        window,
+        panLevel,
+        partnerOfBook,
+        partnerOfPortal,
+        costOfBook,
+        bookNo: (i) => String(purchases[i]!.docNo),
+        portalNo: (i) => docs[i]!.number,
+        pairable: (p) => !folded[p.index],
+      })
+    : undefined;
 
   const rows: ReconcileRow[] = [];
-  const within = (a: number[], b: number[]): boolean => {
-    for (let i = 0; i < 5; i++) {
-      const d = Math.abs(a[i]! - b[i]!);
-      const t = tol[i]!;
-      if (d > t.absolute + 1e-9 && d > (Math.max(Math.abs(a[i]!), Math.abs(b[i]!)) * t.percent) / 100 + 1e-9) return false;
-    }
-    return true;
-  };
-  const equal = (a: number[], b: number[]): boolean => {
-    for (let i = 0; i < 5; i++) if (Math.abs(a[i]! - b[i]!) >= 0.005) return false;
-    return true;
-  };
-  const gap = (a: number[], b: number[]): number => {
-    let s = 0;
-    for (let i = 0; i < 5; i++) s += Math.abs(a[i]! - b[i]!);
-    return s;
-  };
-
-  /** The unpaired 2B entries, indexed under every key `keysOf` gives each. */
-  const indexUnpaired = (keysOf: (e: Entry, add: (key: string) => void) => void): Map<string, Entry[]> => {
-    const index = new Map<string, Entry[]>();
-    for (const p of portal) {
-      if (p.used) continue;
-      keysOf(p, (k) => {
-        const list = index.get(k);
-        if (list) list.push(p);
-        else index.set(k, [p]);
-      });
-    }
-    return index;
-  };
-
-  /**
-   * Among the candidate lists (each with a penalty added to its entries' gap), the unpaired entry that `fits`
-   * and is closest to `b` in amounts; on a tie the first seen.
-   */
-  const closest = (b: Entry, lists: Iterable<readonly [Entry[] | undefined, number]>, fits: (b: Entry, p: Entry) => boolean): Entry | undefined => {
-    let best: Entry | undefined;
-    let bestGap = Infinity;
-    for (const [list, penalty] of lists) {
-      if (!list) continue;
-      for (const p of list) {
-        if (p.used || !fits(b, p)) continue;
-        const g = gap(b.amounts, p.amounts) + penalty;
-        if (g < bestGap) {
-          best = p;
-          bestGap = g;
-        }
-      }
-    }
-    return best;
-  };
-
-  const pair = (id: PassId, status: ReconcileStatus, b: Entry, p: Entry): void => {
-    b.used = true;
-    p.used = true;
-    rows.push(pairRow(id, status, b, p));
-  };
-
-  /**
-   * Runs one pass: index the unpaired 2B entries by `keys`, then for each unpaired purchase take the
-   * closest candidate under its key that `fits`.
-   */
-  const pass = (
-    id: PassId,
-    status: ReconcileStatus,
-    bookKey: (e: Entry) => string | undefined,
-    portalKeys: (e: Entry, add: (key: string) => void) => void,
-    fits: (b: Entry, p: Entry) => boolean,
-  ): void => {
-    const index = indexUnpaired(portalKeys);
-    if (index.size === 0) return;
-    for (const b of books) {
-      if (b.used) continue;
-      const k = bookKey(b);
-      if (k === undefined) continue;
-      const best = closest(b, [[index.get(k), 0]], fits);
-      if (best) pair(id, status, b, best);
-    }
-  };
-
-  const numberKeys = (e: Entry, head: string, add: (k: string) => void): void => {
-    add(head + e.norm);
-    if (e.alt !== undefined && e.alt !== e.norm) add(head + e.alt);
-  };
-  const sameFyOrWindow = (b: Entry, p: Entry): boolean =>
-    (b.fy !== '' && b.fy === p.fy) || (b.day !== undefined && p.day !== undefined && Math.abs(b.day - p.day) <= window);
-
-  pass(
-    'exact',
-    'matched',
-    (b) => `${b.gstin}|${b.cls}|${b.light}|${b.fy}`,
-    (p, add) => add(`${p.gstin}|${p.cls}|${p.light}|${p.fy}`),
-    (b, p) => equal(b.amounts, p.amounts),
-  );
-  pass(
-    'normalised-number',
-    'matched',
-    (b) => `${b.gstin}|${b.cls}|${b.fy}|${b.norm}`,
-    (p, add) => numberKeys(p, `${p.gstin}|${p.cls}|${p.fy}|`, add),
-    (b, p) => equal(b.amounts, p.amounts),
-  );
-  pass(
-    'amount-tolerance',
-    'matched-with-tolerance',
-    (b) => `${b.gstin}|${b.cls}|${b.fy}|${b.norm}`,
-    (p, add) => numberKeys(p, `${p.gstin}|${p.cls}|${p.fy}|`, add),
-    (b, p) => within(b.amounts, p.amounts),
-  );
-  pass(
-    'date-window',
-    'matched-with-tolerance',
-    (b) => `${b.gstin}|${b.cls}|${b.norm}`,
-    (p, add) => numberKeys(p, `${p.gstin}|${p.cls}|`, add),
-    (b, p) => b.day !== undefined && p.day !== undefined && Math.abs(b.day - p.day) <= window && within(b.amounts, p.amounts),
-  );
-  if (panLevel) {
-    pass(
-      'pan-level',
-      'matched-with-tolerance',
-      (b) => (b.pan ? `${b.pan}|${b.cls}|${b.norm}` : undefined),
-      (p, add) => (p.pan ? numberKeys(p, `${p.pan}|${p.cls}|`, add) : undefined),
-      (b, p) => b.gstin !== p.gstin && sameFyOrWindow(b, p) && within(b.amounts, p.amounts),
-    );
-  }
-  pass(
-    'number-only',
-    'mismatch',
-    (b) => `${b.gstin}|${b.cls}|${b.norm}`,
-    (p, add) => numberKeys(p, `${p.gstin}|${p.cls}|`, add),
-    sameFyOrWindow,
-  );
-  if (panLevel) {
-    pass(
-      'number-only',
-      'mismatch',
-      (b) => (b.pan ? `${b.pan}|${b.cls}|${b.norm}` : undefined),
-      (p, add) => (p.pan ? numberKeys(p, `${p.pan}|${p.cls}|`, add) : undefined),
-      (b, p) => b.gstin !== p.gstin && sameFyOrWindow(b, p),
-    );
-  }
-  // Residual: bucket the 2B side by supplier, class and day; a purchase looks at the days within the window,
-  // preferring the nearer day when amounts are as close.
-  const byDay = indexUnpaired((p, add) => {
-    if (p.day !== undefined) add(`${p.gstin}|${p.cls}|${p.day}`);
-  });
-  const daysAround = function* (b: Entry, day: number): Iterable<readonly [Entry[] | undefined, number]> {
-    for (let d = day - window; d <= day + window; d++) yield [byDay.get(`${b.gstin}|${b.cls}|${d}`), Math.abs(d - day) / 1000];
-  };
-  if (byDay.size > 0) {
-    for (const b of books) {
-      if (b.used || b.day === undefined) continue;
-      const best = closest(b, daysAround(b, b.day), (x, p) => within(x.amounts, p.amounts));
-      if (best) pair('residual', 'mismatch', b, best);
-    }
-  }
+  for (const pr of pairs) rows.push(pairRow(pr));
 
   // What is left on either side.
   const portalByNumber = new Map<string, Entry>();
@@ -325,9 +151,18 @@ export function reconcile(
       );
     }
     if (b.day === undefined) row.reasons.push('the purchase has no readable date, so only the exact and number passes could pair it');
+    addRunnerUp(row, finder?.edgeOfBook(b) ?? finder?.nearMissOfBook(b));
     rows.push(row);
   }
-  for (const p of portal) if (!p.used) rows.push(aloneRow(p, '2b'));
+  for (const p of portal) {
+    if (p.used) continue;
+    const row = aloneRow(p, '2b');
+    addRunnerUp(row, finder?.edgeOfPortal(p) ?? finder?.nearMissOfPortal(p));
+    rows.push(row);
+  }
+  let late = 0;
+  for (const r of rows) if (r.late) late++;
+  const unpaired = books.length - pairs.length + (pairable.length - pairs.length);
 
   // Stable order: supplier, then document number (keys computed once, not in the comparator).
   const keyed = rows.map((r) => ({ r, k: r.supplierGstin + '\u0000' + (r.purchase ? books[r.purchaseIndex!]!.light : portal[r.gstr2bIndex!]!.light) }));
@@ -335,9 +170,34 @@ export function reconcile(
   for (let i = 0; i < keyed.length; i++) rows[i] = keyed[i]!.r;
   const summary: Record<ReconcileStatus, number> = { matched: 0, 'matched-with-tolerance': 0, mismatch: 0, 'missing-in-2b': 0, 'missing-in-books': 0 };
   for (const r of rows) summary[r.status]++;
-  return { rows, summary };
+  return {
+    rows,
+    summary,
+    late,
+    pairing: { ...stats, cost: units(totalCost + unpaired * UNPAIRED_DOCUMENT) },
+  };
 
-  function pairRow(id: PassId, status: ReconcileStatus, b: Entry, p: Entry): ReconcileRow {
+  function addRunnerUp(row: ReconcileRow, runnerUp: RunnerUp | undefined): void {
+    if (!runnerUp) return;
+    row.runnerUp = runnerUp;
+    row.reasons.push(`runner-up ${runnerUp.side === '2b' ? '2B' : 'purchase'} ${runnerUp.docNo}: ${runnerUp.reason}`);
+  }
+
+  /** The document's own month, and whether its 2B period is later (amendments come later by nature). */
+  function period(row: ReconcileRow, b: Entry | undefined, p: Entry | undefined): void {
+    const own = b?.month || p?.month;
+    if (!own) return;
+    row.documentPeriod = own;
+    if (!p?.period || p.period <= own || AMENDMENT.has(docs[p.index]!.section)) return;
+    row.late = { documentPeriod: own, gstr2bPeriod: p.period, months: monthsBetween(own, p.period) };
+    row.reasons.push(
+      `reported late: the document is of ${own} but came in the GSTR-2B of ${p.period}, so its credit comes through that period's GSTR-2B, not ${own}'s`,
+    );
+  }
+
+  function pairRow(pr: Pair): ReconcileRow {
+    const { book: b, portal: p, pass: id } = pr;
+    const status = rules[pr.rule]!.status;
     const purchase = purchases[b.index]!;
     const doc = docs[p.index]!;
     const differences = diffs(b.amounts, p.amounts);
@@ -412,13 +272,37 @@ export function reconcile(
       row.gstr2bOriginalIndex = p.original;
       row.gstr2bOriginal = docs[p.original];
     }
+    const measure = measurePair(id, b, p);
+    const basis: PairBasis = {
+      method: pr.fallback ? 'greedy-fallback' : method,
+      cost: units(pr.cost),
+      number: measure.number,
+      amountGap: measure.amountGap,
+    };
+    if (measure.dayGap !== undefined) basis.dayGap = measure.dayGap;
+    if (graph) {
+      basis.candidates = {
+        forPurchase: graph.byBook.start[b.index + 1]! - graph.byBook.start[b.index]!,
+        for2b: graph.byPortal.start[p.index + 1]! - graph.byPortal.start[p.index]!,
+      };
+    }
+    row.basis = basis;
+    if (pr.fallback) {
+      reasons.push(`paired greedily: this supplier's block of candidate pairs was too large for the exact pairing`);
+    } else if (basis.candidates && (basis.candidates.forPurchase > 1 || basis.candidates.for2b > 1)) {
+      reasons.push(
+        `the least-cost pairing of this supplier's documents takes this pair (cost ${basis.cost.toFixed(2)}) among ${basis.candidates.forPurchase} candidate 2B document(s) for the purchase and ${basis.candidates.for2b} candidate purchase(s) for the 2B document`,
+      );
+    }
+    period(row, b, p);
+    if (finder) addRunnerUp(row, finder.edgeOfBook(b) ?? finder.edgeOfPortal(p) ?? (status === 'mismatch' ? finder.nearMissOfBook(b, true) : undefined));
     return row;
   }
 
   function aloneRow(e: Entry, side: 'books' | '2b'): ReconcileRow {
     const zero = [0, 0, 0, 0, 0];
     if (side === 'books') {
-      return {
+      const alone: ReconcileRow = {
         status: 'missing-in-2b',
         pass: 'unmatched',
         reasons: [
@@ -432,6 +316,8 @@ export function reconcile(
         suggestedImsAction: null,
         imsActionReason: 'not in GSTR-2B, so there is nothing to act on in IMS; ask the supplier to report it',
       };
+      period(alone, e, undefined);
+      return alone;
     }
     const doc = docs[e.index]!;
     const reasons = [`in GSTR-2B (${doc.section}, period ${doc.period}), not in the purchase register`];
@@ -452,12 +338,14 @@ export function reconcile(
       row.gstr2bOriginalIndex = e.original;
       row.gstr2bOriginal = docs[e.original];
     }
+    period(row, undefined, e);
     return row;
   }
 }
 
 const HEAD_NAME: Record<Head, string> = { taxable: 'taxable value', igst: 'IGST', cgst: 'CGST', sgst: 'SGST/UTGST', cess: 'cess' };
-const className = (c: PurchaseDocType): string => (c === 'INV' ? 'invoice' : c === 'CRN' ? 'credit note' : 'debit note');
+const CLASS_NAME: Record<PurchaseDocType, string> = { INV: 'invoice', CRN: 'credit note', DBN: 'debit note', BOE: 'bill of entry' };
+const className = (c: PurchaseDocType): string => CLASS_NAME[c];
 
 function diffs(a: number[], b: number[]): Record<Head, number> {
   const out = {} as Record<Head, number>;

@@ -18,7 +18,7 @@ const amounts = fc.tuple(amount, amount, amount, amount, amount);
 const purchaseArb = fc
   .record({ gstin: fc.constantFrom(...GSTINS), type: fc.constantFrom('INV', 'CRN', 'DBN' as const), no: number, date, amounts })
   .map((r): PurchaseRow => purchase(r.no, r.date, r.amounts, { supplierGstin: r.gstin, docType: r.type as PurchaseRow['docType'] }));
-const KIND = { INV: 'Invoice', CRN: 'Credit Note', DBN: 'Debit Note' } as const;
+const KIND = { INV: 'Invoice', CRN: 'Credit Note', DBN: 'Debit Note', BOE: 'Bill of Entry' } as const;
 const docArb = fc
   .record({
     gstin: fc.constantFrom(...GSTINS),
