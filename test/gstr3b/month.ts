@@ -147,7 +147,15 @@ export async function makeMonth(count = 120): Promise<Month> {
       const sum = (k: 'taxable' | 'igst' | 'cgst' | 'sgst' | 'cess'): number => d.lines.reduce((s, l) => s + paise(l[k]), 0) / 100;
       return {
         supplierGstin: d.supplierGstin ?? '',
-        docType: d.kind === 'Credit Note' || d.kind === 'ISD Credit Note' ? 'CRN' : d.kind === 'Debit Note' ? 'DBN' : 'INV',
+        // A bill of entry is booked as one (BOE), which the reconciliation pairs with 2B's IMPG and IMPGSEZ only.
+        docType:
+          d.section === 'IMPG' || d.section === 'IMPGSEZ'
+            ? 'BOE'
+            : d.kind === 'Credit Note' || d.kind === 'ISD Credit Note'
+              ? 'CRN'
+              : d.kind === 'Debit Note'
+                ? 'DBN'
+                : 'INV',
         docNo: d.number,
         docDate: d.date as Date,
         taxable: sum('taxable'),
