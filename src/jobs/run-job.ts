@@ -63,6 +63,29 @@ function jobEvent(row: JobRow, end: JobEnd): Parameters<EventSink['emit']>[0] {
   };
 }
 
+/**
+ * What a job's end means besides itself: a GSTR-2B pull done is the period's 2B available, which a host
+ * waits for to reconcile (it appears on the 14th, or later when suppliers file late).
+ */
+function followingEvents(row: JobRow, end: JobEnd): Array<Parameters<EventSink['emit']>[0]> {
+  if (row.type !== 'gstr2b/pull' || end.state !== 100) return [];
+  const result = end.result !== null && typeof end.result === 'object' ? (end.result as Record<string, unknown>) : {};
+  return [
+    {
+      type: 'gstr2b.available',
+      companyId: row.companyId,
+      data: {
+        gstin: row.params['gstin'],
+        returnPeriod: row.params['period'],
+        pulledAt: end.updatedAt,
+        jobId: row.jobId,
+        ...(result['total'] !== undefined ? { documents: result['total'] } : {}),
+        ...(result['documents'] !== undefined ? { bySection: result['documents'] } : {}),
+      },
+    },
+  ];
+}
+
 /** Writes a file into the store in fixed-size chunks. */
 function storeFileSink(store: Store, fileId: string): JobFileSink & { finish(): Promise<number> } {
   let pending: Uint8Array[] = [];
@@ -99,7 +122,9 @@ export async function runClaimedJob(deps: RunJobDeps, row: JobRow): Promise<void
   // The job's end and its event are one transaction: a receiver is told of every end, and of no end that was not written.
   const finish = (end: JobEnd): Promise<void> =>
     store.atomically(async (tx) => {
-      if (await tx.finishJob(row.jobId, owner, end)) await events.emit(jobEvent(row, end), tx);
+      if (!(await tx.finishJob(row.jobId, owner, end))) return;
+      await events.emit(jobEvent(row, end), tx);
+      for (const event of followingEvents(row, end)) await events.emit(event, tx);
     });
   const now = (): string => clock.now().toISOString();
   // Leases run on the machine's clock: an injected clock (tests, demos) may stand still or jump.

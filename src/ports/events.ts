@@ -20,12 +20,14 @@ export interface GstEventTypes {
   'irn.cancelled': true;
   /** An e-waybill was generated (on its own, by IRN, or with its IRN). */
   'ewaybill.generated': true;
+  /** A GSTIN's GSTR-2B of a period was pulled from the portal and is held (a scheduled pull or one asked for). */
+  'gstr2b.available': true;
 }
 
 export type GstEventType = keyof GstEventTypes;
 
 /** Every event type, for checks of subscriptions. */
-export const gstEventTypes: readonly GstEventType[] = ['job.done', 'job.failed', 'irn.registered', 'irn.cancelled', 'ewaybill.generated'];
+export const gstEventTypes: readonly GstEventType[] = ['job.done', 'job.failed', 'irn.registered', 'irn.cancelled', 'ewaybill.generated', 'gstr2b.available'];
 
 /** One event: plain data, never a secret (a receiver gets `data` as it is). */
 export interface GstEvent {

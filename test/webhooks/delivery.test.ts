@@ -172,6 +172,22 @@ describe.each(storeAdapters())('webhooks on the %s store', (_name, open) => {
     expect(new Set(r.receiver.received.map((x) => x.event.type))).toEqual(new Set(['job.done', 'job.failed']));
   });
 
+  it('tells gstr2b.available when a GSTR-2B pull has stored the period', async () => {
+    const r = await rig(open);
+    await r.subscribe(['gstr2b.available']);
+    r.delivery.start();
+    const pull = await r.call('POST', '/api/svc/gstr2b/pull', { gstin: '29AAGCK4821M1Z4', returnPeriod: '2026-10' });
+    expect(pull.status).toBe(200);
+    // A pull that fails (a period the portal refuses) tells nothing.
+    await r.call('POST', '/api/svc/gstr2b/pull', { gstin: '29AAGCK4821M1Z4', returnPeriod: '2026-13' });
+    await r.receiver.waitFor(1, 30_000);
+    const status = (await r.call('GET', `/api/svc/robot/jobstatus/${pull.body.jobId}`)).body;
+    expect(status.jobStatus).toBe(100);
+    const told = r.receiver.received.map((x) => x.event);
+    expect(told.map((e) => e.type)).toEqual(['gstr2b.available']);
+    expect(told[0]?.data).toMatchObject({ gstin: '29AAGCK4821M1Z4', returnPeriod: '2026-10', jobId: pull.body.jobId, documents: status.result.total });
+  });
+
   it('retries a refusing, then absent receiver with the same webhook-id until it acknowledges, then stops', async () => {
     const r = await rig(open);
     await r.subscribe(['irn.registered']);
