@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { claimDeadline } from '../../src/reconcile/itc-flags.js';
 import { type ItcFlag, type PurchaseRow, reconcile, toJsonRow, writeReconcileReport } from '../../src/reconcile/index.js';
 import { memorySink } from '../../src/render/excel/zip.js';
+import type { ReturnStore } from '../../src/ports/returns.js';
+import { reconcileStored } from '../../src/reconcile/index.js';
 import { readWorkbook } from '../gstr/helpers.js';
 import { doc2b, purchase } from './helpers.js';
 
@@ -155,5 +157,21 @@ describe('the workbook', () => {
       /^ITC-17-5 \(CGST Act s\.17\(5\)\(g\)\): blocked credit \(g: goods or services for personal consumption\)/,
     );
     expect(byNumber('BS/12')[column] ?? null).toBeNull();
+  });
+});
+
+describe('the job request', () => {
+  it('refuses an unreadable options.asOf with a coded error naming it, before reading the store', async () => {
+    const untouched = new Proxy({} as ReturnStore, {
+      get: () => {
+        throw new Error('the store should not be read');
+      },
+    });
+    const out = await reconcileStored(
+      { store: untouched },
+      { gstin: '29AAACB2894G1ZJ', startPeriod: '2025-11', endPeriod: '2025-11', purchases: [], options: { asOf: '31/02/2025' } },
+    );
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.errors[0]!.path).toBe('/options/asOf');
   });
 });
