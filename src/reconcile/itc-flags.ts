@@ -32,18 +32,36 @@ const BLOCKED_CLAUSES: Record<string, string> = {
   i: 'tax paid under sections 74, 129 or 130',
 };
 
-const key = (column: string): string => column.toLowerCase().replace(/[^a-z0-9]/g, '');
 const YES = new Set(['y', 'yes', 'true', '1']);
 const NO = new Set(['', 'n', 'no', 'false', '0']);
 
-/** The register value of the first of `columns` the row carries; undefined when the register has none of them. */
-function column(purchase: PurchaseRow | undefined, columns: readonly string[]): string | undefined {
-  if (!purchase?.extra) return undefined;
-  let found: string | undefined;
-  for (const [k, v] of Object.entries(purchase.extra)) {
-    if (columns.includes(key(k)) && (found === undefined || found === '')) found = String(v ?? '').trim();
+type Field = 'payment' | 'reverseCharge' | 'blocked' | 'blockedCategory';
+const FIELD_OF = new Map<string, Field>();
+for (const c of PAYMENT_COLUMNS) FIELD_OF.set(c, 'payment');
+for (const c of REVERSE_CHARGE_COLUMNS) FIELD_OF.set(c, 'reverseCharge');
+for (const c of BLOCKED_FLAG_COLUMNS) FIELD_OF.set(c, 'blocked');
+for (const c of BLOCKED_CATEGORY_COLUMNS) FIELD_OF.set(c, 'blockedCategory');
+// Column names repeat on every row: each is normalized once.
+const fieldCache = new Map<string, Field | null>();
+function fieldOf(column: string): Field | null {
+  let f = fieldCache.get(column);
+  if (f === undefined) {
+    f = FIELD_OF.get(column.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? null;
+    if (fieldCache.size < 10_000) fieldCache.set(column, f);
   }
-  return found;
+  return f;
+}
+
+/** The register's values for the columns read here; a field is absent when the register has no such column. */
+function registerFields(purchase: PurchaseRow | undefined): Partial<Record<Field, string>> {
+  const out: Partial<Record<Field, string>> = {};
+  if (!purchase?.extra) return out;
+  for (const k in purchase.extra) {
+    const f = fieldOf(k);
+    // Of two spellings of one column, the first with a value counts.
+    if (f && !out[f]) out[f] = String(purchase.extra[k] ?? '').trim();
+  }
+  return out;
 }
 
 const fmt = (day: number): string => {
@@ -76,6 +94,7 @@ export function asOfDay(asOf: Date | string | undefined, now: Date = new Date())
 export function itcFlags(row: ReconcileRow, today: number | undefined): ItcFlag[] {
   const flags: ItcFlag[] = [];
   const purchase = row.purchase;
+  const fields = registerFields(purchase);
   const date = (purchase ? toDate(purchase.docDate) : undefined) ?? row.gstr2b?.date;
   const docDay = date ? dayNumber(date) : undefined;
   // Section 16(4) and Rule 37 speak of invoices and debit notes: not credit notes, not bills of entry.
@@ -92,11 +111,11 @@ export function itcFlags(row: ReconcileRow, today: number | undefined): ItcFlag[
     }
   }
 
-  const reverse = reverseCharge(row);
+  const reverse = reverseCharge(row, fields.reverseCharge);
   if (reverse) flags.push(reverse);
 
   // Rule 37 leaves out supplies taxed under reverse charge.
-  const paid = column(purchase, PAYMENT_COLUMNS);
+  const paid = fields.payment;
   if (claimable && !reverse && paid !== undefined && docDay !== undefined) {
     const limit = docDay + PAYMENT_DAYS;
     const reference = 'CGST Act s.16(2) second proviso; CGST Rules r.37';
@@ -126,14 +145,14 @@ export function itcFlags(row: ReconcileRow, today: number | undefined): ItcFlag[
     }
   }
 
-  const blocked = blockedCredit(purchase);
+  const blocked = blockedCredit(fields.blocked, fields.blockedCategory);
   if (blocked) flags.push(blocked);
   return flags;
 }
 
 /** Reverse charge as the books (a `reverse_charge` column) or GSTR-2B (`rev`) say, with any disagreement. */
-function reverseCharge(row: ReconcileRow): ItcFlag | undefined {
-  const booksValue = column(row.purchase, REVERSE_CHARGE_COLUMNS)?.toLowerCase();
+function reverseCharge(row: ReconcileRow, column: string | undefined): ItcFlag | undefined {
+  const booksValue = column?.toLowerCase();
   const books = booksValue === undefined ? undefined : YES.has(booksValue) ? true : NO.has(booksValue) ? false : undefined;
   const portal = row.gstr2b?.reverseCharge === undefined ? undefined : row.gstr2b.reverseCharge === 'Y';
   if (!books && !portal) return undefined;
@@ -151,9 +170,9 @@ function reverseCharge(row: ReconcileRow): ItcFlag | undefined {
 }
 
 /** A blocked credit where the register says so: an `itc_blocked` Y, or a `blocked_category` naming the category. */
-function blockedCredit(purchase: PurchaseRow | undefined): ItcFlag | undefined {
-  const category = column(purchase, BLOCKED_CATEGORY_COLUMNS) ?? '';
-  const marked = (column(purchase, BLOCKED_FLAG_COLUMNS) ?? '').toLowerCase();
+function blockedCredit(blockedColumn: string | undefined, categoryColumn: string | undefined): ItcFlag | undefined {
+  const category = categoryColumn ?? '';
+  const marked = (blockedColumn ?? '').toLowerCase();
   const categoryGiven = !NO.has(category.toLowerCase());
   if (!YES.has(marked) && !categoryGiven) return undefined;
   const clause = categoryGiven ? clauseOf(category) : undefined;
