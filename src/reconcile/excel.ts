@@ -138,6 +138,7 @@ export async function writeReconcileReport(
     amount('Pair cost'),
     text('Runner-up', 18),
     text('Why not the runner-up', 60),
+    text('ITC flags', 60),
     ...extraKeys.map((k) => text(k, 14)),
   ];
   function* detailRows(): Generator<CellValue[]> {
@@ -170,6 +171,7 @@ export async function writeReconcileReport(
         r.basis?.cost,
         r.runnerUp ? `${r.runnerUp.side === '2b' ? '2B' : 'books'} ${r.runnerUp.docNo}` : undefined,
         r.runnerUp?.reason,
+        r.flags?.map((f) => `${f.code} (${f.reference}): ${f.message}`).join('; '),
         ...extraKeys.map((k) => p?.extra?.[k]),
       ];
     }

@@ -13,6 +13,7 @@ import { readGstr2b } from '../gstr/read-2b.js';
 import { findStoredReturn } from '../gstr/stored-return.js';
 import type { InwardReturn } from '../gstr/types.js';
 import { memorySink, type ByteSink } from '../render/excel/zip.js';
+import { toDate } from './normalize.js';
 import { readPurchaseCsv, readPurchaseObjects } from './purchase-csv.js';
 import { reconcile } from './reconcile.js';
 import { writeReconcileReport } from './excel.js';
@@ -45,6 +46,7 @@ function checkOptions(o: unknown): string | undefined {
   if (opt.tolerance !== undefined && (!nonNegative(opt.tolerance.absolute) || !nonNegative(opt.tolerance.percent))) return 'options.tolerance';
   if (opt.panLevel !== undefined && typeof opt.panLevel !== 'boolean') return 'options.panLevel';
   if (opt.pairing !== undefined && opt.pairing !== 'global' && opt.pairing !== 'greedy') return 'options.pairing';
+  if (opt.asOf !== undefined && (typeof opt.asOf !== 'string' || !toDate(opt.asOf))) return 'options.asOf';
   return undefined;
 }
 

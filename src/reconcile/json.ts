@@ -4,7 +4,7 @@
  * @module
  */
 import { toDate } from './normalize.js';
-import type { Head, ImsAction, LateIn2b, PassId, PurchaseDocType, ReconcileRow, ReconcileStatus, RunnerUp } from './types.js';
+import type { Head, ImsAction, ItcFlag, LateIn2b, PassId, PurchaseDocType, ReconcileRow, ReconcileStatus, RunnerUp } from './types.js';
 
 export interface ReconcileJsonRow {
   status: ReconcileStatus;
@@ -28,6 +28,8 @@ export interface ReconcileJsonRow {
   late?: LateIn2b;
   /** Present when another candidate fitted, or (unpaired and mismatched rows) a near miss was found. */
   runnerUp?: RunnerUp;
+  /** ITC rules to look at (section 16(4), Rule 37, reverse charge, section 17(5)); information only. */
+  flags?: ItcFlag[];
 }
 
 const ddmmyyyy = (d: Date | undefined): string | null =>
@@ -55,5 +57,6 @@ export function toJsonRow(r: ReconcileRow): ReconcileJsonRow {
   };
   if (r.late) row.late = r.late;
   if (r.runnerUp) row.runnerUp = r.runnerUp;
+  if (r.flags) row.flags = r.flags;
   return row;
 }

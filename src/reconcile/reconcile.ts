@@ -6,6 +6,7 @@
 import type { InwardDocument, InwardReturn } from '../gstr/types.js';
 import { AMENDMENT, amountTests, bookEntry, type Entry, portalEntry } from './entry.js';
 import { imsSuggestion } from './ims-suggestion.js';
+import { flagRows } from './itc-flags.js';
 import { lightNumber, normalizeNumber } from './normalize.js';
 import { COST_UNIT, measurePair, UNPAIRED_DOCUMENT } from './pair-cost.js';
 import { type CandidateGraph, candidateGraph, type Pair, type PairingStats, pairGlobal, pairGreedy } from './pairing.js';
@@ -170,6 +171,7 @@ export function reconcile(
   for (let i = 0; i < keyed.length; i++) rows[i] = keyed[i]!.r;
   const summary: Record<ReconcileStatus, number> = { matched: 0, 'matched-with-tolerance': 0, mismatch: 0, 'missing-in-2b': 0, 'missing-in-books': 0 };
   for (const r of rows) summary[r.status]++;
+  flagRows(rows, options.asOf);
   return {
     rows,
     summary,

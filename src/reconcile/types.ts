@@ -53,6 +53,11 @@ export interface ReconcileOptions {
    * first served (the pairing of earlier releases, kept to compare).
    */
   pairing?: 'global' | 'greedy';
+  /**
+   * The day the credit would be claimed, for the time-bound ITC flags (section 16(4), Rule 37): a Date or
+   * DD/MM/YYYY or YYYY-MM-DD text. Default today (UTC).
+   */
+  asOf?: Date | string;
 }
 
 export type ReconcileStatus = 'matched' | 'matched-with-tolerance' | 'mismatch' | 'missing-in-2b' | 'missing-in-books';
@@ -102,6 +107,17 @@ export interface LateIn2b {
   months: number;
 }
 
+/** Codes of the ITC flags (`src/reconcile/itc-flags.ts`). */
+export type ItcFlagCode = 'ITC-16-4' | 'ITC-R37-UNPAID' | 'ITC-R37-PAID-LATE' | 'ITC-R37-DATE' | 'ITC-RCM' | 'ITC-17-5';
+
+/** An ITC rule the reviewer should look at on a row: information, never a refusal (the status stands). */
+export interface ItcFlag {
+  code: ItcFlagCode;
+  /** The legal provision, e.g. `CGST Act s.16(4)`. */
+  reference: string;
+  message: string;
+}
+
 /** One output row: a purchase and a 2B document paired, or one of them alone. */
 export interface ReconcileRow {
   status: ReconcileStatus;
@@ -132,6 +148,8 @@ export interface ReconcileRow {
   /** The suggested IMS action; null when the 2B document is absent or outside IMS. */
   suggestedImsAction: ImsAction | null;
   imsActionReason: string;
+  /** ITC rules to look at (time limit, 180-day payment, reverse charge, blocked credit); absent when none. */
+  flags?: ItcFlag[];
 }
 
 /** The result: rows in a stable order (by supplier, then document), with counts. */
