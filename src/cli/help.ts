@@ -132,6 +132,7 @@ Environment variables:
                          hours for NIC) has passed, remove this setting`,
   reconcile: `usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]
                         [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level] [--greedy]
+                        [--ims-out FILE [--ims-period YYYY-MM]]
 
 Reconciles the purchase register with one or more GSTR-2B files and prints the counts by status.
 Exit 0 when it ran, 1 when an input could not be read, 2 on misuse.
@@ -146,7 +147,9 @@ Exit 0 when it ran, 1 when an input could not be read, 2 on misuse.
   --tolerance-percent P  a percentage tolerance per head, whichever is wider (default 0)
   --date-window DAYS     dates that may differ in the date-window and residual passes (default 10)
   --no-pan-level         do not match across a supplier's other registrations
-  --greedy               pair first fit, the passes in order, instead of the least-cost pairing`,
+  --greedy               pair first fit, the passes in order, instead of the least-cost pairing
+  --ims-out FILE         the IMS Offline Tool's upload JSON of the suggested actions (one recipient)
+  --ims-period YYYY-MM   the GSTR-2B period it acts on, when the files span several`,
   gstr1: `usage: gstkit gstr1 <documents.json|-> --gstin GSTIN --period MMYYYY [--amendments FILE]
        gstkit gstr1 compare <books.json> <portal.json> [--gstin GSTIN --period MMYYYY] [--tolerance RUPEES]
 

@@ -1,8 +1,8 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { readInput, parseOptions, UsageError, writeOut } from './io.js';
 
 const USAGE =
-  'usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json] [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level] [--greedy]';
+  'usage: gstkit reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json] [--tolerance RUPEES] [--tolerance-percent P] [--date-window DAYS] [--no-pan-level] [--greedy] [--ims-out FILE [--ims-period YYYY-MM]]';
 
 function numberOption(options: Map<string, string>, name: string): number | undefined {
   const v = options.get(name);
@@ -21,7 +21,7 @@ export async function reconcileCommand(args: readonly string[]): Promise<number>
   const flags = new Set<string>(args.filter((a) => a === '--json' || a === '--no-pan-level' || a === '--greedy'));
   const { positional, options } = parseOptions(
     args.filter((a) => !flags.has(a)),
-    ['out', 'tolerance', 'tolerance-percent', 'date-window'],
+    ['out', 'tolerance', 'tolerance-percent', 'date-window', 'ims-out', 'ims-period'],
   );
   if (positional.length < 2) throw new UsageError(USAGE);
   const [csvFile, ...files] = positional as [string, ...string[]];
@@ -60,6 +60,23 @@ export async function reconcileCommand(args: readonly string[]): Promise<number>
     const { streamSink } = await import('../render/excel/zip.js');
     // The writer closes the sink (and so the file) when the workbook is complete.
     await Promise.race([writeReconcileReport(streamSink(stream), result), failed]);
+  }
+  const imsOut = options.get('ims-out');
+  if (imsOut !== undefined) {
+    const { imsOfflineJson } = await import('../reconcile/index.js');
+    const gstins = [...new Set(returns.map((r) => r.gstin))];
+    const periods = [...new Set(returns.map((r) => r.period))];
+    const period = options.get('ims-period') ?? (periods.length === 1 ? periods[0] : undefined);
+    if (gstins.length !== 1) throw new UsageError(`--ims-out needs GSTR-2B files of one recipient, not ${gstins.join(', ')}`);
+    if (period === undefined || !/^\d{4}-(0[1-9]|1[0-2])$/.test(period))
+      throw new UsageError('--ims-out needs one GSTR-2B period: give --ims-period YYYY-MM when the files span several');
+    const offline = imsOfflineJson(result, { gstin: gstins[0] as string, period });
+    try {
+      writeFileSync(imsOut, JSON.stringify(offline.json, null, 2) + '\n');
+    } catch (e) {
+      throw new UsageError(`cannot write ${imsOut}: ${(e as Error).message}`);
+    }
+    process.stderr.write(`IMS offline JSON: ${offline.records} action(s) written to ${imsOut}, ${offline.skipped.length} row(s) left out\n`);
   }
   if (flags.has('--json')) {
     await writeOut(JSON.stringify({ rows: result.rows.map(toJsonRow) }) + '\n');

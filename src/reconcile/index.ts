@@ -12,3 +12,16 @@ export { reconcileStored, type ReconcileJobRequest } from './job.js';
 export { writeReconcileReport } from './excel.js';
 export { toJsonRow, type ReconcileJsonRow } from './json.js';
 export { reconcileCodes, ReconcileCode } from './codes.js';
+export {
+  imsActionsFromReconciliation,
+  imsDecisionsFromReconciliation,
+  itcReductionFor,
+  imsSectionOfDocument,
+  type ImsActionDocument,
+  type ImsActionOptions,
+  type ImsDecision,
+  type ImsSkipped,
+  type ItcReductionDeclaration,
+  type ItcReductionKind,
+} from './ims-save.js';
+export { imsOfflineJson, type ImsOfflineJson, type ImsOfflineRecord } from './ims-offline.js';
