@@ -375,6 +375,21 @@ create index gst_webhook_delivery_due on gst_webhook_delivery (next_attempt_at) 
 create index gst_webhook_delivery_of_webhook on gst_webhook_delivery (webhook_id, created_at desc);
 `,
   },
+  {
+    version: 13,
+    name: 'once-only notices, and what the watch pass looks up',
+    sql: `
+-- A notice given once (an event a watch pass found due: a deadline near, a session ending), claimed by its
+-- key in the transaction that emits it, so of several servers exactly one tells it.
+create table gst_notice (
+  key text primary key,
+  created_at timestamptz not null
+);
+-- The watch pass asks for the sessions ending soon and for every pull of one return type and period.
+create index gst_portal_session_expiry on gst_portal_session (portal, expires_at) where version is not null;
+create index gst_return_of_period on gst_return (return_type, period);
+`,
+  },
 ];
 
 /** The version the code expects. */

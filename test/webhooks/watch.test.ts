@@ -1,0 +1,150 @@
+/**
+ * The watch pass on each store: `ims.deadline` and `gst.connection.expiring` are emitted once when due and
+ * not before, and passes run twice, or at the same time, never tell the same thing twice.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/clock.js';
+import type { Store } from '../../src/ports/store.js';
+import { nextGstr3bDue, pendingImsDocuments, runWatchPass } from '../../src/webhooks/index.js';
+import { storeAdapters } from '../support/stores.js';
+
+const GSTIN = '29AAGCK4821M1Z4';
+const OTHER = '33AAHCT2290K1Z6';
+
+async function subscribe(store: Store): Promise<string> {
+  await store.addWebhook({
+    webhookId: 'wh_1',
+    companyId: 'acme',
+    url: 'https://erp.example/hooks',
+    events: ['ims.deadline', 'gst.connection.expiring'],
+    secret: 'whsec_dGVzdA==',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  });
+  return 'wh_1';
+}
+
+async function told(store: Store, type: string): Promise<Record<string, any>[]> {
+  const rows = await store.listWebhookDeliveries('acme', 'wh_1', 50);
+  return rows.filter((r) => r.eventType === type).map((r) => JSON.parse(r.body));
+}
+
+describe('the GSTR-3B due date the IMS deadline counts to', () => {
+  it('is the 20th of the next month, IST, and moves on at its end', () => {
+    expect(nextGstr3bDue(new Date('2026-11-20T18:29:00Z'))).toMatchObject({ period: '2026-10', dueDate: '2026-11-20' });
+    expect(nextGstr3bDue(new Date('2026-11-20T18:29:00Z')).dueAt).toBe(Date.parse('2026-11-20T18:30:00Z'));
+    expect(nextGstr3bDue(new Date('2026-11-20T18:30:00Z'))).toMatchObject({ period: '2026-11', dueDate: '2026-12-20' });
+    expect(nextGstr3bDue(new Date('2026-12-25T00:00:00Z'))).toMatchObject({ period: '2026-12', dueDate: '2027-01-20' });
+    expect(nextGstr3bDue(new Date('2027-01-05T00:00:00Z'))).toMatchObject({ period: '2026-12', dueDate: '2027-01-20' });
+  });
+
+  it('counts the inbox documents with no action or kept pending, per section', () => {
+    const inbox = { b2b: [{ action: 'A' }, { action: 'N' }, {}, { action: 'R' }], cn: [{ action: 'P' }], b2ba: [{ action: 'A' }], note: 'x' };
+    expect(pendingImsDocuments(inbox)).toEqual({ b2b: 2, cn: 1 });
+    expect(pendingImsDocuments('not an inbox')).toEqual({});
+  });
+});
+
+describe.each(storeAdapters())('the watch pass on %s', (_name, open) => {
+  let done: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await done?.();
+    done = undefined;
+  });
+
+  it('tells of pending IMS actions once, from 3 days before GSTR-3B is due', async () => {
+    const opened = await open();
+    done = opened.done;
+    const { store } = opened;
+    await subscribe(store);
+    const inbox = {
+      b2b: [
+        { stin: OTHER, inum: 'S/1', action: 'A' },
+        { stin: OTHER, inum: 'S/2', action: 'N' },
+      ],
+      cn: [{ stin: OTHER, nt_num: 'C/1', action: 'P' }],
+    };
+    await store.putReturn({
+      companyId: 'acme',
+      gstin: GSTIN,
+      returnType: 'ims',
+      period: '2026-10',
+      pulledAt: '2026-11-10T05:00:00.000Z',
+      json: JSON.stringify(inbox),
+    });
+    // Another GSTIN whose inbox is all acted on, and the same GSTIN's next period: neither is due.
+    const settled = { b2b: [{ stin: OTHER, inum: 'S/3', action: 'A' }] };
+    await store.putReturn({
+      companyId: 'acme',
+      gstin: OTHER,
+      returnType: 'ims',
+      period: '2026-10',
+      pulledAt: '2026-11-10T05:00:00.000Z',
+      json: JSON.stringify(settled),
+    });
+    await store.putReturn({
+      companyId: 'acme',
+      gstin: GSTIN,
+      returnType: 'ims',
+      period: '2026-11',
+      pulledAt: '2026-11-10T05:00:00.000Z',
+      json: JSON.stringify(inbox),
+    });
+
+    const clock = manualClock(new Date('2026-11-17T18:29:00Z'));
+    expect(await runWatchPass({ store, clock })).toEqual({ imsDeadlines: 0, connectionsExpiring: 0 });
+    expect(await told(store, 'ims.deadline')).toEqual([]);
+
+    clock.set(new Date('2026-11-17T18:31:00Z'));
+    const [a, b] = await Promise.all([runWatchPass({ store, clock }), runWatchPass({ store, clock })]);
+    expect(a!.imsDeadlines + b!.imsDeadlines).toBe(1);
+    clock.set(new Date('2026-11-19T09:00:00Z'));
+    expect((await runWatchPass({ store, clock })).imsDeadlines).toBe(0);
+
+    const events = await told(store, 'ims.deadline');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'ims.deadline',
+      companyId: 'acme',
+      data: { gstin: GSTIN, period: '2026-10', return: 'gstr3b', dueDate: '2026-11-20', pending: 2, sections: { b2b: 1, cn: 1 } },
+    });
+  });
+
+  it('tells of a GST portal session ending within 24 hours once per session', async () => {
+    const opened = await open();
+    done = opened.done;
+    const { store } = opened;
+    await subscribe(store);
+    const clock = manualClock(new Date('2026-11-27T00:00:00Z'));
+    const ends = Date.parse('2026-11-28T06:00:00Z');
+    await store.putPortalSession({ companyId: 'acme', portal: 'gstn', gstin: GSTIN, version: 'v1', expiresAt: ends, sealed: 'sealed-1' });
+    // A pending OTP login and an e-invoice session are not GST portal sessions to tell of.
+    await store.putPortalSession({ companyId: 'acme', portal: 'gstn-otp', gstin: OTHER, version: 'p1', expiresAt: ends, sealed: 'x' });
+    await store.putPortalSession({ companyId: 'acme', portal: 'einvoice', gstin: GSTIN, version: 'e1', expiresAt: ends, sealed: 'x' });
+
+    expect((await runWatchPass({ store, clock })).connectionsExpiring).toBe(0);
+    clock.set(new Date('2026-11-27T06:00:00Z'));
+    const [a, b] = await Promise.all([runWatchPass({ store, clock }), runWatchPass({ store, clock })]);
+    expect(a!.connectionsExpiring + b!.connectionsExpiring).toBe(1);
+    clock.set(new Date('2026-11-27T12:00:00Z'));
+    expect((await runWatchPass({ store, clock })).connectionsExpiring).toBe(0);
+    let events = await told(store, 'gst.connection.expiring');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ companyId: 'acme', data: { gstin: GSTIN, expiresAt: '2026-11-28T06:00:00.000Z' } });
+    expect(JSON.stringify(events[0])).not.toContain('sealed');
+
+    // A new login publishes a new session, which is told of when its own end comes near.
+    await store.putPortalSession({
+      companyId: 'acme',
+      portal: 'gstn',
+      gstin: GSTIN,
+      version: 'v2',
+      expiresAt: Date.parse('2026-11-30T12:00:00Z'),
+      sealed: 'sealed-2',
+    });
+    expect((await runWatchPass({ store, clock })).connectionsExpiring).toBe(0);
+    clock.set(new Date('2026-11-29T13:00:00Z'));
+    expect((await runWatchPass({ store, clock })).connectionsExpiring).toBe(1);
+    events = await told(store, 'gst.connection.expiring');
+    expect(events.map((e) => e.data.expiresAt).sort()).toEqual(['2026-11-28T06:00:00.000Z', '2026-11-30T12:00:00.000Z']);
+  });
+});
