@@ -429,8 +429,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     onError: conditionLog((line) => process.stderr.write(line)),
   });
   scheduler.start();
-  // The watch pass tells webhooks what is coming due (IMS actions before GSTR-3B, GST portal sessions
-  // ending), each once across servers; GSTKIT_WATCH_POLL_MS sets how often it looks (default 5 minutes).
+  // The watch pass tells webhooks what is coming due (e-way bills to extend, IMS actions before GSTR-3B,
+  // GST portal sessions ending), each once across servers; GSTKIT_WATCH_POLL_MS sets how often it looks
+  // (default 5 minutes).
   const watch = startWatch({
     store,
     ...(env['GSTKIT_WATCH_POLL_MS'] ? { intervalMs: Math.max(1000, Number(env['GSTKIT_WATCH_POLL_MS']) || 300_000) } : {}),

@@ -27,6 +27,8 @@ export interface GstEventTypes {
    * period still holds documents with no action or kept pending (the watch pass, once per GSTIN and period).
    */
   'ims.deadline': true;
+  /** An active e-way bill's extension window has opened: its validity ends within 8 hours (once per validity). */
+  'ewaybill.expiring': true;
   /** A GSTIN's stored GST portal session ends soon: a new OTP login will be needed (once per session). */
   'gst.connection.expiring': true;
 }

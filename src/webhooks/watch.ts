@@ -1,6 +1,7 @@
 /**
  * The watch pass: looks in the store for what a host should be told before it is too late, and emits each
- * such event once. `ims.deadline` when a GSTIN's stored IMS inbox of a period still holds documents without
+ * such event once. `ewaybill.expiring` when an active e-way bill's extension window has opened (from 8 hours
+ * before its validity ends to 8 hours after); `ims.deadline` when a GSTIN's stored IMS inbox of a period still holds documents without
  * an action (or kept pending) and that period's GSTR-3B is due within the lead (the 20th of the next month);
  * `gst.connection.expiring` when a GSTIN's stored GST portal session ends within the lead. Each event is
  * claimed by a once-only notice in the transaction that emits it, so passes on several servers (or a pass
@@ -10,12 +11,17 @@
 import { systemClock, type Clock } from '../clock.js';
 import type { EventSink, GstEvent } from '../ports/events.js';
 import type { Store } from '../ports/store.js';
+import { ewbValidUntil } from '../store/ewb-valid-until.js';
 import { storeEventSink } from './store-events.js';
 
 /** How long before GSTR-3B's due date pending IMS actions are told of, by default: 3 days. */
 export const IMS_DEADLINE_LEAD_MS = 3 * 24 * 3600_000;
 /** How long before a GST portal session ends it is told of, by default: 24 hours. */
 export const CONNECTION_EXPIRY_LEAD_MS = 24 * 3600_000;
+/** Hours before and after the end of an e-way bill's validity in which the portal extends it. */
+export const EWB_EXTENSION_WINDOW_MS = 8 * 3600_000;
+/** At most this many e-way bills are told of in one pass; the rest wait for the next. */
+const EWB_PER_PASS = 500;
 /** How often `gstkit serve` runs the pass, by default: every 5 minutes. */
 export const WATCH_INTERVAL_MS = 5 * 60_000;
 
@@ -35,6 +41,7 @@ export interface WatchOptions {
 
 /** What one pass emitted. */
 export interface WatchPassResult {
+  ewaybillsExpiring: number;
   imsDeadlines: number;
   connectionsExpiring: number;
 }
@@ -97,7 +104,37 @@ export async function runWatchPass(options: WatchOptions): Promise<WatchPassResu
   const onError = options.onError ?? (() => {});
   const now = clock.now();
   const at = now.toISOString();
-  const result: WatchPassResult = { imsDeadlines: 0, connectionsExpiring: 0 };
+  const result: WatchPassResult = { ewaybillsExpiring: 0, imsDeadlines: 0, connectionsExpiring: 0 };
+
+  // The bills whose extension window is open now: validity ending within 8 hours, or ended less than 8 ago.
+  const t = now.getTime();
+  for (const bill of await store.ewbsEndingBetween(t - EWB_EXTENSION_WINDOW_MS, t + EWB_EXTENSION_WINDOW_MS, EWB_PER_PASS)) {
+    try {
+      const end = ewbValidUntil(bill.entry);
+      if (end === null) continue;
+      // One notice per validity: an extended bill gets a new one, told of when its own window opens.
+      const key = `ewaybill.expiring|${bill.ewbNo}|${end}`;
+      const entry = bill.entry;
+      const event: GstEvent = {
+        type: 'ewaybill.expiring',
+        companyId: bill.companyId,
+        data: {
+          gstin: bill.genGstin,
+          EwbNo: bill.ewbNo,
+          validUpto: entry['validUpto'],
+          windowOpensAt: new Date(end - EWB_EXTENSION_WINDOW_MS).toISOString(),
+          windowClosesAt: new Date(end + EWB_EXTENSION_WINDOW_MS).toISOString(),
+          document: { type: bill.docType, number: entry['docNo'] ?? bill.docKey, date: entry['docDate'] },
+          fromGstin: bill.fromGstin,
+          toGstin: bill.toGstin,
+          ...(bill.transporterId ? { transporterId: bill.transporterId } : {}),
+        },
+      };
+      if (await tellOnce(store, events, key, at, event)) result.ewaybillsExpiring++;
+    } catch (e) {
+      onError(e);
+    }
+  }
 
   const due = nextGstr3bDue(now);
   if (due.dueAt - now.getTime() <= (options.imsLeadMs ?? IMS_DEADLINE_LEAD_MS)) {

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/clock.js';
 import type { Store } from '../../src/ports/store.js';
+import type { EwbRow } from '../../src/ports/store.js';
 import { nextGstr3bDue, pendingImsDocuments, runWatchPass } from '../../src/webhooks/index.js';
 import { storeAdapters } from '../support/stores.js';
 
@@ -16,7 +17,7 @@ async function subscribe(store: Store): Promise<string> {
     webhookId: 'wh_1',
     companyId: 'acme',
     url: 'https://erp.example/hooks',
-    events: ['ims.deadline', 'gst.connection.expiring'],
+    events: ['ims.deadline', 'gst.connection.expiring', 'ewaybill.expiring'],
     secret: 'whsec_dGVzdA==',
     createdAt: '2026-11-01T00:00:00.000Z',
   });
@@ -43,6 +44,23 @@ describe('the GSTR-3B due date the IMS deadline counts to', () => {
     expect(pendingImsDocuments('not an inbox')).toEqual({});
   });
 });
+
+/** An e-way bill as the store keeps it, valid until `validUpto` (DD/MM/YYYY hh:mm:ss, IST). */
+function bill(ewbNo: string, validUpto: string | undefined, status = 'ACT'): EwbRow {
+  return {
+    ewbNo,
+    companyId: 'acme',
+    genGstin: GSTIN,
+    fromGstin: GSTIN,
+    toGstin: OTHER,
+    docType: 'INV',
+    docKey: `D/${ewbNo}`,
+    genDate: '27/11/2026',
+    status,
+    entry: { ewbNo, docNo: `D/${ewbNo}`, docDate: '27/11/2026', status, revision: 0, ...(validUpto ? { validUpto } : {}) },
+  };
+}
+const generated = (ewbNo: string) => ({ ewbNo, at: '2026-11-27T04:00:00.000Z', event: 'generated', detail: {} });
 
 describe.each(storeAdapters())('the watch pass on %s', (_name, open) => {
   let done: (() => Promise<void>) | undefined;
@@ -91,7 +109,7 @@ describe.each(storeAdapters())('the watch pass on %s', (_name, open) => {
     });
 
     const clock = manualClock(new Date('2026-11-17T18:29:00Z'));
-    expect(await runWatchPass({ store, clock })).toEqual({ imsDeadlines: 0, connectionsExpiring: 0 });
+    expect(await runWatchPass({ store, clock })).toEqual({ ewaybillsExpiring: 0, imsDeadlines: 0, connectionsExpiring: 0 });
     expect(await told(store, 'ims.deadline')).toEqual([]);
 
     clock.set(new Date('2026-11-17T18:31:00Z'));
@@ -146,5 +164,59 @@ describe.each(storeAdapters())('the watch pass on %s', (_name, open) => {
     expect((await runWatchPass({ store, clock })).connectionsExpiring).toBe(1);
     events = await told(store, 'gst.connection.expiring');
     expect(events.map((e) => e.data.expiresAt).sort()).toEqual(['2026-11-28T06:00:00.000Z', '2026-11-30T12:00:00.000Z']);
+  });
+
+  it('tells of an e-way bill once when its extension window opens, and again for a new validity', async () => {
+    const opened = await open();
+    done = opened.done;
+    const { store } = opened;
+    await subscribe(store);
+    // Valid until 28/11 23:59 IST, so it ends at 28/11 18:30 UTC and its window opens at 10:30 UTC.
+    await store.insertEwb(bill('381000000001', '28/11/2026 23:59:00'), generated('381000000001'));
+    // Neither a bill valid for a day more, one without Part-B, nor a cancelled one is told of.
+    await store.insertEwb(bill('381000000002', '29/11/2026 23:59:00'), generated('381000000002'));
+    await store.insertEwb(bill('381000000003', undefined), generated('381000000003'));
+    await store.insertEwb(bill('381000000004', '28/11/2026 23:59:00', 'CNL'), generated('381000000004'));
+
+    const clock = manualClock(new Date('2026-11-28T10:29:00Z'));
+    expect((await runWatchPass({ store, clock })).ewaybillsExpiring).toBe(0);
+    clock.set(new Date('2026-11-28T10:31:00Z'));
+    const [a, b] = await Promise.all([runWatchPass({ store, clock }), runWatchPass({ store, clock })]);
+    expect(a!.ewaybillsExpiring + b!.ewaybillsExpiring).toBe(1);
+    clock.set(new Date('2026-11-28T20:00:00Z'));
+    expect((await runWatchPass({ store, clock })).ewaybillsExpiring).toBe(0);
+    let events = await told(store, 'ewaybill.expiring');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      companyId: 'acme',
+      data: {
+        gstin: GSTIN,
+        EwbNo: '381000000001',
+        validUpto: '28/11/2026 23:59:00',
+        windowOpensAt: '2026-11-28T10:30:00.000Z',
+        windowClosesAt: '2026-11-29T02:30:00.000Z',
+        document: { type: 'INV', number: 'D/381000000001', date: '27/11/2026' },
+      },
+    });
+
+    // Extended (a revision with a new validity): its new window is told of in its turn.
+    const extended = bill('381000000001', '29/11/2026 23:59:00').entry;
+    const revised = await store.reviseEwb({
+      ewbNo: '381000000001',
+      revision: 0,
+      status: 'ACT',
+      transporterId: null,
+      entry: { ...extended, revision: 1 },
+      event: { ewbNo: '381000000001', at: '2026-11-28T20:00:00.000Z', event: 'extended', detail: {} },
+    });
+    expect(revised).toBe(true);
+    clock.set(new Date('2026-11-29T11:00:00Z'));
+    expect((await runWatchPass({ store, clock })).ewaybillsExpiring).toBe(2);
+    events = await told(store, 'ewaybill.expiring');
+    expect(events.map((e) => `${e.data.EwbNo} ${e.data.validUpto}`).sort()).toEqual([
+      '381000000001 28/11/2026 23:59:00',
+      '381000000001 29/11/2026 23:59:00',
+      '381000000002 29/11/2026 23:59:00',
+    ]);
   });
 });
