@@ -7,6 +7,8 @@ import { manualClock } from '../../src/clock.js';
 import type { Store } from '../../src/ports/store.js';
 import type { EwbRow } from '../../src/ports/store.js';
 import { nextGstr3bDue, pendingImsDocuments, runWatchPass } from '../../src/webhooks/index.js';
+import { openPostgresStore } from '../../src/store/index.js';
+import { databaseUrl, freshDatabase, need } from '../support/services.js';
 import { storeAdapters } from '../support/stores.js';
 
 const GSTIN = '29AAGCK4821M1Z4';
@@ -218,5 +220,53 @@ describe.each(storeAdapters())('the watch pass on %s', (_name, open) => {
       '381000000001 29/11/2026 23:59:00',
       '381000000002 29/11/2026 23:59:00',
     ]);
+  });
+});
+
+describe.runIf(need(databaseUrl))('two servers on one PostgreSQL', () => {
+  it('send each due event once between them', async () => {
+    const db = await freshDatabase(databaseUrl as string);
+    const one = await openPostgresStore(db.url);
+    const two = await openPostgresStore(db.url);
+    try {
+      await subscribe(one);
+      await one.insertEwb(bill('381000000001', '28/11/2026 23:59:00'), generated('381000000001'));
+      await one.putPortalSession({
+        companyId: 'acme',
+        portal: 'gstn',
+        gstin: GSTIN,
+        version: 'v1',
+        expiresAt: Date.parse('2026-11-28T12:00:00Z'),
+        sealed: 's',
+      });
+      const inbox = { b2b: [{ stin: OTHER, inum: 'S/2', action: 'N' }] };
+      await one.putReturn({
+        companyId: 'acme',
+        gstin: GSTIN,
+        returnType: 'ims',
+        period: '2026-10',
+        pulledAt: '2026-11-10T05:00:00.000Z',
+        json: JSON.stringify(inbox),
+      });
+      // A clock inside every window at once: the e-way bill's, the session's last day, and IMS before the 20th.
+      const clock = manualClock(new Date('2026-11-28T11:00:00Z'));
+      const imsClock = manualClock(new Date('2026-11-18T00:00:00Z'));
+      const passes = await Promise.all([
+        runWatchPass({ store: one, clock }),
+        runWatchPass({ store: two, clock }),
+        runWatchPass({ store: one, clock: imsClock }),
+        runWatchPass({ store: two, clock: imsClock }),
+        runWatchPass({ store: one, clock }),
+        runWatchPass({ store: two, clock }),
+      ]);
+      const sum = (k: 'ewaybillsExpiring' | 'imsDeadlines' | 'connectionsExpiring') => passes.reduce((n, p) => n + p[k], 0);
+      expect([sum('ewaybillsExpiring'), sum('imsDeadlines'), sum('connectionsExpiring')]).toEqual([1, 1, 1]);
+      const rows = await two.listWebhookDeliveries('acme', 'wh_1', 50);
+      expect(rows.map((r) => r.eventType).sort()).toEqual(['ewaybill.expiring', 'gst.connection.expiring', 'ims.deadline']);
+    } finally {
+      await one.close();
+      await two.close();
+      await db.drop();
+    }
   });
 });
