@@ -140,12 +140,14 @@ export async function runWatchPass(options: WatchOptions): Promise<WatchPassResu
   if (due.dueAt - now.getTime() <= (options.imsLeadMs ?? IMS_DEADLINE_LEAD_MS)) {
     for (const info of await store.listReturnsOfPeriod('ims', due.period)) {
       try {
+        const key = `ims.deadline|${info.companyId}|${info.gstin}|${due.period}`;
+        // An inbox can be large: one already told of is not read again on every pass.
+        if (await store.hasNotice(key)) continue;
         const row = await store.getReturn(info.companyId, info.gstin, 'ims', due.period);
         if (!row) continue;
         const sections = pendingImsDocuments(JSON.parse(row.json));
         const pending = Object.values(sections).reduce((a, b) => a + b, 0);
         if (pending === 0) continue;
-        const key = `ims.deadline|${info.companyId}|${info.gstin}|${due.period}`;
         const event: GstEvent = {
           type: 'ims.deadline',
           companyId: info.companyId,

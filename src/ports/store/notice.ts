@@ -9,4 +9,6 @@
 export interface NoticeStore {
   /** Records `key` as given at `at` (ISO 8601); true when this call recorded it, false when it was already. */
   claimNotice(key: string, at: string): Promise<boolean>;
+  /** Whether `key` was given: a pass skips the costly look at what a notice already told. */
+  hasNotice(key: string): Promise<boolean>;
 }

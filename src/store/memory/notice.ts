@@ -14,5 +14,8 @@ export function memoryNoticeStore(slot: JournalSlot): NoticeStore {
       notices.set(key, at);
       return true;
     },
+    async hasNotice(key) {
+      return notices.has(key);
+    },
   };
 }

@@ -13,5 +13,8 @@ export function sqlNoticeStore(client: SqlClient): NoticeStore {
       const rows = await client.query('insert into gst_notice (key, created_at) values ($1, $2) on conflict (key) do nothing returning key', [key, at]);
       return rows.length > 0;
     },
+    async hasNotice(key) {
+      return (await client.query('select 1 from gst_notice where key = $1', [key])).length > 0;
+    },
   };
 }
