@@ -81,6 +81,7 @@ Environment variables:
   GSTKIT_SCHEDULE_POLL_MS     how often due schedules (POST /api/svc/schedules) are looked for, in ms;
                               default 30000
   GSTKIT_WEBHOOK_TIMEOUT_MS   how long one webhook delivery attempt may take, in ms; default 10000
+  GSTKIT_WATCH_POLL_MS        how often the watch pass looks for events coming due, in ms; default 300000
   GSTKIT_WEBHOOK_ALLOW_PRIVATE
                               1 lets webhooks reach loopback and private addresses, over http too
                               (tests, a receiver on the same network); default off

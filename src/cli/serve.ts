@@ -9,7 +9,7 @@
  * pace per GSTIN, cli/bulk-pace.ts), GSTKIT_API_KEYS, GSTKIT_SANDBOX_GSTINS,
  * GSTKIT_DATA_DIR (the embedded PGlite store, default ./.gstkit-data), DATABASE_URL (PostgreSQL instead),
  * REDIS_URL (BullMQ jobs), TURNSTILE_SECRET, TURNSTILE_VERIFY_URL, TURNSTILE_HOSTNAMES, CRM_WEBHOOK_URL, CRM_WEBHOOK_TOKEN;
- * GSTKIT_WEBHOOK_ALLOW_PRIVATE, GSTKIT_WEBHOOK_ALLOW_HTTP and GSTKIT_WEBHOOK_TIMEOUT_MS (webhooks, docs/webhooks.md);
+ * GSTKIT_WEBHOOK_ALLOW_PRIVATE, GSTKIT_WEBHOOK_ALLOW_HTTP, GSTKIT_WEBHOOK_TIMEOUT_MS and GSTKIT_WATCH_POLL_MS (webhooks, docs/webhooks.md);
  * GSTKIT_PROVIDER=nic and the NIC_* settings of docs/connectors.md put NIC's live portals behind the
  * adapter instead of the sandbox; GSTKIT_GST_PORTAL=gstn and the GSTN_* settings put the live GST portal
  * behind the GSTR routes (each company's GSTINs from GSTKIT_COMPANY_GSTINS).
@@ -40,7 +40,7 @@ import type { Store } from '../ports/store.js';
 import { createRateLimiter, memoryRateCounter, parseKeyRateLimits, parseRateLimit, redisRateCounter, storeRateCounter } from '../ratelimit/index.js';
 import { parseAuditRetention, startAuditRetention } from '../store/audit-retention.js';
 import { bulkPaceFromEnv } from './bulk-pace.js';
-import { createWebhookDelivery, storeEventSink, webhookPolicyFromEnv } from '../webhooks/index.js';
+import { createWebhookDelivery, startWatch, storeEventSink, webhookPolicyFromEnv } from '../webhooks/index.js';
 
 /** Every key's default limit when GSTKIT_RATE_LIMIT is unset: 1200 requests a minute. */
 export const DEFAULT_RATE_LIMIT = '1200/60';
@@ -429,6 +429,14 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     onError: conditionLog((line) => process.stderr.write(line)),
   });
   scheduler.start();
+  // The watch pass tells webhooks what is coming due (e-way bills to extend, IMS actions before GSTR-3B,
+  // GST portal sessions ending), each once across servers; GSTKIT_WATCH_POLL_MS sets how often it looks
+  // (default 5 minutes).
+  const watch = startWatch({
+    store,
+    ...(env['GSTKIT_WATCH_POLL_MS'] ? { intervalMs: Math.max(1000, Number(env['GSTKIT_WATCH_POLL_MS']) || 300_000) } : {}),
+    onError: conditionLog((line) => process.stderr.write(line)),
+  });
   // The audit log keeps GSTKIT_AUDIT_RETENTION_DAYS of entries: pruned now, then hourly.
   const retention =
     auditDays.days === null
@@ -498,6 +506,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
       server.close(() => {
         void Promise.resolve(retention?.stop())
           .then(() => scheduler.close())
+          .then(() => watch.close())
           .then(() => jobs.close?.())
           .then(() => pdfThreads?.close())
           .then(() => rate.close())

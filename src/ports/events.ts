@@ -22,12 +22,30 @@ export interface GstEventTypes {
   'ewaybill.generated': true;
   /** A GSTIN's GSTR-2B of a period was pulled from the portal and is held (a scheduled pull or one asked for). */
   'gstr2b.available': true;
+  /**
+   * A GSTIN's GSTR-3B is due soon (the 20th of the month after the period) and its stored IMS inbox of the
+   * period still holds documents with no action or kept pending (the watch pass, once per GSTIN and period).
+   */
+  'ims.deadline': true;
+  /** An active e-way bill's extension window has opened: its validity ends within 8 hours (once per validity). */
+  'ewaybill.expiring': true;
+  /** A GSTIN's stored GST portal session ends soon: a new OTP login will be needed (once per session). */
+  'gst.connection.expiring': true;
 }
 
 export type GstEventType = keyof GstEventTypes;
 
 /** Every event type, for checks of subscriptions. */
-export const gstEventTypes: readonly GstEventType[] = ['job.done', 'job.failed', 'irn.registered', 'irn.cancelled', 'ewaybill.generated', 'gstr2b.available'];
+export const gstEventTypes: readonly GstEventType[] = [
+  'job.done',
+  'job.failed',
+  'irn.registered',
+  'irn.cancelled',
+  'ewaybill.generated',
+  'gstr2b.available',
+  'ims.deadline',
+  'gst.connection.expiring',
+];
 
 /** One event: plain data, never a secret (a receiver gets `data` as it is). */
 export interface GstEvent {

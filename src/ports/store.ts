@@ -17,6 +17,7 @@ import type { CounterStore } from './store/counter.js';
 import type { EwbStore } from './store/ewaybill.js';
 import type { IrnStore } from './store/irn.js';
 import type { JobStore } from './store/job.js';
+import type { NoticeStore } from './store/notice.js';
 import type { OutboxStore } from './store/outbox.js';
 import type { PortalSessionStore } from './store/portal-session.js';
 import type { PulledReturnStore } from './store/pulled-return.js';
@@ -34,6 +35,7 @@ export type { CounterStore } from './store/counter.js';
 export type { EwbEvent, EwbRevision, EwbRow, EwbStore } from './store/ewaybill.js';
 export type { IrnRow, IrnStore, RejectedIrnRow } from './store/irn.js';
 export type { FileMeta, JobRow, JobRowState, JobStore, RecoveryPolicy } from './store/job.js';
+export type { NoticeStore } from './store/notice.js';
 export type { OutboxRow, OutboxStore } from './store/outbox.js';
 export type { PortalSessionRow, PortalSessionStore } from './store/portal-session.js';
 export type { PulledReturnStore, ReturnInfo, ReturnRow } from './store/pulled-return.js';
@@ -70,7 +72,8 @@ export interface Store
     RateCountStore,
     PortalSessionStore,
     ScheduleStore,
-    WebhookStore {
+    WebhookStore,
+    NoticeStore {
   /** `memory`, `pglite` or `postgres`. */
   readonly kind: string;
 

@@ -24,6 +24,7 @@ import { memorySecretStore } from './memory/secret.js';
 import { memoryTaxpayerStore } from './memory/taxpayer.js';
 import { memoryTripSheetStore } from './memory/trip-sheet.js';
 import { memoryWebhookStore } from './memory/webhook.js';
+import { memoryNoticeStore } from './memory/notice.js';
 
 /** Builds an empty in-memory store. */
 export function createMemoryStore(): Store {
@@ -49,6 +50,7 @@ export function createMemoryStore(): Store {
     ...memoryRateCountStore(),
     ...memoryPortalSessionStore(slot),
     ...memoryWebhookStore(slot),
+    ...memoryNoticeStore(slot),
     async close() {},
   };
   return exclusive(store, slot);

@@ -375,6 +375,28 @@ create index gst_webhook_delivery_due on gst_webhook_delivery (next_attempt_at) 
 create index gst_webhook_delivery_of_webhook on gst_webhook_delivery (webhook_id, created_at desc);
 `,
   },
+  {
+    version: 13,
+    name: 'once-only notices, and what the watch pass looks up',
+    sql: `
+-- A notice given once (an event a watch pass found due: a deadline near, a session ending), claimed by its
+-- key in the transaction that emits it, so of several servers exactly one tells it.
+create table gst_notice (
+  key text primary key,
+  created_at timestamptz not null
+);
+-- The watch pass asks for the sessions ending soon and for every pull of one return type and period.
+create index gst_portal_session_expiry on gst_portal_session (portal, expires_at) where version is not null;
+create index gst_return_of_period on gst_return (return_type, period);
+-- When an e-waybill's validity ends (epoch ms: the entry's validUpto, an IST reading of its last minute, plus
+-- a minute), kept by every write of the entry, so the bills whose extension window is open are found by index.
+alter table gst_ewb add column valid_until bigint;
+update gst_ewb set valid_until =
+  ((extract(epoch from to_timestamp(entry->>'validUpto', 'DD/MM/YYYY HH24:MI:SS')::timestamp) * 1000)::bigint - 19800000 + 60000)
+  where entry->>'validUpto' ~ '^\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}$';
+create index gst_ewb_ending on gst_ewb (valid_until) where status = 'ACT';
+`,
+  },
 ];
 
 /** The version the code expects. */

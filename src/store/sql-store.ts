@@ -24,6 +24,7 @@ import { sqlSecretStore } from './sql/secret.js';
 import { sqlTaxpayerStore } from './sql/taxpayer.js';
 import { sqlTripSheetStore } from './sql/trip-sheet.js';
 import { sqlWebhookStore } from './sql/webhook.js';
+import { sqlNoticeStore } from './sql/notice.js';
 
 /** Builds the store over a SQL client, bringing its schema up to date first. */
 export async function createSqlStore(raw: SqlClient, kind: 'pglite' | 'postgres'): Promise<Store> {
@@ -68,6 +69,7 @@ function sqlStore(client: SqlClient, kind: 'pglite' | 'postgres', inTransaction:
     ...sqlRateCountStore(client),
     ...sqlPortalSessionStore(client),
     ...sqlWebhookStore(client),
+    ...sqlNoticeStore(client),
 
     async ping() {
       await client.query('select 1', []);

@@ -19,5 +19,16 @@ export {
 } from './address-policy.js';
 export { eventBody, storeEventSink } from './store-events.js';
 export { createWebhookDelivery, defaultWebhookBackoff, RECENT_ATTEMPTS, type WebhookDelivery, type WebhookDeliveryOptions } from './delivery.js';
+export {
+  CONNECTION_EXPIRY_LEAD_MS,
+  IMS_DEADLINE_LEAD_MS,
+  nextGstr3bDue,
+  pendingImsDocuments,
+  runWatchPass,
+  startWatch,
+  WATCH_INTERVAL_MS,
+  type WatchOptions,
+  type WatchPassResult,
+} from './watch.js';
 export { httpWebhookSender, type SendOutcome, type WebhookSender } from './send.js';
 export type { EventSink, GstEvent, GstEventType, GstEventTypes } from '../ports/events.js';

@@ -298,7 +298,14 @@ describe('NIC sessions when the store fails', () => {
     };
     const errors: Error[] = [];
     const sessions = storedPortalSessions({
-      store: { getPortalSession: fails, putPortalSession: fails, dropPortalSession: fails, leasePortalLogin: fails, releasePortalLogin: fails },
+      store: {
+        getPortalSession: fails,
+        putPortalSession: fails,
+        dropPortalSession: fails,
+        leasePortalLogin: fails,
+        releasePortalLogin: fails,
+        portalSessionsEnding: fails,
+      },
       key: KEY,
       companyId: 'acme',
       onError: (e) => errors.push(e),

@@ -74,6 +74,12 @@ export interface EwbStore {
   /** E-waybills generated on `genDate` (DD/MM/YYYY) and assigned now to `transporterId`, whole. */
   ewbsForTransporter(transporterId: string, genDate: string): Promise<EwbRow[]>;
   ewbsGeneratedOn(companyId: string, genGstin: string, genDate: string): Promise<EwbRow[]>;
+  /**
+   * Active e-waybills whose validity (the entry's `validUpto`, ending a minute after it) ends after `after`
+   * and at or before `before` (epoch ms), soonest first, at most `limit`: found by an index, not by reading
+   * every bill.
+   */
+  ewbsEndingBetween(after: number, before: number, limit: number): Promise<EwbRow[]>;
   /** E-waybills on `genDate` where `gstin` is a party but not the generator. */
   ewbsOfOtherParty(gstin: string, genDate: string): Promise<EwbRow[]>;
 }

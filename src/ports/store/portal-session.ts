@@ -30,6 +30,11 @@ export interface PortalSessionStore {
    * true when it was free, ran out by `now`, or is already `holder`'s; false while another holder has it.
    */
   leasePortalLogin(companyId: string, portal: PortalName, gstin: string, holder: string, now: number, until: number): Promise<boolean>;
+  /**
+   * The current sessions of `portal` (any company) whose expiry is after `after` and at or before `before`
+   * (epoch ms), without their sealed part, soonest first: what will need a new login soon.
+   */
+  portalSessionsEnding(portal: PortalName, after: number, before: number): Promise<Omit<PortalSessionRow, 'sealed'>[]>;
   /** Ends `holder`'s login lease, if it still has it. */
   releasePortalLogin(companyId: string, portal: PortalName, gstin: string, holder: string): Promise<void>;
 }

@@ -33,6 +33,8 @@ export interface PulledReturnStore {
   putReturn(row: ReturnRow): Promise<void>;
   getReturn(companyId: string, gstin: string, returnType: string, period: string): Promise<ReturnRow | undefined>;
   getReturnInfo(companyId: string, gstin: string, returnType: string, period: string): Promise<ReturnInfo | undefined>;
+  /** What is stored (without JSON) of every company's and GSTIN's pull of `returnType` for `period`. */
+  listReturnsOfPeriod(returnType: string, period: string): Promise<ReturnInfo[]>;
   /**
    * Piece `seq` (from 0) of a pull's JSON text; the pieces in order joined are the text. Undefined past the
    * last piece, or when the return has been pulled again since `version` was read (its pieces are gone).

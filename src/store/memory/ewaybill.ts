@@ -4,6 +4,7 @@
  */
 import type { EwbDayList, EwbEvent, EwbListedRow, EwbRow, EwbStore } from '../../ports/store.js';
 import { copyRow } from '../copy-row.js';
+import { ewbValidUntil } from '../ewb-valid-until.js';
 import { JournaledMap, type JournalSlot } from './journal.js';
 
 /** The revision an e-waybill entry carries (0 before its first change), as the SQL stores read it. */
@@ -102,6 +103,16 @@ export function memoryEwbStore(slot: JournalSlot): EwbStore {
       });
       addEvent(change.event);
       return true;
+    },
+    async ewbsEndingBetween(after, before, limit) {
+      // The memory store reads every bill: it holds what one process made, not a company's years.
+      const ending: [number, EwbRow][] = [];
+      for (const r of ewbs.values()) {
+        const until = r.status === 'ACT' ? ewbValidUntil(r.entry) : null;
+        if (until !== null && until > after && until <= before) ending.push([until, r]);
+      }
+      ending.sort((a, b) => a[0] - b[0] || a[1].ewbNo.localeCompare(b[1].ewbNo));
+      return ending.slice(0, limit).map(([, r]) => copyRow(r));
     },
     async ewbDayPage(query, after, limit) {
       const page: EwbListedRow[] = [];

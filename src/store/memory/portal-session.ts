@@ -31,6 +31,12 @@ export function memoryPortalSessionStore(slot: JournalSlot): PortalSessionStore 
       portalLeases.set(key, { holder, until });
       return true;
     },
+    async portalSessionsEnding(portal, after, before) {
+      return [...portalSessions.values()]
+        .filter((r) => r.portal === portal && r.expiresAt > after && r.expiresAt <= before)
+        .sort((a, b) => a.expiresAt - b.expiresAt)
+        .map(({ sealed: _sealed, ...row }) => ({ ...row }));
+    },
     async releasePortalLogin(companyId, portal, gstin, holder) {
       const key = [companyId, portal, gstin].join('\u0000');
       if (portalLeases.get(key)?.holder === holder) portalLeases.delete(key);

@@ -33,6 +33,12 @@ export function memoryPulledReturnStore(slot: JournalSlot): PulledReturnStore {
       const r = returns.get([companyId, gstin, returnType, period].join('|'));
       return r ? { ...r } : undefined;
     },
+    async listReturnsOfPeriod(returnType, period) {
+      return [...returns.values()]
+        .filter((r) => r.returnType === returnType && r.period === period)
+        .sort((a, b) => a.companyId.localeCompare(b.companyId) || a.gstin.localeCompare(b.gstin))
+        .map((r) => ({ ...r }));
+    },
     async getReturnPiece(version, seq) {
       return piecesByKey.get(`${version}|${seq}`);
     },

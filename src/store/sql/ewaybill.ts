@@ -7,6 +7,7 @@ import type { EwbListed, EwbListedRow, EwbRow, EwbStore } from '../../ports/stor
 import type { Row, SqlClient } from '../sql-client.js';
 import { dayPageStatement } from './ewaybill-day-page.js';
 import { iso, json, text } from './values.js';
+import { ewbValidUntil } from '../ewb-valid-until.js';
 
 function ewbRow(r: Row): EwbRow {
   return {
@@ -31,8 +32,8 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
     async insertEwb(row, event) {
       return client.transaction(async (tx) => {
         const inserted = await tx.query(
-          `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, irn, entry, transporter_id, listed)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13::jsonb) on conflict do nothing returning ewb_no`,
+          `insert into gst_ewb (ewb_no, company_id, gen_gstin, from_gstin, to_gstin, doc_type, doc_key, gen_date, status, irn, entry, transporter_id, listed, valid_until)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13::jsonb, $14) on conflict do nothing returning ewb_no`,
           [
             row.ewbNo,
             row.companyId,
@@ -47,6 +48,7 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
             text(row.entry),
             row.transporterId ?? null,
             row.listed ? text(row.listed) : null,
+            ewbValidUntil(row.entry),
           ],
         );
         if (inserted.length === 0) {
@@ -74,7 +76,12 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
 
     async updateEwb(ewbNo, status, entry, event) {
       await client.transaction(async (tx) => {
-        await tx.query('update gst_ewb set status = $2, entry = $3::jsonb, listed = null where ewb_no = $1', [ewbNo, status, text(entry)]);
+        await tx.query('update gst_ewb set status = $2, entry = $3::jsonb, listed = null, valid_until = $4 where ewb_no = $1', [
+          ewbNo,
+          status,
+          text(entry),
+          ewbValidUntil(entry),
+        ]);
         await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [
           event.ewbNo,
           event.at,
@@ -88,9 +95,17 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
       return client.transaction(async (tx) => {
         // The revision check and the write are one statement, so two servers racing cannot both win.
         const updated = await tx.query(
-          `update gst_ewb set status = $3, transporter_id = $4, entry = $5::jsonb, listed = $6::jsonb
+          `update gst_ewb set status = $3, transporter_id = $4, entry = $5::jsonb, listed = $6::jsonb, valid_until = $7
            where ewb_no = $1 and coalesce((entry->>'revision')::bigint, 0) = $2 returning ewb_no`,
-          [change.ewbNo, change.revision, change.status, change.transporterId, text(change.entry), change.listed ? text(change.listed) : null],
+          [
+            change.ewbNo,
+            change.revision,
+            change.status,
+            change.transporterId,
+            text(change.entry),
+            change.listed ? text(change.listed) : null,
+            ewbValidUntil(change.entry),
+          ],
         );
         if (updated.length === 0) return false;
         await tx.query('insert into gst_ewb_event (ewb_no, at, event, detail) values ($1, $2, $3, $4::jsonb)', [
@@ -101,6 +116,14 @@ export function sqlEwbStore(client: SqlClient): EwbStore {
         ]);
         return true;
       });
+    },
+
+    async ewbsEndingBetween(after, before, limit) {
+      const rows = await client.query(
+        `select * from gst_ewb where status = 'ACT' and valid_until > $1 and valid_until <= $2 order by valid_until, ewb_no limit $3`,
+        [after, before, limit],
+      );
+      return rows.map(ewbRow);
     },
 
     async ewbDayPage(query, after, limit) {

@@ -50,6 +50,20 @@ export function sqlPortalSessionStore(client: SqlClient): PortalSessionStore {
       );
       return taken.length > 0;
     },
+    async portalSessionsEnding(portal, after, before) {
+      const rows = await client.query(
+        `select company_id, gstin, version, expires_at from gst_portal_session
+         where portal = $1 and version is not null and expires_at > $2 and expires_at <= $3 order by expires_at`,
+        [portal, after, before],
+      );
+      return rows.map((r) => ({
+        companyId: String(r['company_id']),
+        portal,
+        gstin: String(r['gstin']),
+        version: String(r['version']),
+        expiresAt: Number(r['expires_at']),
+      }));
+    },
     async releasePortalLogin(companyId, portal, gstin, holder) {
       await client.query(
         'update gst_portal_session set lease_holder = null, lease_until = null where company_id = $1 and portal = $2 and gstin = $3 and lease_holder = $4',

@@ -60,6 +60,18 @@ export function sqlPulledReturnStore(client: SqlClient): PulledReturnStore {
       return { ...returnHead(key, r), version: String(r['version']), pieces: Number(r['pieces']) };
     },
 
+    async listReturnsOfPeriod(returnType, period) {
+      const rows = await client.query(
+        'select company_id, gstin, pulled_at, version, pieces, documents from gst_return where return_type = $1 and period = $2 order by company_id, gstin',
+        [returnType, period],
+      );
+      return rows.map((r) => ({
+        ...returnHead([String(r['company_id']), String(r['gstin']), returnType, period], r),
+        version: String(r['version']),
+        pieces: Number(r['pieces']),
+      }));
+    },
+
     async getReturnPiece(version, seq) {
       const rows = await client.query('select piece from gst_return_piece where version = $1 and seq = $2', [version, seq]);
       return rows[0] ? String(rows[0]['piece']) : undefined;
