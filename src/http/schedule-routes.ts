@@ -10,6 +10,7 @@ import { nextRunOf } from '../jobs/schedule/runner.js';
 import type { ScheduleStore } from '../ports/store.js';
 import { gstrCodes, httpCodes } from './codes.js';
 import { readObjectBody } from './object-body.js';
+import { storedId } from './stored-id.js';
 import { headerFailure, json } from './responses.js';
 import type { Route, RouteContext } from './types.js';
 
@@ -43,7 +44,8 @@ export async function listSchedulesRoute(ctx: RouteContext): Promise<Response> {
 export async function getScheduleRoute(ctx: RouteContext): Promise<Response> {
   const store = storeOf(ctx);
   if (store instanceof Response) return store;
-  const row = await store.getSchedule(ctx.company.id, ctx.params['id'] ?? '');
+  const id = storedId(ctx, 'id');
+  const row = id === undefined ? undefined : await store.getSchedule(ctx.company.id, id);
   return row ? json(200, scheduleView(row)) : notFound();
 }
 
@@ -51,9 +53,9 @@ export async function getScheduleRoute(ctx: RouteContext): Promise<Response> {
 export async function changeScheduleRoute(ctx: RouteContext): Promise<Response> {
   const store = storeOf(ctx);
   if (store instanceof Response) return store;
-  const id = ctx.params['id'] ?? '';
-  const row = await store.getSchedule(ctx.company.id, id);
-  if (!row) return notFound();
+  const id = storedId(ctx, 'id');
+  const row = id === undefined ? undefined : await store.getSchedule(ctx.company.id, id);
+  if (!row || id === undefined) return notFound();
   const b = await readObjectBody(ctx);
   if (b instanceof Response) return b;
   const request = readScheduleRequest(
@@ -69,7 +71,8 @@ export async function changeScheduleRoute(ctx: RouteContext): Promise<Response> 
 export async function deleteScheduleRoute(ctx: RouteContext): Promise<Response> {
   const store = storeOf(ctx);
   if (store instanceof Response) return store;
-  return (await store.deleteSchedule(ctx.company.id, ctx.params['id'] ?? '')) ? json(200, { id: ctx.params['id'], deleted: true }) : notFound();
+  const id = storedId(ctx, 'id');
+  return id !== undefined && (await store.deleteSchedule(ctx.company.id, id)) ? json(200, { id, deleted: true }) : notFound();
 }
 
 const S = '/api/svc/schedules';

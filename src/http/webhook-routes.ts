@@ -13,6 +13,7 @@ import { webhookCodes } from '../webhooks/codes.js';
 import { newWebhookSecret } from '../webhooks/signature.js';
 import { readJson, DEFAULT_BODY_LIMIT } from './body.js';
 import { httpCodes } from './codes.js';
+import { storedId } from './stored-id.js';
 import { headerFailure, json } from './responses.js';
 import type { RouteContext, WebhookOptions } from './types.js';
 
@@ -90,7 +91,9 @@ export async function listWebhooksRoute(ctx: RouteContext): Promise<Response> {
 
 /** `DELETE /api/svc/webhooks/{id}`: the subscription and its pending deliveries go. */
 export async function deleteWebhookRoute(ctx: RouteContext): Promise<Response> {
-  const gone = await enabled(ctx).store.deleteWebhook(ctx.company.id, ctx.params['id'] ?? '');
+  const id = storedId(ctx, 'id');
+  if (id === undefined) return notFound(ctx);
+  const gone = await enabled(ctx).store.deleteWebhook(ctx.company.id, id);
   return gone ? json(200, { id: ctx.params['id'], deleted: true }) : notFound(ctx);
 }
 
@@ -101,8 +104,8 @@ function notFound(ctx: RouteContext): Response {
 /** `GET /api/svc/webhooks/{id}/deliveries?limit=N`: the latest deliveries (default 50, at most 200), newest first. */
 export async function webhookDeliveriesRoute(ctx: RouteContext): Promise<Response> {
   const { store } = enabled(ctx);
-  const id = ctx.params['id'] ?? '';
-  if (!(await store.getWebhook(ctx.company.id, id))) return notFound(ctx);
+  const id = storedId(ctx, 'id');
+  if (id === undefined || !(await store.getWebhook(ctx.company.id, id))) return notFound(ctx);
   const limitText = ctx.url.searchParams.get('limit');
   const limit = limitText === null ? 50 : Number(limitText);
   if (!/^\d{1,3}$/.test(limitText ?? '50') || limit < 1 || limit > 200)
@@ -114,11 +117,12 @@ export async function webhookDeliveriesRoute(ctx: RouteContext): Promise<Respons
 /** `POST /api/svc/webhooks/{id}/deliveries/{deliveryId}/retry`: a delivered or failed delivery is sent again, now, with its id. */
 export async function retryDeliveryRoute(ctx: RouteContext): Promise<Response> {
   const { store } = enabled(ctx);
-  const id = ctx.params['id'] ?? '';
-  if (!(await store.getWebhook(ctx.company.id, id))) return notFound(ctx);
-  const deliveryId = ctx.params['deliveryId'] ?? '';
-  const before = await store.getWebhookDelivery(ctx.company.id, id, deliveryId);
-  if (!before) return headerFailure(404, webhookCodes.deliveryNotFound, `webhook ${id} has no delivery ${deliveryId.slice(0, 80)}`);
+  const id = storedId(ctx, 'id');
+  if (id === undefined || !(await store.getWebhook(ctx.company.id, id))) return notFound(ctx);
+  const deliveryId = storedId(ctx, 'deliveryId');
+  const before = deliveryId === undefined ? undefined : await store.getWebhookDelivery(ctx.company.id, id, deliveryId);
+  if (!before || deliveryId === undefined)
+    return headerFailure(404, webhookCodes.deliveryNotFound, `webhook ${id} has no delivery ${String(ctx.params['deliveryId']).slice(0, 80)}`);
   if (before.state === 'pending')
     return headerFailure(409, webhookCodes.deliveryPending, `the delivery is pending already; its next attempt is due at ${before.nextAttemptAt}`);
   const after = await store.retryWebhookDelivery(ctx.company.id, id, deliveryId, ctx.clock.now().toISOString());
