@@ -59,6 +59,26 @@ function invoiceOf(raw: unknown): { invoice: unknown; cancelled: boolean } {
   return { invoice: raw, cancelled: false };
 }
 
+/**
+ * Whether a sale readable so far counts in this return: dated in its month, and the first of its type and
+ * number (e-invoices and register rows share one list, so a document given both ways counts once). A sale
+ * left out is told as a warning.
+ */
+function admitted(ctx: OutwardContext, sale: { type: string; number: string; date: { month: string; text: string }; path: string; datePath: string }): boolean {
+  const { type, number, date, path } = sale;
+  if (date.month !== ctx.month) {
+    ctx.warnings.push(warning(gstr3bCodes.otherPeriod, `${number}: dated ${date.text}, outside the return period; left out`, sale.datePath));
+    return false;
+  }
+  const key = `${type}|${number.toUpperCase()}`;
+  if (ctx.seen.has(key)) {
+    ctx.warnings.push(warning(gstr3bCodes.duplicateSale, `${type} ${number} appears more than once; the second is left out`, path));
+    return false;
+  }
+  ctx.seen.add(key);
+  return true;
+}
+
 /** Places every e-invoice of `sales` (cancelled ones left out). */
 export function placeEinvoices(sales: readonly unknown[], ctx: OutwardContext): void {
   const own = ctx.gstin.slice(0, 2);
@@ -91,16 +111,7 @@ export function placeEinvoices(sales: readonly unknown[], ctx: OutwardContext): 
       ctx.errors.push(error(gstr3bCodes.unreadableSale, `${number}: the date ${text(dd['Dt'])} is not DD/MM/YYYY; left out`, path + '/DocDtls/Dt'));
       return;
     }
-    if (date.month !== ctx.month) {
-      ctx.warnings.push(warning(gstr3bCodes.otherPeriod, `${number}: dated ${date.text}, outside the return period; left out`, path + '/DocDtls/Dt'));
-      return;
-    }
-    const key = `${type}|${number.toUpperCase()}`;
-    if (ctx.seen.has(key)) {
-      ctx.warnings.push(warning(gstr3bCodes.duplicateSale, `${type} ${number} appears more than once; the second is left out`, path));
-      return;
-    }
-    ctx.seen.add(key);
+    if (!admitted(ctx, { type, number, date, path, datePath: path + '/DocDtls/Dt' })) return;
     const tran = obj(d['TranDtls']);
     const buyerDtls = obj(d['BuyerDtls']);
     const supTyp = text(tran['SupTyp']).toUpperCase() || 'B2B';
@@ -170,16 +181,7 @@ export function placeSalesRegister(rows: readonly SalesRegisterRow[], ctx: Outwa
       );
       return;
     }
-    if (date.month !== ctx.month) {
-      ctx.warnings.push(warning(gstr3bCodes.otherPeriod, `${number}: dated ${date.text}, outside the return period; left out`, path + '/docDate'));
-      return;
-    }
-    const key = `${type}|${number.toUpperCase()}`;
-    if (ctx.seen.has(key)) {
-      ctx.warnings.push(warning(gstr3bCodes.duplicateSale, `${type} ${number} appears more than once; the second is left out`, path));
-      return;
-    }
-    ctx.seen.add(key);
+    if (!admitted(ctx, { type, number, date, path, datePath: path + '/docDate' })) return;
     const buyer = text(row.buyerGstin).toUpperCase();
     const pos = text(row.pos).padStart(2, '0') === '00' || text(row.pos) === '' ? own : text(row.pos).padStart(2, '0');
     const sign = type === 'CRN' ? -1 : 1;

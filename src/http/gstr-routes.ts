@@ -5,6 +5,7 @@
  */
 import { httpCodes, gstrCodes } from './codes.js';
 import { headerFailure, json } from './responses.js';
+import { storedId } from './stored-id.js';
 import type { RouteContext } from './types.js';
 import type { JobType } from '../ports/index.js';
 import { str } from '../compute/payload.js';
@@ -62,21 +63,17 @@ export function gstrExport(returnType: 'gstr2a' | 'gstr2b' | 'gstr3b') {
   };
 }
 
-/** No job id holds a NUL (`%00`), and a store cannot even be asked about one. */
-const noSuchJob = (id: string): boolean => id.includes('\u0000');
-
 export async function jobStatus(ctx: RouteContext): Promise<Response> {
-  if (noSuchJob(ctx.params['jobId'] ?? '')) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
-  const status = await ctx.options.jobs.status(ctx.company.id, ctx.params['jobId'] ?? '');
+  const id = storedId(ctx, 'jobId');
+  const status = id === undefined ? undefined : await ctx.options.jobs.status(ctx.company.id, id);
   if (!status) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
   return json(200, status);
 }
 
 export async function jobFile(ctx: RouteContext): Promise<Response> {
-  const id = ctx.params['jobId'] ?? '';
-  if (noSuchJob(id)) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
-  const status = await ctx.options.jobs.status(ctx.company.id, id);
-  if (!status) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
+  const id = storedId(ctx, 'jobId');
+  const status = id === undefined ? undefined : await ctx.options.jobs.status(ctx.company.id, id);
+  if (!status || id === undefined) return headerFailure(404, httpCodes.jobNotFound, 'no such job');
   const file = await ctx.options.jobs.file(ctx.company.id, id);
   if (!file) return headerFailure(404, httpCodes.jobFileMissing, status.jobStatus === 100 ? 'this job produced no file' : 'the job has not finished');
   const body = 'data' in file ? (file.data as Uint8Array<ArrayBuffer>) : streamOf(file.chunks());
