@@ -37,15 +37,24 @@ export function httpWebhookSender(policy: WebhookAddressPolicy, timeoutMs: numbe
       if ((options as { all?: boolean }).all) (callback as (e: null, a: typeof all) => void)(null, all);
       else callback(null, all[0]!.address, all[0]!.family);
     };
-    const limit = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+    // A timer and a controller of its own, not AbortSignal.any with AbortSignal.timeout: on Node 20 such a
+    // combined signal can be collected before its timer fires, and the attempt then never ends.
+    const limiter = new AbortController();
+    const limit = limiter.signal;
+    const timer = setTimeout(() => limiter.abort(), timeoutMs);
+    const stop = (): void => limiter.abort();
+    signal.addEventListener('abort', stop, { once: true });
     const secure = url.protocol === 'https:';
     return new Promise<SendOutcome>((resolve) => {
       let settled = false;
       const done = (outcome: SendOutcome): void => {
         if (settled) return;
         settled = true;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', stop);
         resolve(outcome);
       };
+      if (signal.aborted) stop();
       const request = (secure ? https : http).request(
         url,
         {
