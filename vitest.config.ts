@@ -22,6 +22,12 @@ export const LONG_SUITES = [
   'test/jobs/work-threads.test.ts',
   'test/gstr/readers.test.ts',
   'test/bulk/bulk-restart.test.ts',
+  // Each starts `gstkit serve` or a whole vitest run as child processes, seconds apiece on two cores.
+  'test/docs/snippets.test.ts',
+  'test/http/serve-host.test.ts',
+  'test/store/audit-retention.test.ts',
+  'test/webhooks/servers.test.ts',
+  'test/tooling/skipped-summary.test.ts',
 ];
 
 const all = process.env['CI'] === 'true' || process.env['GSTKIT_TEST_ALL'] === '1';
