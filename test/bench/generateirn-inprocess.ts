@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createGstHandler } from '../../src/http/index.js';
 import { basicAuth, createSandbox, createSigningIdentity, manualClock, parseIst, signJws } from '../../src/sandbox/index.js';
 import { validate } from '../../src/validate.js';
+import { budgetMs, roundsOr } from './bench-scale.js';
 
 const invoice = JSON.parse(readFileSync(new URL('../../docs/examples/irn.json', import.meta.url), 'utf8')) as Record<string, any>;
 delete invoice['EwbDtls'];
@@ -21,10 +22,10 @@ const cpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-async function perCall(fn: () => Promise<unknown> | unknown, budgetMs = 1500): Promise<number> {
+async function perCall(fn: () => Promise<unknown> | unknown, cpuBudgetMs = budgetMs(1500)): Promise<number> {
   const start = cpuMs();
   let calls = 0;
-  while (cpuMs() - start < budgetMs) {
+  while (cpuMs() - start < cpuBudgetMs) {
     for (let i = 0; i < 50; i++) await fn();
     calls += 50;
   }
@@ -35,7 +36,7 @@ const body = (): string => {
   invoice['DocDtls']['No'] = `IP/${(n++).toString(36).toUpperCase()}`;
   return JSON.stringify(invoice);
 };
-for (let round = 1; round <= 3; round++) {
+for (let round = 1; round <= roundsOr(3); round++) {
   const whole = await perCall(async () => {
     const res = await handler(
       new Request('http://localhost/api/svc/einvoice/generateirn', {

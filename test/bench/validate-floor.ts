@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchFrom, fromGstkit } from './bench-from.js';
+import { budgetMs, roundsOr } from './bench-scale.js';
 
 const sizes = [1, 3, 10, 1000];
 const options = { today: '22/11/2026' };
@@ -29,11 +30,11 @@ const cpuMs = (): number => {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 /** Calls in batches, reading the CPU clock (a system call) once a batch so that it adds nothing measurable. */
-function perCall(fn: () => unknown, budgetMs = 300): number {
+function perCall(fn: () => unknown, cpuBudgetMs = budgetMs(300)): number {
   const start = cpuMs();
   let calls = 0;
   let batch = 1;
-  while (cpuMs() - start < budgetMs) {
+  while (cpuMs() - start < cpuBudgetMs) {
     for (let i = 0; i < batch; i++) fn();
     calls += batch;
     if (batch < 1024) batch *= 2;
@@ -83,7 +84,7 @@ async function steadyState(): Promise<void> {
     // A round left out first: the JIT warms every case up before any is timed.
     for (const fn of Object.values(cases)) perCall(fn, 100);
     const times: Record<string, number[]> = {};
-    for (let round = 0; round < 7; round++) for (const [name, fn] of Object.entries(cases)) (times[name] ??= []).push(perCall(fn));
+    for (let round = 0; round < roundsOr(7); round++) for (const [name, fn] of Object.entries(cases)) (times[name] ??= []).push(perCall(fn));
     const floors = times['floor: fresh Ajv, default options']!;
     const floor = median(floors);
     console.log(`\n${lines} line${lines === 1 ? '' : 's'}`);
@@ -108,7 +109,7 @@ function firstCalls(): void {
       const file = join(dir, `irn-${lines}.json`);
       writeFileSync(file, JSON.stringify(invoiceWithItems(lines)));
       const runs: Record<string, number[]> = { ajv: [], gstkit: [] };
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < roundsOr(5); i++) {
         for (const side of ['ajv', 'gstkit']) {
           const child = spawnSync(process.execPath, [...process.execArgv, self, 'first-child', side, file], { encoding: 'utf8', env: process.env });
           if (child.status !== 0) throw new Error(`the ${side} process failed: ${child.stderr}`);
