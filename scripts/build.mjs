@@ -40,6 +40,16 @@ rmSync('dist', { recursive: true, force: true });
 const tsc = require.resolve('typescript/bin/tsc');
 const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
+// A new PGlite database starts from this template (the cluster with every migration applied) instead of
+// running initdb: about a second instead of 5 to 11 (src/store/pglite-template.ts).
+if (existsSync('dist/store/pglite-template.js')) {
+  const template = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "const m = await import('./dist/store/pglite-template.js'); await m.writePgliteTemplate();"],
+    { stdio: 'inherit' },
+  );
+  if (template.status !== 0) process.exit(template.status ?? 1);
+}
 // The bin must be executable where the file system has modes; npm sets it on install as well.
 if (process.platform !== 'win32') chmodSync('dist/cli.js', 0o755);
 writeFileSync(STAMP, hash);

@@ -8,9 +8,10 @@
 import { parentPort } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { pgliteOptions } from './pglite-options.js';
+import { loadTemplateOption } from './pglite-template.js';
 
 export type PgliteRequest =
-  | { id: number; op: 'open'; dataDir?: string }
+  | { id: number; op: 'open'; dataDir?: string; fromTemplate: boolean }
   | { id: number; op: 'query'; text: string; params?: unknown[]; tx?: number }
   | { id: number; op: 'exec'; script: string }
   | { id: number; op: 'begin' }
@@ -40,7 +41,8 @@ function errorOf(e: unknown): PgliteError {
 async function handle(m: PgliteRequest): Promise<unknown> {
   if (m.op === 'open') {
     const { PGlite } = await import('@electric-sql/pglite');
-    db = await PGlite.create(m.dataDir, pgliteOptions());
+    // A folder is created before the thread starts (pglite.ts); a database in memory starts from the template.
+    db = await PGlite.create(m.dataDir, { ...pgliteOptions(), ...(m.dataDir || !m.fromTemplate ? {} : loadTemplateOption()) });
     return undefined;
   }
   if (!db) throw new Error('PGlite is not open');

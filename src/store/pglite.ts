@@ -14,6 +14,7 @@ import { wellFormedParams } from './pglite-params.js';
 import { createSqlStore } from './sql-store.js';
 import { spawnThread } from '../spawn-thread.js';
 import { pgliteOptions } from './pglite-options.js';
+import { loadTemplateOption, pgliteTemplateFile } from './pglite-template.js';
 import type { PgliteReply, PgliteRequest } from './pglite-thread.js';
 import { PGLITE_UPKEEP_MS, startPgliteUpkeep, type PgliteUpkeep } from './pglite-upkeep.js';
 
@@ -68,8 +69,8 @@ export async function openPgliteStore(dataDir?: string, options: PgliteStoreOpti
   const unlock = inMemory ? () => {} : lockFolder(dataDir);
   try {
     const client = options.thread
-      ? await threadClient(inMemory ? undefined : join(dataDir, 'pg'))
-      : await inProcessClient(inMemory ? undefined : join(dataDir, 'pg'));
+      ? await threadClient(inMemory ? undefined : join(dataDir, 'pg'), true)
+      : await inProcessClient(inMemory ? undefined : join(dataDir, 'pg'), true);
     const close = client.close;
     let upkeep: PgliteUpkeep | undefined;
     client.close = async () => {
@@ -91,12 +92,14 @@ export async function openPgliteStore(dataDir?: string, options: PgliteStoreOpti
  * benchmarks set gstkit's store beside.
  */
 export function openPgliteClient(options: PgliteStoreOptions = {}): Promise<SqlClient> {
-  return options.thread ? threadClient(undefined) : inProcessClient(undefined);
+  return options.thread ? threadClient(undefined, false) : inProcessClient(undefined, false);
 }
 
-async function inProcessClient(folder: string | undefined): Promise<SqlClient> {
+/** `fromTemplate`: a new database starts as the build's template (a store's schema); otherwise bare, by initdb. */
+async function inProcessClient(folder: string | undefined, fromTemplate: boolean): Promise<SqlClient> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(folder, pgliteOptions());
+  const fresh = fromTemplate && (!folder || !existsSync(join(folder, 'PG_VERSION')));
+  const db = await PGlite.create(folder, { ...pgliteOptions(), ...(fresh ? loadTemplateOption() : {}) });
   const run = async (
     target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> },
     text: string,
@@ -115,19 +118,21 @@ async function inProcessClient(folder: string | undefined): Promise<SqlClient> {
 }
 
 /** PGlite in its own thread (pglite-thread.ts), driven over messages. */
-async function threadClient(folder: string | undefined): Promise<SqlClient> {
-  if (folder && !existsSync(join(folder, 'PG_VERSION'))) await initialiseInChildProcess(folder);
-  return threadClientOn(folder);
+async function threadClient(folder: string | undefined, fromTemplate: boolean): Promise<SqlClient> {
+  if (folder && !existsSync(join(folder, 'PG_VERSION'))) await initialiseInChildProcess(folder, fromTemplate);
+  return threadClientOn(folder, fromTemplate);
 }
 
 /**
- * Creates a new data folder (initdb) in a short-lived process. In a thread of this process, as before, the
- * memory initdb touched (about 200 MB) stayed in the server's RSS after the thread ended, since the
- * allocator keeps freed memory for reuse; a process gives it all back when it exits.
+ * Creates a new data folder (from the build's template, or by initdb) in a short-lived process. In a thread
+ * of this process, as before, the memory initdb touched (about 200 MB) stayed in the server's RSS after the
+ * thread ended, since the allocator keeps freed memory for reuse; a process gives it all back when it exits.
  */
-async function initialiseInChildProcess(folder: string): Promise<void> {
+async function initialiseInChildProcess(folder: string, fromTemplate: boolean): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(folder)}).then((db) => db.close()).then(
+  const template = fromTemplate ? pgliteTemplateFile() : undefined;
+  const options = template ? `{ loadDataDir: new Blob([require('node:fs').readFileSync(${JSON.stringify(template)})]) }` : '{}';
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(folder)}, ${options}).then((db) => db.close()).then(
     () => process.exit(0),
     (e) => { process.stderr.write(String(e && e.message || e)); process.exit(1); })`;
   await new Promise<void>((resolve, reject) => {
@@ -137,7 +142,7 @@ async function initialiseInChildProcess(folder: string): Promise<void> {
   });
 }
 
-async function threadClientOn(folder: string | undefined): Promise<SqlClient> {
+async function threadClientOn(folder: string | undefined, fromTemplate: boolean): Promise<SqlClient> {
   // A small young generation: the thread's JavaScript is a thin layer over the WebAssembly memory, and
   // V8's default (up to about 32 MB) would stay in RSS.
   const worker = spawnThread(import.meta.url, 'pglite-thread', { resourceLimits: { maxYoungGenerationSizeMb: PGLITE_THREAD_YOUNG_MB } });
@@ -167,7 +172,7 @@ async function threadClientOn(folder: string | undefined): Promise<SqlClient> {
     });
   };
   try {
-    await ask({ op: 'open', ...(folder ? { dataDir: folder } : {}) });
+    await ask({ op: 'open', fromTemplate, ...(folder ? { dataDir: folder } : {}) });
   } catch (e) {
     await worker.terminate();
     throw e;
