@@ -41,7 +41,6 @@ export const nodeOnlyCore: Readonly<Record<string, string>> = {
   'masters/data.ts': 'reads the master CSVs from the package',
   'masters/hsn-loader.ts': 'reads and caches the HSN workbook from disk',
   'compute/irn.ts': 'SHA-256 of the IRN with node:crypto',
-  'schema/registry.ts': 'reads the JSON Schemas from the package',
   'render/qr/png.ts': 'deflates PNG data with node:zlib',
   'render/excel/zip.ts': 'deflates workbook entries with node:zlib',
   'render/pdf/engine/canvas.ts': 'deflates PDF streams (and inflates a PNG logo) and hashes with node:zlib and node:crypto',
