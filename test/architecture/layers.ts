@@ -14,7 +14,7 @@ export interface Layer {
 
 /** Where each folder or loose file of `src/` sits. Order matters only for readability. */
 export const layerTable: ReadonlyArray<{ match: RegExp; layer: Layer }> = [
-  { match: /^(issue|json|kinds|quote|clock|package-files|spawn-thread)\.ts$|^types\//, layer: { rank: 10, name: 'base' } },
+  { match: /^(issue|json|kinds|quote|clock|package-files|spawn-thread)\.ts$|^(types|platform)\//, layer: { rank: 10, name: 'base' } },
   { match: /^ports\//, layer: { rank: 20, name: 'ports' } },
   { match: /^masters\//, layer: { rank: 30, name: 'core: masters' } },
   { match: /^compute\//, layer: { rank: 31, name: 'core: compute' } },
@@ -38,8 +38,6 @@ export const nodeOnlyCore: Readonly<Record<string, string>> = {
   'package-files.ts': 'finds files shipped in the package by URL',
   'spawn-thread.ts': 'starts worker threads',
   'ports/auth.ts': 'API-key digests and comparison use node:crypto',
-  'masters/data.ts': 'reads the master CSVs from the package',
-  'masters/hsn-loader.ts': 'reads and caches the HSN workbook from disk',
   'compute/irn.ts': 'SHA-256 of the IRN with node:crypto',
   'render/qr/png.ts': 'deflates PNG data with node:zlib',
   'render/excel/zip.ts': 'deflates workbook entries with node:zlib',

@@ -12,7 +12,6 @@ export type PendingRuntime = 'chromium' | 'workerd';
 export const AJV_NEEDS_EVAL =
   'Ajv compiles each JSON Schema validator with `new Function`, which workerd forbids: pending the validators compiled ahead of time';
 
-const MASTERS_FROM_DISK = 'masters/data.ts reads masters/*.json with node:fs (and masters/hsn-loader.ts imports node:fs and node:path)';
 const FONTS_FROM_DISK = 'render/pdf/engine/font.ts reads fonts/ with node:fs';
 const SHA256 = 'compute/irn.ts hashes with node:crypto';
 const PNG_DEFLATE = 'render/qr/png.ts deflates with node:zlib';
@@ -20,18 +19,12 @@ const PDF_DEFLATE = 'render/pdf/engine/canvas.ts deflates and hashes with node:z
 
 export const pending: Readonly<Record<PendingRuntime, Readonly<Record<string, string>>>> = {
   chromium: {
-    'gstr1.portable.ts': MASTERS_FROM_DISK,
     'irn.portable.ts': SHA256,
-    'masters.portable.ts': MASTERS_FROM_DISK,
     'qr.portable.ts': PNG_DEFLATE,
     'render-pdf.portable.ts': `${FONTS_FROM_DISK}; ${PDF_DEFLATE}`,
-    'validate.portable.ts': MASTERS_FROM_DISK,
   },
   // workerd (nodejs_compat) has node:crypto and node:zlib, but no files of the package to read.
   workerd: {
-    'gstr1.portable.ts': MASTERS_FROM_DISK,
-    'masters.portable.ts': MASTERS_FROM_DISK,
     'render-pdf.portable.ts': FONTS_FROM_DISK,
-    'validate.portable.ts': MASTERS_FROM_DISK,
   },
 };
