@@ -18,23 +18,30 @@ const getBuiltin: BuiltinGetter | undefined = (() => {
 /** Whether the portable paths are forced, as the tests of those paths do on Node. */
 let forcedPortable = false;
 
+/** The modules already asked for (undefined for one the runtime lacks): hot paths ask on every call. */
+const found = new Map<string, unknown>();
+
 /**
  * The built-in module `name` (`node:zlib`, `node:crypto`, `node:fs`), or undefined where the runtime has
  * none. `T` is the part of its interface the caller uses.
  */
 export function nodeBuiltin<T>(name: `node:${string}`): T | undefined {
   if (forcedPortable || !getBuiltin) return undefined;
+  if (found.has(name)) return found.get(name) as T | undefined;
+  let module: unknown;
   try {
-    return getBuiltin(name) as T | undefined;
+    module = getBuiltin(name) ?? undefined;
   } catch {
     // A runtime that knows the function but not the module (a Worker without the compatibility flag).
-    return undefined;
+    module = undefined;
   }
+  found.set(name, module);
+  return module as T | undefined;
 }
 
 /**
- * Makes {@link nodeBuiltin} answer undefined (true) or look again (false), so that a test on Node runs the
- * code a browser runs. Modules that kept a built-in from before keep using it; the callers look it up per call.
+ * Makes {@link nodeBuiltin} answer undefined (true) or the runtime's modules again (false), so that a test
+ * on Node runs the code a browser runs. Callers ask per call, so the switch takes effect at once.
  */
 export function forcePortablePaths(on: boolean): void {
   forcedPortable = on;

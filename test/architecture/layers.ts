@@ -38,10 +38,7 @@ export const nodeOnlyCore: Readonly<Record<string, string>> = {
   'package-files.ts': 'finds files shipped in the package by URL',
   'spawn-thread.ts': 'starts worker threads',
   'ports/auth.ts': 'API-key digests and comparison use node:crypto',
-  'compute/irn.ts': 'SHA-256 of the IRN with node:crypto',
-  'render/qr/png.ts': 'deflates PNG data with node:zlib',
   'render/excel/zip.ts': 'deflates workbook entries with node:zlib',
-  'render/pdf/engine/canvas.ts': 'deflates PDF streams (and inflates a PNG logo) and hashes with node:zlib and node:crypto',
   'render/pdf/engine/font.ts': 'reads the font files from the package',
 };
 
