@@ -39,7 +39,6 @@ export const nodeOnlyCore: Readonly<Record<string, string>> = {
   'spawn-thread.ts': 'starts worker threads',
   'ports/auth.ts': 'API-key digests and comparison use node:crypto',
   'render/excel/zip.ts': 'deflates workbook entries with node:zlib',
-  'render/pdf/engine/font.ts': 'reads the font files from the package',
 };
 
 /** Layers whose files must run anywhere JavaScript runs (no `node:` import) but for {@link nodeOnlyCore}. */

@@ -8,18 +8,19 @@
 
 export type PendingRuntime = 'chromium' | 'workerd';
 
-/** Why validation cannot run on workerd, whatever its imports (none listed now: the validators are compiled ahead of time). */
-export const AJV_NEEDS_EVAL =
-  'Ajv compiles each JSON Schema validator with `new Function`, which workerd forbids: pending the validators compiled ahead of time';
+/**
+ * Why a file cannot run on a runtime that refuses, at run time, what it does: no import shows it, so the
+ * runner takes this list's word (and the runtime's failure when the file is taken off proves it).
+ */
+export const WASM_FROM_BYTES =
+  'harfbuzzjs locates its WebAssembly with `new URL("harfbuzz.wasm", import.meta.url)`, which fails on workerd (TypeError: Invalid URL string), then would compile it from bytes, which Workers forbid (they import a compiled module); it takes no compiled module from its caller';
 
-const FONTS_FROM_DISK = 'render/pdf/engine/font.ts reads fonts/ with node:fs';
+/** The reasons the runner cannot see in the imports. */
+export const refusedAtRunTime: readonly string[] = [WASM_FROM_BYTES];
 
 export const pending: Readonly<Record<PendingRuntime, Readonly<Record<string, string>>>> = {
-  chromium: {
-    'render-pdf.portable.ts': FONTS_FROM_DISK,
-  },
-  // workerd (nodejs_compat) has node:crypto and node:zlib, but no files of the package to read.
+  chromium: {},
   workerd: {
-    'render-pdf.portable.ts': FONTS_FROM_DISK,
+    'render-pdf-indic.portable.ts': WASM_FROM_BYTES,
   },
 };
