@@ -38,7 +38,6 @@ export const nodeOnlyCore: Readonly<Record<string, string>> = {
   'package-files.ts': 'finds files shipped in the package by URL',
   'spawn-thread.ts': 'starts worker threads',
   'ports/auth.ts': 'API-key digests and comparison use node:crypto',
-  'render/excel/zip.ts': 'deflates workbook entries with node:zlib',
 };
 
 /** Layers whose files must run anywhere JavaScript runs (no `node:` import) but for {@link nodeOnlyCore}. */
