@@ -6,8 +6,8 @@
 import { pointer, type Issue, type Outcome } from '../issue.js';
 import { readCodes, ReadContext, isObject, toJson, yesNo, type Json } from './read-common.js';
 import { clean, totals } from './read-2a.js';
-import { diffPercent, headerOf, noteKind, type InwardReading } from './read-shared.js';
-import type { DocumentSection, InwardDocument, ItcSummaryRow, TaxLine } from './types.js';
+import { diffPercent, headerOf, noteKind, setDefined, startDocument, type InwardReading, type SupplierFields } from './read-shared.js';
+import type { DocumentSection, InwardDocument, ItcSummaryRow } from './types.js';
 import { imsActionOf, imsPendingLimit, itcReductionOf } from './ims.js';
 import type { InwardReturn } from './types.js';
 import { documentsInSection, REVERSAL_KEY, reversalHolders, SECTION_LISTS } from './gstr2b-sections.js';
@@ -184,8 +184,8 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
       }
       const reduction = itcReductionOf(ctx, d, dp);
       if (reduction) doc.itcReduction = reduction;
-      doc.imsRemarks = ctx.text(d, 'remarks');
-      doc.sourceForm = ctx.text(d, 'srcform') ?? ctx.text(d, 'srcForm');
+      setDefined(doc, 'imsRemarks', ctx.text(d, 'remarks'));
+      setDefined(doc, 'sourceForm', ctx.text(d, 'srcform') ?? ctx.text(d, 'srcForm'));
     }
     if (ims && doc.imsStatus === undefined) {
       const inIms =
@@ -203,7 +203,7 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
         doc.imsPendingLimit = limit.when;
       }
     }
-    return clean(doc);
+    return doc;
   };
 
   function* readB2bLike(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
@@ -219,38 +219,32 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
         const d = docs[di]!;
         const dp = sp + pointer(docKey, di);
         const kind = notes ? noteKind(c.text(d, 'typ')) : 'Invoice';
-        const doc: InwardDocument = {
-          ...common,
-          section,
-          part,
-          kind,
-          ...supplier,
-          number: c.required(d, notes ? 'ntnum' : 'inum', dp, 'document number'),
-          date: c.date(d, 'dt', dp),
-          value: c.optNumber(d, 'val', dp),
-          supplyType: notes ? c.text(d, 'suptyp') : c.text(d, 'typ'),
-          placeOfSupply: c.text(d, 'pos'),
-          reverseCharge: yesNo(c.text(d, 'rev')),
-          ...lines2b(c, d, dp),
-          applicablePercent: diffPercent(c.optNumber(d, 'diffprcnt', dp)),
-          itcAvailability: c.text(d, 'itcavl'),
-          itcReason: c.text(d, 'rsn'),
-          source: c.text(d, 'srctyp'),
-          irn: c.text(d, 'irn'),
-          irnDate: c.date(d, 'irngendate', dp),
-          sign: kind === 'Credit Note' ? -1 : 1,
-        };
+        const doc = startDocument(common, section, part, kind, supplier);
+        doc.number = c.required(d, notes ? 'ntnum' : 'inum', dp, 'document number');
+        setDefined(doc, 'date', c.date(d, 'dt', dp));
+        setDefined(doc, 'value', c.optNumber(d, 'val', dp));
+        setDefined(doc, 'supplyType', notes ? c.text(d, 'suptyp') : c.text(d, 'typ'));
+        setDefined(doc, 'placeOfSupply', c.text(d, 'pos'));
+        setDefined(doc, 'reverseCharge', yesNo(c.text(d, 'rev')));
+        lines2b(c, d, dp, doc);
+        setDefined(doc, 'applicablePercent', diffPercent(c.optNumber(d, 'diffprcnt', dp)));
+        setDefined(doc, 'itcAvailability', c.text(d, 'itcavl'));
+        setDefined(doc, 'itcReason', c.text(d, 'rsn'));
+        setDefined(doc, 'source', c.text(d, 'srctyp'));
+        setDefined(doc, 'irn', c.text(d, 'irn'));
+        setDefined(doc, 'irnDate', c.date(d, 'irngendate', dp));
+        doc.sign = kind === 'Credit Note' ? -1 : 1;
         if (section === 'CDNRA') {
-          doc.originalNumber = c.reference(d, 'ontnum', dp, 'original note number');
-          doc.originalDate = c.date(d, 'ontdt', dp);
-          doc.originalNoteType = c.text(d, 'onttyp');
+          setDefined(doc, 'originalNumber', c.reference(d, 'ontnum', dp, 'original note number'));
+          setDefined(doc, 'originalDate', c.date(d, 'ontdt', dp));
+          setDefined(doc, 'originalNoteType', c.text(d, 'onttyp'));
         } else if (section === 'B2BA' || section === 'ECOA') {
-          doc.originalNumber = c.reference(d, 'oinum', dp, 'original invoice number');
-          doc.originalDate = c.date(d, 'oidt', dp);
+          setDefined(doc, 'originalNumber', c.reference(d, 'oinum', dp, 'original invoice number'));
+          setDefined(doc, 'originalDate', c.date(d, 'oidt', dp));
         } else if (c.text(d, 'oinum') !== undefined) {
           // IMS-era credit and debit notes may name the invoice they adjust.
-          doc.originalNumber = c.text(d, 'oinum');
-          doc.originalDate = c.date(d, 'oidt', dp);
+          setDefined(doc, 'originalNumber', c.text(d, 'oinum'));
+          setDefined(doc, 'originalDate', c.date(d, 'oidt', dp));
         }
         yield finish(doc, d, dp);
       }
@@ -268,53 +262,38 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
         const d = docs[di]!;
         const dp = sp + pointer('doclist', di);
         const credit = (c.text(d, 'doctyp') ?? '').toUpperCase() === 'ISDC';
-        const doc: InwardDocument = {
-          ...common,
-          section,
-          part,
-          kind: credit ? 'ISD Credit Note' : 'ISD Invoice',
-          ...supplier,
-          number: c.required(d, 'docnum', dp, 'document number'),
-          date: c.date(d, 'docdt', dp),
-          rateBasis: 'document',
-          lines: [totals(c, d, dp, 'igst', 'cgst', 'sgst', 'cess', undefined)],
-          itcAvailability: c.text(d, 'itcelg'),
-          sign: credit ? -1 : 1,
-        };
+        const doc = startDocument(common, section, part, credit ? 'ISD Credit Note' : 'ISD Invoice', supplier);
+        doc.number = c.required(d, 'docnum', dp, 'document number');
+        setDefined(doc, 'date', c.date(d, 'docdt', dp));
+        doc.rateBasis = 'document';
+        doc.lines = [totals(c, d, dp, 'igst', 'cgst', 'sgst', 'cess', undefined)];
+        setDefined(doc, 'itcAvailability', c.text(d, 'itcelg'));
+        doc.sign = credit ? -1 : 1;
         if (section === 'ISDA') {
-          doc.originalNumber = c.reference(d, 'odocnum', dp, 'original document number');
-          doc.originalDate = c.date(d, 'odocdt', dp);
-          doc.originalNoteType = c.text(d, 'odoctyp');
+          setDefined(doc, 'originalNumber', c.reference(d, 'odocnum', dp, 'original document number'));
+          setDefined(doc, 'originalDate', c.date(d, 'odocdt', dp));
+          setDefined(doc, 'originalNoteType', c.text(d, 'odoctyp'));
         } else if (c.text(d, 'oinvnum')) {
-          doc.originalNumber = c.text(d, 'oinvnum');
-          doc.originalDate = c.date(d, 'oinvdt', dp);
+          setDefined(doc, 'originalNumber', c.text(d, 'oinvnum'));
+          setDefined(doc, 'originalDate', c.date(d, 'oinvdt', dp));
         }
         yield finish(doc, d, dp);
       }
     }
   }
 
-  function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: object): InwardDocument {
-    return finish(
-      {
-        ...common,
-        section,
-        part,
-        kind: 'Bill of Entry',
-        ...sup,
-        number: c.required(d, 'boenum', dp, 'bill of entry number'),
-        date: c.date(d, 'boedt', dp),
-        portCode: c.text(d, 'portcode'),
-        referenceDate: c.date(d, 'refdt', dp),
-        receivedDate: c.date(d, 'recdt', dp),
-        billOfEntryAmended: yesNo(c.text(d, 'isamd')),
-        rateBasis: 'document',
-        lines: [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')],
-        sign: 1,
-      },
-      d,
-      dp,
-    );
+  function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: SupplierFields): InwardDocument {
+    const doc = startDocument(common, section, part, 'Bill of Entry', sup);
+    doc.number = c.required(d, 'boenum', dp, 'bill of entry number');
+    setDefined(doc, 'date', c.date(d, 'boedt', dp));
+    setDefined(doc, 'portCode', c.text(d, 'portcode'));
+    setDefined(doc, 'referenceDate', c.date(d, 'refdt', dp));
+    setDefined(doc, 'receivedDate', c.date(d, 'recdt', dp));
+    setDefined(doc, 'billOfEntryAmended', yesNo(c.text(d, 'isamd')));
+    doc.rateBasis = 'document';
+    doc.lines = [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')];
+    doc.sign = 1;
+    return finish(doc, d, dp);
   }
 
   function* readImports(c: ReadContext, h: Json, hp: string, part: Part): Generator<InwardDocument> {
@@ -380,7 +359,7 @@ function heads(ctx: ReadContext, o: Json, p: string): { igst: number; cgst: numb
   return { igst: ctx.amount(o, 'igst', p), cgst: ctx.amount(o, 'cgst', p), sgst: ctx.amount(o, 'sgst', p), cess: ctx.amount(o, 'cess', p) };
 }
 
-function supplierOf(ctx: ReadContext, sup: Json, sp: string): Partial<InwardDocument> {
+function supplierOf(ctx: ReadContext, sup: Json, sp: string): SupplierFields {
   return clean({
     supplierGstin: ctx.required(sup, 'ctin', sp, 'supplier GSTIN'),
     supplierName: ctx.text(sup, 'trdnm'),
@@ -389,21 +368,22 @@ function supplierOf(ctx: ReadContext, sup: Json, sp: string): Partial<InwardDocu
   });
 }
 
-function lines2b(ctx: ReadContext, d: Json, dp: string): { rateBasis: 'line' | 'document'; lines: TaxLine[] } {
+/** A document's tax lines: its rate-wise items, or one line of document totals. */
+function lines2b(ctx: ReadContext, d: Json, dp: string, doc: InwardDocument): void {
   const items = ctx.list(d, 'items', dp);
   if (items.length === 0) {
-    return { rateBasis: 'document', lines: [totals(ctx, d, dp, 'igst', 'cgst', 'sgst', 'cess', 'txval')] };
+    doc.rateBasis = 'document';
+    doc.lines = [totals(ctx, d, dp, 'igst', 'cgst', 'sgst', 'cess', 'txval')];
+    return;
   }
-  return {
-    rateBasis: 'line',
-    lines: items.map((it, i) => {
-      const ip = dp + pointer('items', i);
-      const line = totals(ctx, it, ip, 'igst', 'cgst', 'sgst', 'cess', 'txval');
-      const num = ctx.optNumber(it, 'num', ip);
-      const rt = ctx.optNumber(it, 'rt', ip);
-      if (num !== undefined) line.lineNo = num;
-      if (rt !== undefined) line.rate = rt;
-      return line;
-    }),
-  };
+  doc.rateBasis = 'line';
+  doc.lines = items.map((it, i) => {
+    const ip = dp + pointer('items', i);
+    const line = totals(ctx, it, ip, 'igst', 'cgst', 'sgst', 'cess', 'txval');
+    const num = ctx.optNumber(it, 'num', ip);
+    const rt = ctx.optNumber(it, 'rt', ip);
+    if (num !== undefined) line.lineNo = num;
+    if (rt !== undefined) line.rate = rt;
+    return line;
+  });
 }

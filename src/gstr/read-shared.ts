@@ -54,3 +54,50 @@ export function diffPercent(diff: number | undefined): number | undefined {
   if (diff === undefined) return undefined;
   return diff <= 1 ? Math.round(diff * 10000) / 100 : diff;
 }
+
+/** Sets a document's field only when it has a value: a document never carries an undefined key. */
+export function setDefined<K extends keyof InwardDocument>(doc: InwardDocument, key: K, value: InwardDocument[K] | undefined): void {
+  if (value !== undefined) doc[key] = value;
+}
+
+/** What a return's documents share: its type, recipient, period and generation date. */
+export interface ReturnHead {
+  returnType: InwardDocument['returnType'];
+  recipientGstin: string;
+  period: string;
+  generatedOn?: Date | undefined;
+}
+
+/** The supplier fields a document copies from the block that holds it. */
+export interface SupplierFields {
+  supplierGstin?: string;
+  supplierName?: string;
+  supplierFilingDate?: Date;
+  supplierPeriod?: string;
+}
+
+/**
+ * A document's first fields, in the order the readers have always written them, built field by field
+ * rather than by spreading the return's and the supplier's objects into each one: a million documents
+ * would each pay for the spreads and a second copy to drop the undefined fields.
+ */
+export function startDocument(
+  head: ReturnHead,
+  section: InwardDocument['section'],
+  part: InwardDocument['part'],
+  kind: InwardDocument['kind'],
+  supplier: SupplierFields | undefined,
+): InwardDocument {
+  const doc = { returnType: head.returnType, recipientGstin: head.recipientGstin, period: head.period } as InwardDocument;
+  setDefined(doc, 'generatedOn', head.generatedOn);
+  doc.section = section;
+  setDefined(doc, 'part', part);
+  doc.kind = kind;
+  if (supplier) {
+    setDefined(doc, 'supplierGstin', supplier.supplierGstin);
+    setDefined(doc, 'supplierName', supplier.supplierName);
+    setDefined(doc, 'supplierFilingDate', supplier.supplierFilingDate);
+    setDefined(doc, 'supplierPeriod', supplier.supplierPeriod);
+  }
+  return doc;
+}
