@@ -6,7 +6,7 @@
 import { pointer, type Issue, type Outcome } from '../issue.js';
 import { readCodes, ReadContext, isObject, toJson, yesNo, type Json } from './read-common.js';
 import { clean, totals } from './read-2a.js';
-import { diffPercent, headerOf, noteKind, setDefined, startDocument, type InwardReading, type SupplierFields } from './read-shared.js';
+import { diffPercent, headerOf, noteKind, startDocument, type InwardReading, type SupplierFields } from './read-shared.js';
 import type { DocumentSection, InwardDocument, ItcSummaryRow } from './types.js';
 import { imsActionOf, imsPendingLimit, itcReductionOf } from './ims.js';
 import type { InwardReturn } from './types.js';
@@ -184,8 +184,14 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
       }
       const reduction = itcReductionOf(ctx, d, dp);
       if (reduction) doc.itcReduction = reduction;
-      setDefined(doc, 'imsRemarks', ctx.text(d, 'remarks'));
-      setDefined(doc, 'sourceForm', ctx.text(d, 'srcform') ?? ctx.text(d, 'srcForm'));
+      {
+        const v = ctx.text(d, 'remarks');
+        if (v !== undefined) doc.imsRemarks = v;
+      }
+      {
+        const v = ctx.text(d, 'srcform') ?? ctx.text(d, 'srcForm');
+        if (v !== undefined) doc.sourceForm = v;
+      }
     }
     if (ims && doc.imsStatus === undefined) {
       const inIms =
@@ -221,30 +227,84 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
         const kind = notes ? noteKind(c.text(d, 'typ')) : 'Invoice';
         const doc = startDocument(common, section, part, kind, supplier);
         doc.number = c.required(d, notes ? 'ntnum' : 'inum', dp, 'document number');
-        setDefined(doc, 'date', c.date(d, 'dt', dp));
-        setDefined(doc, 'value', c.optNumber(d, 'val', dp));
-        setDefined(doc, 'supplyType', notes ? c.text(d, 'suptyp') : c.text(d, 'typ'));
-        setDefined(doc, 'placeOfSupply', c.text(d, 'pos'));
-        setDefined(doc, 'reverseCharge', yesNo(c.text(d, 'rev')));
+        {
+          const v = c.date(d, 'dt', dp);
+          if (v !== undefined) doc.date = v;
+        }
+        {
+          const v = c.optNumber(d, 'val', dp);
+          if (v !== undefined) doc.value = v;
+        }
+        {
+          const v = notes ? c.text(d, 'suptyp') : c.text(d, 'typ');
+          if (v !== undefined) doc.supplyType = v;
+        }
+        {
+          const v = c.text(d, 'pos');
+          if (v !== undefined) doc.placeOfSupply = v;
+        }
+        {
+          const v = yesNo(c.text(d, 'rev'));
+          if (v !== undefined) doc.reverseCharge = v;
+        }
         lines2b(c, d, dp, doc);
-        setDefined(doc, 'applicablePercent', diffPercent(c.optNumber(d, 'diffprcnt', dp)));
-        setDefined(doc, 'itcAvailability', c.text(d, 'itcavl'));
-        setDefined(doc, 'itcReason', c.text(d, 'rsn'));
-        setDefined(doc, 'source', c.text(d, 'srctyp'));
-        setDefined(doc, 'irn', c.text(d, 'irn'));
-        setDefined(doc, 'irnDate', c.date(d, 'irngendate', dp));
+        {
+          const v = diffPercent(c.optNumber(d, 'diffprcnt', dp));
+          if (v !== undefined) doc.applicablePercent = v;
+        }
+        {
+          const v = c.text(d, 'itcavl');
+          if (v !== undefined) doc.itcAvailability = v;
+        }
+        {
+          const v = c.text(d, 'rsn');
+          if (v !== undefined) doc.itcReason = v;
+        }
+        {
+          const v = c.text(d, 'srctyp');
+          if (v !== undefined) doc.source = v;
+        }
+        {
+          const v = c.text(d, 'irn');
+          if (v !== undefined) doc.irn = v;
+        }
+        {
+          const v = c.date(d, 'irngendate', dp);
+          if (v !== undefined) doc.irnDate = v;
+        }
         doc.sign = kind === 'Credit Note' ? -1 : 1;
         if (section === 'CDNRA') {
-          setDefined(doc, 'originalNumber', c.reference(d, 'ontnum', dp, 'original note number'));
-          setDefined(doc, 'originalDate', c.date(d, 'ontdt', dp));
-          setDefined(doc, 'originalNoteType', c.text(d, 'onttyp'));
+          {
+            const v = c.reference(d, 'ontnum', dp, 'original note number');
+            if (v !== undefined) doc.originalNumber = v;
+          }
+          {
+            const v = c.date(d, 'ontdt', dp);
+            if (v !== undefined) doc.originalDate = v;
+          }
+          {
+            const v = c.text(d, 'onttyp');
+            if (v !== undefined) doc.originalNoteType = v;
+          }
         } else if (section === 'B2BA' || section === 'ECOA') {
-          setDefined(doc, 'originalNumber', c.reference(d, 'oinum', dp, 'original invoice number'));
-          setDefined(doc, 'originalDate', c.date(d, 'oidt', dp));
+          {
+            const v = c.reference(d, 'oinum', dp, 'original invoice number');
+            if (v !== undefined) doc.originalNumber = v;
+          }
+          {
+            const v = c.date(d, 'oidt', dp);
+            if (v !== undefined) doc.originalDate = v;
+          }
         } else if (c.text(d, 'oinum') !== undefined) {
           // IMS-era credit and debit notes may name the invoice they adjust.
-          setDefined(doc, 'originalNumber', c.text(d, 'oinum'));
-          setDefined(doc, 'originalDate', c.date(d, 'oidt', dp));
+          {
+            const v = c.text(d, 'oinum');
+            if (v !== undefined) doc.originalNumber = v;
+          }
+          {
+            const v = c.date(d, 'oidt', dp);
+            if (v !== undefined) doc.originalDate = v;
+          }
         }
         yield finish(doc, d, dp);
       }
@@ -264,18 +324,39 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
         const credit = (c.text(d, 'doctyp') ?? '').toUpperCase() === 'ISDC';
         const doc = startDocument(common, section, part, credit ? 'ISD Credit Note' : 'ISD Invoice', supplier);
         doc.number = c.required(d, 'docnum', dp, 'document number');
-        setDefined(doc, 'date', c.date(d, 'docdt', dp));
+        {
+          const v = c.date(d, 'docdt', dp);
+          if (v !== undefined) doc.date = v;
+        }
         doc.rateBasis = 'document';
         doc.lines = [totals(c, d, dp, 'igst', 'cgst', 'sgst', 'cess', undefined)];
-        setDefined(doc, 'itcAvailability', c.text(d, 'itcelg'));
+        {
+          const v = c.text(d, 'itcelg');
+          if (v !== undefined) doc.itcAvailability = v;
+        }
         doc.sign = credit ? -1 : 1;
         if (section === 'ISDA') {
-          setDefined(doc, 'originalNumber', c.reference(d, 'odocnum', dp, 'original document number'));
-          setDefined(doc, 'originalDate', c.date(d, 'odocdt', dp));
-          setDefined(doc, 'originalNoteType', c.text(d, 'odoctyp'));
+          {
+            const v = c.reference(d, 'odocnum', dp, 'original document number');
+            if (v !== undefined) doc.originalNumber = v;
+          }
+          {
+            const v = c.date(d, 'odocdt', dp);
+            if (v !== undefined) doc.originalDate = v;
+          }
+          {
+            const v = c.text(d, 'odoctyp');
+            if (v !== undefined) doc.originalNoteType = v;
+          }
         } else if (c.text(d, 'oinvnum')) {
-          setDefined(doc, 'originalNumber', c.text(d, 'oinvnum'));
-          setDefined(doc, 'originalDate', c.date(d, 'oinvdt', dp));
+          {
+            const v = c.text(d, 'oinvnum');
+            if (v !== undefined) doc.originalNumber = v;
+          }
+          {
+            const v = c.date(d, 'oinvdt', dp);
+            if (v !== undefined) doc.originalDate = v;
+          }
         }
         yield finish(doc, d, dp);
       }
@@ -285,11 +366,26 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: SupplierFields): InwardDocument {
     const doc = startDocument(common, section, part, 'Bill of Entry', sup);
     doc.number = c.required(d, 'boenum', dp, 'bill of entry number');
-    setDefined(doc, 'date', c.date(d, 'boedt', dp));
-    setDefined(doc, 'portCode', c.text(d, 'portcode'));
-    setDefined(doc, 'referenceDate', c.date(d, 'refdt', dp));
-    setDefined(doc, 'receivedDate', c.date(d, 'recdt', dp));
-    setDefined(doc, 'billOfEntryAmended', yesNo(c.text(d, 'isamd')));
+    {
+      const v = c.date(d, 'boedt', dp);
+      if (v !== undefined) doc.date = v;
+    }
+    {
+      const v = c.text(d, 'portcode');
+      if (v !== undefined) doc.portCode = v;
+    }
+    {
+      const v = c.date(d, 'refdt', dp);
+      if (v !== undefined) doc.referenceDate = v;
+    }
+    {
+      const v = c.date(d, 'recdt', dp);
+      if (v !== undefined) doc.receivedDate = v;
+    }
+    {
+      const v = yesNo(c.text(d, 'isamd'));
+      if (v !== undefined) doc.billOfEntryAmended = v;
+    }
     doc.rateBasis = 'document';
     doc.lines = [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')];
     doc.sign = 1;
