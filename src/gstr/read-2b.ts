@@ -83,7 +83,7 @@ const DOC_KEYS = new Set([
   'rt',
 ]);
 
-type Part = NonNullable<InwardDocument['part']>;
+export type Part = NonNullable<InwardDocument['part']>;
 
 /**
  * Reads a GSTR-2B file (object, JSON text or bytes) as the API or the portal's JSON download gives it.
@@ -119,13 +119,50 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
     root = top.data;
     base = '/data';
   }
+  const head = readHead(ctx, root, base, expect);
+  warnUnknownBlocks(ctx, root, base);
+  const headerErrors = [...ctx.errors];
+  const reader = documentReader(ctx, head);
+
+  function* allDocuments(): Generator<InwardDocument> {
+    const docdata = ctx.object(root, 'docdata', base);
+    if (docdata) yield* reader.sections(docdata, base + '/docdata', 'statement');
+    const rejected = ctx.object(root, 'docRejdata', base);
+    if (rejected) yield* reader.sections(rejected, base + '/docRejdata', 'rejected');
+  }
+
+  return { ok: true, value: { headerErrors, documents: allDocuments(), end: () => rest(ctx, root, base, head) } };
+}
+
+/** What a GSTR-2B's header says: the recipient, the period, when it was generated and its version. */
+export interface Gstr2bHead {
+  gstin: string;
+  period: string;
+  generatedOn: Date | undefined;
+  version: string | undefined;
+}
+
+export function readHead(ctx: ReadContext, root: Json, base: string, expect: { gstin?: string; period?: string } | undefined): Gstr2bHead {
   const { gstin, period } = headerOf(ctx, root, base, ['gstin'], ['rtnprd', 'ret_period', 'fp'], expect);
-  const generatedOn = ctx.date(root, 'gendt', base);
-  const version = ctx.text(root, 'version');
+  return { gstin, period, generatedOn: ctx.date(root, 'gendt', base), version: ctx.text(root, 'version') };
+}
+
+export function warnUnknownBlocks(ctx: ReadContext, root: Json, base: string): void {
   for (const key of Object.keys(root)) {
     if (!DATA_KEYS.has(key)) ctx.warn(readCodes.unknown, `block ${key} is not known to this reader and was skipped`, base + pointer(key));
   }
-  const headerErrors = [...ctx.errors];
+}
+
+/** Reads the documents of a GSTR-2B's holders of sections, or of one entry of one section at a time. */
+export interface DocumentReader {
+  /** Every section of a holder (`docdata`, `docRejdata`, an ITC-reversal entry), in the reader's order. */
+  sections(holder: Json, hp: string, part: Part): Generator<InwardDocument>;
+  /** One entry of a known section's list (a supplier's documents, or a bill of entry for `impg`). */
+  entry(key: string, value: unknown, index: number, hp: string, part: Part): Generator<InwardDocument>;
+}
+
+export function documentReader(ctx: ReadContext, head: Gstr2bHead): DocumentReader {
+  const { gstin, period, generatedOn } = head;
   const ims = period >= IMS_FROM;
   const unknownSeen = new Set<string>();
   const checkKeys = (d: Json, dp: string, section: DocumentSection): void => {
@@ -213,12 +250,14 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
   };
 
   function* readB2bLike(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
+    const suppliers = c.list(h, key, hp);
+    for (let si = 0; si < suppliers.length; si++) yield* b2bSupplier(c, suppliers[si]!, hp + pointer(key, si), section, part);
+  }
+
+  function* b2bSupplier(c: ReadContext, sup: Json, sp: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
     const notes = section === 'CDNR' || section === 'CDNRA';
     const docKey = notes ? 'nt' : 'inv';
-    const suppliers = c.list(h, key, hp);
-    for (let si = 0; si < suppliers.length; si++) {
-      const sup = suppliers[si]!;
-      const sp = hp + pointer(key, si);
+    {
       const supplier = supplierOf(c, sup, sp);
       const docs = c.list(sup, docKey, sp);
       for (let di = 0; di < docs.length; di++) {
@@ -313,9 +352,11 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
 
   function* readIsd(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
     const suppliers = c.list(h, key, hp);
-    for (let si = 0; si < suppliers.length; si++) {
-      const sup = suppliers[si]!;
-      const sp = hp + pointer(key, si);
+    for (let si = 0; si < suppliers.length; si++) yield* isdSupplier(c, suppliers[si]!, hp + pointer(key, si), section, part);
+  }
+
+  function* isdSupplier(c: ReadContext, sup: Json, sp: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
+    {
       const supplier = supplierOf(c, sup, sp);
       const docs = c.list(sup, 'doclist', sp);
       for (let di = 0; di < docs.length; di++) {
@@ -396,27 +437,48 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
     const bills = c.list(h, 'impg', hp);
     for (let i = 0; i < bills.length; i++) yield boe(c, bills[i]!, hp + pointer('impg', i), 'IMPG', part);
     const suppliers = c.list(h, 'impgsez', hp);
-    for (let si = 0; si < suppliers.length; si++) {
-      const sup = suppliers[si]!;
-      const sp = hp + pointer('impgsez', si);
-      const supplier = supplierOf(c, sup, sp);
-      const sezBills = c.list(sup, 'boe', sp);
-      for (let di = 0; di < sezBills.length; di++) yield boe(c, sezBills[di]!, sp + pointer('boe', di), 'IMPGSEZ', part, supplier);
+    for (let si = 0; si < suppliers.length; si++) yield* sezSupplier(c, suppliers[si]!, hp + pointer('impgsez', si), part);
+  }
+
+  function* sezSupplier(c: ReadContext, sup: Json, sp: string, part: Part): Generator<InwardDocument> {
+    const supplier = supplierOf(c, sup, sp);
+    const sezBills = c.list(sup, 'boe', sp);
+    for (let di = 0; di < sezBills.length; di++) yield boe(c, sezBills[di]!, sp + pointer('boe', di), 'IMPGSEZ', part, supplier);
+  }
+
+  function* entry(key: string, value: unknown, index: number, hp: string, part: Part): Generator<InwardDocument> {
+    const ep = hp + pointer(key, index);
+    if (!isObject(value)) {
+      ctx.fail(readCodes.badShape, `${key}[${index}] should be an object`, ep);
+      return;
     }
+    const section = SECTION_OF[key];
+    if (section === undefined) return;
+    if (key === 'impg') yield boe(ctx, value, ep, 'IMPG', part);
+    else if (key === 'impgsez') yield* sezSupplier(ctx, value, ep, part);
+    else if (key === 'isd' || key === 'isda') yield* isdSupplier(ctx, value, ep, section, part);
+    else yield* b2bSupplier(ctx, value, ep, section, part);
   }
 
-  function* allDocuments(): Generator<InwardDocument> {
-    const docdata = ctx.object(root, 'docdata', base);
-    if (docdata) yield* readSections(docdata, base + '/docdata', 'statement');
-    const rejected = ctx.object(root, 'docRejdata', base);
-    if (rejected) yield* readSections(rejected, base + '/docRejdata', 'rejected');
-  }
-
-  return { ok: true, value: { headerErrors, documents: allDocuments(), end: () => rest(ctx, root, base, { gstin, period, generatedOn, version }) } };
+  return { sections: readSections, entry };
 }
 
+/** The section each known list holds. */
+export const SECTION_OF: Readonly<Record<string, DocumentSection>> = {
+  b2b: 'B2B',
+  b2ba: 'B2BA',
+  ecom: 'ECO',
+  ecoma: 'ECOA',
+  cdnr: 'CDNR',
+  cdnra: 'CDNRA',
+  isd: 'ISD',
+  isda: 'ISDA',
+  impg: 'IMPG',
+  impgsez: 'IMPGSEZ',
+};
+
 /** What follows the documents: the ITC summary, and the outcome of the whole read. */
-function rest(
+export function rest(
   ctx: ReadContext,
   root: Json,
   base: string,
