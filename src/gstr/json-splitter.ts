@@ -168,13 +168,11 @@ export class JsonSplitter {
     const n = chunk.length;
     let start = from;
     for (let i = from; i < n; i++) {
-      const c = chunk.charCodeAt(i);
       if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH) this.escaped = true;
-        else if (c === QUOTE) this.inString = false;
+        i = this.afterString(chunk, i) - 1;
         continue;
       }
+      const c = chunk.charCodeAt(i);
       if (!this.elementStarted) {
         if (isSpace(c)) {
           start = i + 1;
@@ -184,8 +182,10 @@ export class JsonSplitter {
         this.elementStarted = true;
         start = i;
       }
-      if (c === QUOTE) this.inString = true;
-      else if (c === OPEN_OBJECT || c === OPEN_LIST) this.depth++;
+      if (c === QUOTE) {
+        this.inString = true;
+        i = this.afterString(chunk, i + 1) - 1;
+      } else if (c === OPEN_OBJECT || c === OPEN_LIST) this.depth++;
       else if ((c === CLOSE_OBJECT || c === CLOSE_LIST) && this.depth > 0) this.depth--;
       else if (this.depth === 0 && (c === COMMA || c === CLOSE_LIST)) {
         const text = (this.element + chunk.slice(start, i)).trimEnd();
@@ -199,6 +199,36 @@ export class JsonSplitter {
     }
     if (this.elementStarted) this.element += chunk.slice(start, n);
     return n;
+  }
+
+  /**
+   * Inside a string from `from`: the index after its closing quote, or the chunk's length when the string
+   * goes on into the next chunk. Jumps from quote to quote rather than looking at every character (most
+   * of a GSTR-2B's text is inside strings); a quote after an odd run of backslashes is escaped.
+   */
+  private afterString(chunk: string, from: number): number {
+    const n = chunk.length;
+    let j = from;
+    if (this.escaped) {
+      this.escaped = false;
+      j++;
+    }
+    for (;;) {
+      const q = chunk.indexOf('"', j);
+      const end = q < 0 ? n : q;
+      let backslashes = 0;
+      for (let k = end - 1; k >= j && chunk.charCodeAt(k) === BACKSLASH; k--) backslashes++;
+      if (q < 0) {
+        // The string goes on: a backslash left open escapes the next chunk's first character.
+        this.escaped = backslashes % 2 === 1;
+        return n;
+      }
+      if (backslashes % 2 === 0) {
+        this.inString = false;
+        return q + 1;
+      }
+      j = q + 1;
+    }
   }
 
   private closeList(at: number): number {

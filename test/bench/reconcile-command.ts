@@ -20,6 +20,9 @@ const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map
 const SUPPLIERS = Array.from({ length: 2_000 }, (_, i) => `${String(10 + (i % 27)).padStart(2, '0')}AAACB${String(1000 + i).padStart(4, '0')}C1Z${i % 10}`);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'src/cli.ts');
+const readOnce = path.join(root, 'test/bench/reconcile-read-2b.ts');
+/** Room for the command's heap at the largest size: the peak RSS printed is what it used, not this limit. */
+const HEAP_MB = 8192;
 
 interface Doc2b {
   gstin: string;
@@ -184,11 +187,25 @@ async function main(): Promise<void> {
     ['N', 'CSV MB', '2B MB', 'floor ms', 'floor RSS', 'gstkit ms', 'peak RSS', 'us/row', 'floor us/row', 'x floor'].map((h) => h.padStart(11)).join(''),
     '  summary',
   );
+  const reading: Array<{ count: number; plain: { ms: number; maxRssKb: number }; stream: { ms: number; maxRssKb: number } }> = [];
   try {
     for (const count of sizes) {
       const { csv, json } = await writeInputs(count, dir);
       const floor = run(['-e', FLOOR, csv, json], (s) => Number(/"maxRssKb":(\d+)/.exec(s)?.[1] ?? Number.NaN));
-      const ours = run(['--require', rssPreload, '--import', 'tsx', cli, 'reconcile', csv, json], (s) => Number(/maxRssKb=(\d+)/.exec(s)?.[1] ?? Number.NaN));
+      const ours = run([`--max-old-space-size=${HEAP_MB}`, '--require', rssPreload, '--import', 'tsx', cli, 'reconcile', csv, json], (s) =>
+        Number(/maxRssKb=(\d+)/.exec(s)?.[1] ?? Number.NaN),
+      );
+      // Reading the GSTR-2B alone, each read in its own process: JSON.parse of the whole file (the floor)
+      // beside gstkit's streaming reader.
+      const reads = (['plain', 'stream'] as const).map((mode) => {
+        const child = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', readOnce, mode, json], {
+          cwd: root,
+          encoding: 'utf8',
+        });
+        if (child.status !== 0) throw new Error(`reading ${json} (${mode}) failed: ${child.stderr}`);
+        return JSON.parse(child.stdout) as { documents: number; ms: number; maxRssKb: number };
+      });
+      reading.push({ count, plain: reads[0]!, stream: reads[1]! });
       if (ours.status !== 0) {
         console.log(String(count).padStart(11), `gstkit reconcile exited ${ours.status}: ${ours.stderr.slice(0, 400)}`);
         continue;
@@ -220,6 +237,25 @@ async function main(): Promise<void> {
       );
       rmSync(csv);
       rmSync(json);
+    }
+    console.log('\nreading the GSTR-2B alone (time of the read, no process start; bytes of peak RSS per document)');
+    console.log(['N', 'plain ms', 'plain us/doc', 'plain RSS', 'stream ms', 'stream us/doc', 'stream RSS', 'x plain'].map((h) => h.padStart(14)).join(''));
+    for (const { count, plain, stream } of reading) {
+      const us = (ms: number): string => ((ms * 1000) / count).toFixed(2);
+      console.log(
+        [
+          String(count),
+          plain.ms.toFixed(0),
+          us(plain.ms),
+          `${(plain.maxRssKb / 1024).toFixed(0)} MB`,
+          stream.ms.toFixed(0),
+          us(stream.ms),
+          `${(stream.maxRssKb / 1024).toFixed(0)} MB`,
+          (stream.ms / plain.ms).toFixed(1),
+        ]
+          .map((c) => c.padStart(14))
+          .join(''),
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -63,6 +63,15 @@ describe('GSTR-2B read from text in pieces', () => {
     );
   });
 
+  it('reads strings holding quotes and backslashes, whatever piece they are cut in', () => {
+    const text = String.raw`{"data":{"gstin":"27AAPFU0939F1ZV","rtnprd":"112025","docdata":{"b2b":[{"ctin":"29AAACB2894G1ZJ","trdnm":"A \"B\" \\ C\\","inv":[{"inum":"X\\\"1]","dt":"01-11-2025","txval":10,"rsn":"{[,\\"}]}]}}}`;
+    const whole = readGstr2b(text);
+    expect(whole.ok).toBe(true);
+    if (!whole.ok) return;
+    expect(whole.value.documents[0]).toMatchObject({ supplierName: 'A "B" \\ C\\', number: 'X\\"1]', itcReason: '{[,\\' });
+    for (let size = 1; size <= 40; size++) expect(JSON.stringify(readInPieces(text, size))).toBe(JSON.stringify(whole));
+  });
+
   it('reports an entry of the wrong shape as the whole-file reader does', () => {
     const text =
       '{"data":{"gstin":"27AAPFU0939F1ZV","rtnprd":"112025","docdata":{"b2b":[3,{"ctin":"29AAACB2894G1ZJ","inv":[{"inum":"1","dt":"01-11-2025","txval":10}]}],"cdnr":{}}}}';
