@@ -142,14 +142,17 @@ for (const line of lines) fields += line.split(',').length;
 const doc = JSON.parse(readFileSync(jsonFile, 'utf8'));
 let documents = 0;
 for (const key of ['b2b', 'cdnr']) for (const s of doc.data.docdata[key] ?? []) documents += (s.inv ?? s.nt).length;
-process.stderr.write(JSON.stringify({ fields, documents, maxRssKb: process.resourceUsage().maxRSS }) + '\\n');
+const u = process.resourceUsage();
+process.stderr.write(JSON.stringify({ fields, documents, maxRssKb: u.maxRSS, cpuMs: Math.round((u.userCPUTime + u.systemCPUTime) / 1000) }) + '\\n');
 `;
 
 /** The child's peak RSS comes from its own resource usage, printed on stderr by a preload. */
-const RSS_REPORT = `process.on('exit', () => process.stderr.write('\\nmaxRssKb=' + process.resourceUsage().maxRSS + '\\n'));`;
+const RSS_REPORT = `process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\nmaxRssKb=' + u.maxRSS + ' cpuMs=' + Math.round((u.userCPUTime + u.systemCPUTime) / 1000) + '\\n'); });`;
 
 interface Run {
   ms: number;
+  /** The child's own CPU time (user + system): on a shared machine, the work done, whatever the load. */
+  cpuMs: number;
   rssMb: number;
   stdout: string;
   stderr: string;
@@ -161,7 +164,8 @@ function run(args: string[], rssKbFromStderr: (stderr: string) => number): Run {
   const child = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = performance.now() - t0;
   const stderr = child.stderr ?? '';
-  return { ms, rssMb: rssKbFromStderr(stderr) / 1024, stdout: child.stdout ?? '', stderr, status: child.status };
+  const cpuMs = Number(/cpuMs["=:]+(\d+)/.exec(stderr)?.[1] ?? Number.NaN);
+  return { ms, cpuMs, rssMb: rssKbFromStderr(stderr) / 1024, stdout: child.stdout ?? '', stderr, status: child.status };
 }
 
 const mb = (bytes: number): string => (bytes / 1048576).toFixed(0);
@@ -184,7 +188,9 @@ async function main(): Promise<void> {
       .join(' ')} on ${os.cpus().length} CPUs`,
   );
   console.log(
-    ['N', 'CSV MB', '2B MB', 'floor ms', 'floor RSS', 'gstkit ms', 'peak RSS', 'us/row', 'floor us/row', 'x floor'].map((h) => h.padStart(11)).join(''),
+    ['N', 'CSV MB', '2B MB', 'floor ms', 'floor CPU', 'floor RSS', 'gstkit ms', 'gstkit CPU', 'peak RSS', 'us/row', 'floor us/row', 'x floor']
+      .map((h) => h.padStart(13))
+      .join(''),
     '  summary',
   );
   const reading: Array<{ count: number; plain: { ms: number; maxRssKb: number }; stream: { ms: number; maxRssKb: number } }> = [];
@@ -223,14 +229,16 @@ async function main(): Promise<void> {
           mb(statSync(csv).size),
           mb(statSync(json).size),
           floor.ms.toFixed(0),
+          floor.cpuMs.toFixed(0),
           floor.rssMb.toFixed(0),
           ours.ms.toFixed(0),
+          ours.cpuMs.toFixed(0),
           ours.rssMb.toFixed(0),
           perRow(ours.ms),
           perRow(floor.ms),
           (ours.ms / floor.ms).toFixed(1),
         ]
-          .map((c) => c.padStart(11))
+          .map((c) => c.padStart(13))
           .join(''),
         ' ',
         summary,
