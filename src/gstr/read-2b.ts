@@ -221,14 +221,10 @@ export function documentReader(ctx: ReadContext, head: Gstr2bHead): DocumentRead
       }
       const reduction = itcReductionOf(ctx, d, dp);
       if (reduction) doc.itcReduction = reduction;
-      {
-        const v = ctx.text(d, 'remarks');
-        if (v !== undefined) doc.imsRemarks = v;
-      }
-      {
-        const v = ctx.text(d, 'srcform') ?? ctx.text(d, 'srcForm');
-        if (v !== undefined) doc.sourceForm = v;
-      }
+      const imsRemarks = ctx.text(d, 'remarks');
+      if (imsRemarks !== undefined) doc.imsRemarks = imsRemarks;
+      const sourceForm = ctx.text(d, 'srcform') ?? ctx.text(d, 'srcForm');
+      if (sourceForm !== undefined) doc.sourceForm = sourceForm;
     }
     if (ims && doc.imsStatus === undefined) {
       const inIms =
@@ -257,96 +253,59 @@ export function documentReader(ctx: ReadContext, head: Gstr2bHead): DocumentRead
   function* b2bSupplier(c: ReadContext, sup: Json, sp: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
     const notes = section === 'CDNR' || section === 'CDNRA';
     const docKey = notes ? 'nt' : 'inv';
-    {
-      const supplier = supplierOf(c, sup, sp);
-      const docs = c.list(sup, docKey, sp);
-      for (let di = 0; di < docs.length; di++) {
-        const d = docs[di]!;
-        const dp = sp + pointer(docKey, di);
-        const kind = notes ? noteKind(c.text(d, 'typ')) : 'Invoice';
-        const doc = startDocument(common, section, part, kind, supplier);
-        doc.number = c.required(d, notes ? 'ntnum' : 'inum', dp, 'document number');
-        {
-          const v = c.date(d, 'dt', dp);
-          if (v !== undefined) doc.date = v;
-        }
-        {
-          const v = c.optNumber(d, 'val', dp);
-          if (v !== undefined) doc.value = v;
-        }
-        {
-          const v = notes ? c.text(d, 'suptyp') : c.text(d, 'typ');
-          if (v !== undefined) doc.supplyType = v;
-        }
-        {
-          const v = c.text(d, 'pos');
-          if (v !== undefined) doc.placeOfSupply = v;
-        }
-        {
-          const v = yesNo(c.text(d, 'rev'));
-          if (v !== undefined) doc.reverseCharge = v;
-        }
-        lines2b(c, d, dp, doc);
-        {
-          const v = diffPercent(c.optNumber(d, 'diffprcnt', dp));
-          if (v !== undefined) doc.applicablePercent = v;
-        }
-        {
-          const v = c.text(d, 'itcavl');
-          if (v !== undefined) doc.itcAvailability = v;
-        }
-        {
-          const v = c.text(d, 'rsn');
-          if (v !== undefined) doc.itcReason = v;
-        }
-        {
-          const v = c.text(d, 'srctyp');
-          if (v !== undefined) doc.source = v;
-        }
-        {
-          const v = c.text(d, 'irn');
-          if (v !== undefined) doc.irn = v;
-        }
-        {
-          const v = c.date(d, 'irngendate', dp);
-          if (v !== undefined) doc.irnDate = v;
-        }
-        doc.sign = kind === 'Credit Note' ? -1 : 1;
-        if (section === 'CDNRA') {
-          {
-            const v = c.reference(d, 'ontnum', dp, 'original note number');
-            if (v !== undefined) doc.originalNumber = v;
-          }
-          {
-            const v = c.date(d, 'ontdt', dp);
-            if (v !== undefined) doc.originalDate = v;
-          }
-          {
-            const v = c.text(d, 'onttyp');
-            if (v !== undefined) doc.originalNoteType = v;
-          }
-        } else if (section === 'B2BA' || section === 'ECOA') {
-          {
-            const v = c.reference(d, 'oinum', dp, 'original invoice number');
-            if (v !== undefined) doc.originalNumber = v;
-          }
-          {
-            const v = c.date(d, 'oidt', dp);
-            if (v !== undefined) doc.originalDate = v;
-          }
-        } else if (c.text(d, 'oinum') !== undefined) {
-          // IMS-era credit and debit notes may name the invoice they adjust.
-          {
-            const v = c.text(d, 'oinum');
-            if (v !== undefined) doc.originalNumber = v;
-          }
-          {
-            const v = c.date(d, 'oidt', dp);
-            if (v !== undefined) doc.originalDate = v;
-          }
-        }
-        yield finish(doc, d, dp);
+    const supplier = supplierOf(c, sup, sp);
+    const docs = c.list(sup, docKey, sp);
+    for (let di = 0; di < docs.length; di++) {
+      const d = docs[di]!;
+      const dp = sp + pointer(docKey, di);
+      // Optional fields are set by name, only when they have a value (see startDocument).
+      const kind = notes ? noteKind(c.text(d, 'typ')) : 'Invoice';
+      const doc = startDocument(common, section, part, kind, supplier);
+      doc.number = c.required(d, notes ? 'ntnum' : 'inum', dp, 'document number');
+      const date = c.date(d, 'dt', dp);
+      if (date !== undefined) doc.date = date;
+      const value = c.optNumber(d, 'val', dp);
+      if (value !== undefined) doc.value = value;
+      const supplyType = notes ? c.text(d, 'suptyp') : c.text(d, 'typ');
+      if (supplyType !== undefined) doc.supplyType = supplyType;
+      const placeOfSupply = c.text(d, 'pos');
+      if (placeOfSupply !== undefined) doc.placeOfSupply = placeOfSupply;
+      const reverseCharge = yesNo(c.text(d, 'rev'));
+      if (reverseCharge !== undefined) doc.reverseCharge = reverseCharge;
+      lines2b(c, d, dp, doc);
+      const applicablePercent = diffPercent(c.optNumber(d, 'diffprcnt', dp));
+      if (applicablePercent !== undefined) doc.applicablePercent = applicablePercent;
+      const itcAvailability = c.text(d, 'itcavl');
+      if (itcAvailability !== undefined) doc.itcAvailability = itcAvailability;
+      const itcReason = c.text(d, 'rsn');
+      if (itcReason !== undefined) doc.itcReason = itcReason;
+      const source = c.text(d, 'srctyp');
+      if (source !== undefined) doc.source = source;
+      const irn = c.text(d, 'irn');
+      if (irn !== undefined) doc.irn = irn;
+      const irnDate = c.date(d, 'irngendate', dp);
+      if (irnDate !== undefined) doc.irnDate = irnDate;
+      doc.sign = kind === 'Credit Note' ? -1 : 1;
+      if (section === 'CDNRA') {
+        const originalNumber = c.reference(d, 'ontnum', dp, 'original note number');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'ontdt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
+        const originalNoteType = c.text(d, 'onttyp');
+        if (originalNoteType !== undefined) doc.originalNoteType = originalNoteType;
+      } else if (section === 'B2BA' || section === 'ECOA') {
+        const originalNumber = c.reference(d, 'oinum', dp, 'original invoice number');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'oidt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
+      } else if (c.text(d, 'oinum') !== undefined) {
+        // IMS-era credit and debit notes may name the invoice they adjust.
+        const originalNumber = c.text(d, 'oinum');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'oidt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
       }
+      yield finish(doc, d, dp);
     }
   }
 
@@ -356,77 +315,51 @@ export function documentReader(ctx: ReadContext, head: Gstr2bHead): DocumentRead
   }
 
   function* isdSupplier(c: ReadContext, sup: Json, sp: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
-    {
-      const supplier = supplierOf(c, sup, sp);
-      const docs = c.list(sup, 'doclist', sp);
-      for (let di = 0; di < docs.length; di++) {
-        const d = docs[di]!;
-        const dp = sp + pointer('doclist', di);
-        const credit = (c.text(d, 'doctyp') ?? '').toUpperCase() === 'ISDC';
-        const doc = startDocument(common, section, part, credit ? 'ISD Credit Note' : 'ISD Invoice', supplier);
-        doc.number = c.required(d, 'docnum', dp, 'document number');
-        {
-          const v = c.date(d, 'docdt', dp);
-          if (v !== undefined) doc.date = v;
-        }
-        doc.rateBasis = 'document';
-        doc.lines = [totals(c, d, dp, 'igst', 'cgst', 'sgst', 'cess', undefined)];
-        {
-          const v = c.text(d, 'itcelg');
-          if (v !== undefined) doc.itcAvailability = v;
-        }
-        doc.sign = credit ? -1 : 1;
-        if (section === 'ISDA') {
-          {
-            const v = c.reference(d, 'odocnum', dp, 'original document number');
-            if (v !== undefined) doc.originalNumber = v;
-          }
-          {
-            const v = c.date(d, 'odocdt', dp);
-            if (v !== undefined) doc.originalDate = v;
-          }
-          {
-            const v = c.text(d, 'odoctyp');
-            if (v !== undefined) doc.originalNoteType = v;
-          }
-        } else if (c.text(d, 'oinvnum')) {
-          {
-            const v = c.text(d, 'oinvnum');
-            if (v !== undefined) doc.originalNumber = v;
-          }
-          {
-            const v = c.date(d, 'oinvdt', dp);
-            if (v !== undefined) doc.originalDate = v;
-          }
-        }
-        yield finish(doc, d, dp);
+    const supplier = supplierOf(c, sup, sp);
+    const docs = c.list(sup, 'doclist', sp);
+    for (let di = 0; di < docs.length; di++) {
+      const d = docs[di]!;
+      const dp = sp + pointer('doclist', di);
+      const credit = (c.text(d, 'doctyp') ?? '').toUpperCase() === 'ISDC';
+      const doc = startDocument(common, section, part, credit ? 'ISD Credit Note' : 'ISD Invoice', supplier);
+      doc.number = c.required(d, 'docnum', dp, 'document number');
+      const date = c.date(d, 'docdt', dp);
+      if (date !== undefined) doc.date = date;
+      doc.rateBasis = 'document';
+      doc.lines = [totals(c, d, dp, 'igst', 'cgst', 'sgst', 'cess', undefined)];
+      const itcAvailability = c.text(d, 'itcelg');
+      if (itcAvailability !== undefined) doc.itcAvailability = itcAvailability;
+      doc.sign = credit ? -1 : 1;
+      if (section === 'ISDA') {
+        const originalNumber = c.reference(d, 'odocnum', dp, 'original document number');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'odocdt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
+        const originalNoteType = c.text(d, 'odoctyp');
+        if (originalNoteType !== undefined) doc.originalNoteType = originalNoteType;
+      } else if (c.text(d, 'oinvnum')) {
+        const originalNumber = c.text(d, 'oinvnum');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'oinvdt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
       }
+      yield finish(doc, d, dp);
     }
   }
 
   function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: SupplierFields): InwardDocument {
     const doc = startDocument(common, section, part, 'Bill of Entry', sup);
     doc.number = c.required(d, 'boenum', dp, 'bill of entry number');
-    {
-      const v = c.date(d, 'boedt', dp);
-      if (v !== undefined) doc.date = v;
-    }
-    {
-      const v = c.text(d, 'portcode');
-      if (v !== undefined) doc.portCode = v;
-    }
-    {
-      const v = c.date(d, 'refdt', dp);
-      if (v !== undefined) doc.referenceDate = v;
-    }
-    {
-      const v = c.date(d, 'recdt', dp);
-      if (v !== undefined) doc.receivedDate = v;
-    }
-    {
-      const v = yesNo(c.text(d, 'isamd'));
-      if (v !== undefined) doc.billOfEntryAmended = v;
-    }
+    const date = c.date(d, 'boedt', dp);
+    if (date !== undefined) doc.date = date;
+    const portCode = c.text(d, 'portcode');
+    if (portCode !== undefined) doc.portCode = portCode;
+    const referenceDate = c.date(d, 'refdt', dp);
+    if (referenceDate !== undefined) doc.referenceDate = referenceDate;
+    const receivedDate = c.date(d, 'recdt', dp);
+    if (receivedDate !== undefined) doc.receivedDate = receivedDate;
+    const billOfEntryAmended = yesNo(c.text(d, 'isamd'));
+    if (billOfEntryAmended !== undefined) doc.billOfEntryAmended = billOfEntryAmended;
     doc.rateBasis = 'document';
     doc.lines = [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')];
     doc.sign = 1;
