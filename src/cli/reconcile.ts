@@ -103,7 +103,17 @@ export async function reconcileCommand(args: readonly string[]): Promise<number>
     process.stderr.write(`IMS offline JSON: ${offline.records} action(s) written to ${imsOut}, ${offline.skipped.length} row(s) left out\n`);
   }
   if (flags.has('--json')) {
-    await writeOut(JSON.stringify({ rows: result.rows.map(toJsonRow) }) + '\n');
+    // The text of JSON.stringify({ rows }), written a batch at a time: the rows of a million documents would
+    // be one string longer than V8 allows.
+    let batch = '{"rows":[';
+    for (let i = 0; i < result.rows.length; i++) {
+      batch += (i === 0 ? '' : ',') + JSON.stringify(toJsonRow(result.rows[i]!));
+      if (batch.length >= 1 << 20) {
+        await writeOut(batch);
+        batch = '';
+      }
+    }
+    await writeOut(batch + ']}\n');
   } else {
     const s = result.summary;
     const lines = [
