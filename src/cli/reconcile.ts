@@ -1,4 +1,4 @@
-import { createWriteStream, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, writeFileSync } from 'node:fs';
 import { readInput, parseOptions, UsageError, writeOut } from './io.js';
 
 const USAGE =
@@ -10,6 +10,20 @@ function numberOption(options: Map<string, string>, name: string): number | unde
   const n = Number(v);
   if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} must be a number of zero or more`);
   return n;
+}
+
+/**
+ * Feeds a file (or standard input, `-`) to `push` in decoded pieces as it is read, so a file of hundreds
+ * of MB is never held whole. A file that cannot be read is a usage error, worded as {@link readInput}'s.
+ */
+async function streamText(source: string, push: (text: string) => void): Promise<void> {
+  const stream = source === '-' ? process.stdin.setEncoding('utf8') : createReadStream(source, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  try {
+    for await (const chunk of stream) push(chunk as string);
+  } catch (cause) {
+    const reason = (cause as NodeJS.ErrnoException).code ?? (cause instanceof Error ? cause.message : String(cause));
+    throw new UsageError(`cannot read ${source === '-' ? 'standard input' : source}: ${reason}`);
+  }
 }
 
 /**
@@ -25,15 +39,25 @@ export async function reconcileCommand(args: readonly string[]): Promise<number>
   );
   if (positional.length < 2) throw new UsageError(USAGE);
   const [csvFile, ...files] = positional as [string, ...string[]];
-  const { readPurchaseCsv, reconcile, toJsonRow, writeReconcileReport } = await import('../reconcile/index.js');
+  const { openPurchaseCsv, reconcile, toJsonRow, writeReconcileReport } = await import('../reconcile/index.js');
   const { readGstr2b } = await import('../gstr/read-2b.js');
+  const { openGstr2bText } = await import('../gstr/read-2b-stream.js');
 
-  const csv = readPurchaseCsv(readInput(csvFile));
+  // Both inputs are read as they stream in: a register or a GSTR-2B of a million documents is never held
+  // as one text or one parsed tree.
+  const csvReading = openPurchaseCsv();
+  await streamText(csvFile, (text) => csvReading.push(text));
+  const csv = csvReading.end();
   const problems: string[] = [];
   if (!csv.ok) for (const e of csv.errors) problems.push(`${csvFile}: ${e.code} ${e.message}`);
   const returns = [];
   for (const f of files) {
-    const read = readGstr2b(readInput(f));
+    const reading = openGstr2bText();
+    await streamText(f, (text) => reading.push(text));
+    let read = reading.end();
+    // A file that fails is read again whole, so that its errors are reported word for word as before
+    // (a syntax error's position is the whole text's); only a failing file pays for it.
+    if (!read.ok && f !== '-') read = readGstr2b(readInput(f));
     if (read.ok) returns.push(read.value);
     else for (const e of read.errors.slice(0, 20)) problems.push(`${f}: ${e.code} ${e.message} at ${e.path}`);
   }
@@ -79,7 +103,17 @@ export async function reconcileCommand(args: readonly string[]): Promise<number>
     process.stderr.write(`IMS offline JSON: ${offline.records} action(s) written to ${imsOut}, ${offline.skipped.length} row(s) left out\n`);
   }
   if (flags.has('--json')) {
-    await writeOut(JSON.stringify({ rows: result.rows.map(toJsonRow) }) + '\n');
+    // The text of JSON.stringify({ rows }), written a batch at a time: the rows of a million documents would
+    // be one string longer than V8 allows.
+    let batch = '{"rows":[';
+    for (let i = 0; i < result.rows.length; i++) {
+      batch += (i === 0 ? '' : ',') + JSON.stringify(toJsonRow(result.rows[i]!));
+      if (batch.length >= 1 << 20) {
+        await writeOut(batch);
+        batch = '';
+      }
+    }
+    await writeOut(batch + ']}\n');
   } else {
     const s = result.summary;
     const lines = [

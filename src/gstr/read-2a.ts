@@ -71,49 +71,66 @@ export function openGstr2a(input: unknown, expect?: { gstin?: string; period?: s
       const sup = suppliers[si]!;
       const sp = base + pointer(key, si);
       const supplierGstin = ctx.required(sup, 'ctin', sp, 'supplier GSTIN');
-      const supplier = {
-        supplierGstin,
-        gstr1Filed: ctx.text(sup, 'cfs'),
-        gstr3bFiled: ctx.text(sup, 'cfs3b'),
-        supplierFilingDate: ctx.date(sup, 'fldtr1', sp),
-        supplierPeriod: ctx.period(sup, 'flprdr1', sp),
-        supplierCancellationDate: ctx.date(sup, 'dtcancel', sp),
-      };
+      const gstr1Filed = ctx.text(sup, 'cfs');
+      const gstr3bFiled = ctx.text(sup, 'cfs3b');
+      const supplierFilingDate = ctx.date(sup, 'fldtr1', sp);
+      const supplierPeriod = ctx.period(sup, 'flprdr1', sp);
+      const supplierCancellationDate = ctx.date(sup, 'dtcancel', sp);
       const docKey = notes ? 'nt' : 'inv';
       const docs = ctx.list(sup, docKey, sp);
       for (let di = 0; di < docs.length; di++) {
         const d = docs[di]!;
         const dp = sp + pointer(docKey, di);
         const kind = notes ? noteKind(ctx.text(d, 'ntty')) : 'Invoice';
-        const doc: InwardDocument = {
-          ...common,
-          section,
-          kind,
-          ...supplier,
-          number: ctx.required(d, notes ? 'nt_num' : 'inum', dp, 'document number'),
-          date: ctx.date(d, notes ? 'nt_dt' : 'idt', dp),
-          value: ctx.optNumber(d, 'val', dp),
-          supplyType: ctx.text(d, 'inv_typ'),
-          placeOfSupply: ctx.text(d, 'pos'),
-          reverseCharge: yesNo(ctx.text(d, 'rchrg')),
-          ...lines2a(ctx, d, dp),
-          applicablePercent: diffPercent(ctx.optNumber(d, 'diff_percent', dp)),
-          amendmentType: ctx.text(d, 'atyp'),
-          amendmentPeriod: ctx.period(d, 'aspd', dp),
-          source: ctx.text(d, 'srctyp'),
-          irn: ctx.text(d, 'irn'),
-          irnDate: ctx.date(d, 'irngendate', dp),
-          sign: kind === 'Credit Note' ? -1 : 1,
-        };
+        // Built field by field in the order the reader has always given, each optional field set by name
+        // when it has a value: no spreads, no second copy, and V8's compact object layout.
+        const doc = { ...common, section, kind, supplierGstin } as InwardDocument;
+        if (gstr1Filed !== undefined) doc.gstr1Filed = gstr1Filed;
+        if (gstr3bFiled !== undefined) doc.gstr3bFiled = gstr3bFiled;
+        if (supplierFilingDate !== undefined) doc.supplierFilingDate = supplierFilingDate;
+        if (supplierPeriod !== undefined) doc.supplierPeriod = supplierPeriod;
+        if (supplierCancellationDate !== undefined) doc.supplierCancellationDate = supplierCancellationDate;
+        doc.number = ctx.required(d, notes ? 'nt_num' : 'inum', dp, 'document number');
+        const date = ctx.date(d, notes ? 'nt_dt' : 'idt', dp);
+        if (date !== undefined) doc.date = date;
+        const value = ctx.optNumber(d, 'val', dp);
+        if (value !== undefined) doc.value = value;
+        const supplyType = ctx.text(d, 'inv_typ');
+        if (supplyType !== undefined) doc.supplyType = supplyType;
+        const placeOfSupply = ctx.text(d, 'pos');
+        if (placeOfSupply !== undefined) doc.placeOfSupply = placeOfSupply;
+        const reverseCharge = yesNo(ctx.text(d, 'rchrg'));
+        if (reverseCharge !== undefined) doc.reverseCharge = reverseCharge;
+        const { rateBasis, lines } = lines2a(ctx, d, dp);
+        doc.rateBasis = rateBasis;
+        doc.lines = lines;
+        const applicablePercent = diffPercent(ctx.optNumber(d, 'diff_percent', dp));
+        if (applicablePercent !== undefined) doc.applicablePercent = applicablePercent;
+        const amendmentType = ctx.text(d, 'atyp');
+        if (amendmentType !== undefined) doc.amendmentType = amendmentType;
+        const amendmentPeriod = ctx.period(d, 'aspd', dp);
+        if (amendmentPeriod !== undefined) doc.amendmentPeriod = amendmentPeriod;
+        const source = ctx.text(d, 'srctyp');
+        if (source !== undefined) doc.source = source;
+        const irn = ctx.text(d, 'irn');
+        if (irn !== undefined) doc.irn = irn;
+        const irnDate = ctx.date(d, 'irngendate', dp);
+        if (irnDate !== undefined) doc.irnDate = irnDate;
+        doc.sign = kind === 'Credit Note' ? -1 : 1;
         if (section === 'B2BA') {
-          doc.originalNumber = ctx.reference(d, 'oinum', dp, 'original invoice number');
-          doc.originalDate = ctx.date(d, 'oidt', dp);
+          const originalNumber = ctx.reference(d, 'oinum', dp, 'original invoice number');
+          if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+          const originalDate = ctx.date(d, 'oidt', dp);
+          if (originalDate !== undefined) doc.originalDate = originalDate;
         } else if (section === 'CDNRA') {
-          doc.originalNumber = ctx.reference(d, 'ont_num', dp, 'original note number');
-          doc.originalDate = ctx.date(d, 'ont_dt', dp);
-          doc.originalNoteType = ctx.text(d, 'ont_ty') ?? ctx.text(d, 'ontty');
+          const originalNumber = ctx.reference(d, 'ont_num', dp, 'original note number');
+          if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+          const originalDate = ctx.date(d, 'ont_dt', dp);
+          if (originalDate !== undefined) doc.originalDate = originalDate;
+          const originalNoteType = ctx.text(d, 'ont_ty') ?? ctx.text(d, 'ontty');
+          if (originalNoteType !== undefined) doc.originalNoteType = originalNoteType;
         }
-        yield clean(doc);
+        yield doc;
       }
     }
   }

@@ -6,8 +6,8 @@
 import { pointer, type Issue, type Outcome } from '../issue.js';
 import { readCodes, ReadContext, isObject, toJson, yesNo, type Json } from './read-common.js';
 import { clean, totals } from './read-2a.js';
-import { diffPercent, headerOf, noteKind, type InwardReading } from './read-shared.js';
-import type { DocumentSection, InwardDocument, ItcSummaryRow, TaxLine } from './types.js';
+import { diffPercent, headerOf, noteKind, startDocument, type InwardReading, type SupplierFields } from './read-shared.js';
+import type { DocumentSection, InwardDocument, ItcSummaryRow } from './types.js';
 import { imsActionOf, imsPendingLimit, itcReductionOf } from './ims.js';
 import type { InwardReturn } from './types.js';
 import { documentsInSection, REVERSAL_KEY, reversalHolders, SECTION_LISTS } from './gstr2b-sections.js';
@@ -83,7 +83,7 @@ const DOC_KEYS = new Set([
   'rt',
 ]);
 
-type Part = NonNullable<InwardDocument['part']>;
+export type Part = NonNullable<InwardDocument['part']>;
 
 /**
  * Reads a GSTR-2B file (object, JSON text or bytes) as the API or the portal's JSON download gives it.
@@ -119,13 +119,50 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
     root = top.data;
     base = '/data';
   }
+  const head = readHead(ctx, root, base, expect);
+  warnUnknownBlocks(ctx, root, base);
+  const headerErrors = [...ctx.errors];
+  const reader = documentReader(ctx, head);
+
+  function* allDocuments(): Generator<InwardDocument> {
+    const docdata = ctx.object(root, 'docdata', base);
+    if (docdata) yield* reader.sections(docdata, base + '/docdata', 'statement');
+    const rejected = ctx.object(root, 'docRejdata', base);
+    if (rejected) yield* reader.sections(rejected, base + '/docRejdata', 'rejected');
+  }
+
+  return { ok: true, value: { headerErrors, documents: allDocuments(), end: () => rest(ctx, root, base, head) } };
+}
+
+/** What a GSTR-2B's header says: the recipient, the period, when it was generated and its version. */
+export interface Gstr2bHead {
+  gstin: string;
+  period: string;
+  generatedOn: Date | undefined;
+  version: string | undefined;
+}
+
+export function readHead(ctx: ReadContext, root: Json, base: string, expect: { gstin?: string; period?: string } | undefined): Gstr2bHead {
   const { gstin, period } = headerOf(ctx, root, base, ['gstin'], ['rtnprd', 'ret_period', 'fp'], expect);
-  const generatedOn = ctx.date(root, 'gendt', base);
-  const version = ctx.text(root, 'version');
+  return { gstin, period, generatedOn: ctx.date(root, 'gendt', base), version: ctx.text(root, 'version') };
+}
+
+export function warnUnknownBlocks(ctx: ReadContext, root: Json, base: string): void {
   for (const key of Object.keys(root)) {
     if (!DATA_KEYS.has(key)) ctx.warn(readCodes.unknown, `block ${key} is not known to this reader and was skipped`, base + pointer(key));
   }
-  const headerErrors = [...ctx.errors];
+}
+
+/** Reads the documents of a GSTR-2B's holders of sections, or of one entry of one section at a time. */
+export interface DocumentReader {
+  /** Every section of a holder (`docdata`, `docRejdata`, an ITC-reversal entry), in the reader's order. */
+  sections(holder: Json, hp: string, part: Part): Generator<InwardDocument>;
+  /** One entry of a known section's list (a supplier's documents, or a bill of entry for `impg`). */
+  entry(key: string, value: unknown, index: number, hp: string, part: Part): Generator<InwardDocument>;
+}
+
+export function documentReader(ctx: ReadContext, head: Gstr2bHead): DocumentReader {
+  const { gstin, period, generatedOn } = head;
   const ims = period >= IMS_FROM;
   const unknownSeen = new Set<string>();
   const checkKeys = (d: Json, dp: string, section: DocumentSection): void => {
@@ -184,8 +221,10 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
       }
       const reduction = itcReductionOf(ctx, d, dp);
       if (reduction) doc.itcReduction = reduction;
-      doc.imsRemarks = ctx.text(d, 'remarks');
-      doc.sourceForm = ctx.text(d, 'srcform') ?? ctx.text(d, 'srcForm');
+      const imsRemarks = ctx.text(d, 'remarks');
+      if (imsRemarks !== undefined) doc.imsRemarks = imsRemarks;
+      const sourceForm = ctx.text(d, 'srcform') ?? ctx.text(d, 'srcForm');
+      if (sourceForm !== undefined) doc.sourceForm = sourceForm;
     }
     if (ims && doc.imsStatus === undefined) {
       const inIms =
@@ -203,145 +242,176 @@ export function openGstr2b(input: unknown, expect?: { gstin?: string; period?: s
         doc.imsPendingLimit = limit.when;
       }
     }
-    return clean(doc);
+    return doc;
   };
 
   function* readB2bLike(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
+    const suppliers = c.list(h, key, hp);
+    for (let si = 0; si < suppliers.length; si++) yield* b2bSupplier(c, suppliers[si]!, hp + pointer(key, si), section, part);
+  }
+
+  function* b2bSupplier(c: ReadContext, sup: Json, sp: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
     const notes = section === 'CDNR' || section === 'CDNRA';
     const docKey = notes ? 'nt' : 'inv';
-    const suppliers = c.list(h, key, hp);
-    for (let si = 0; si < suppliers.length; si++) {
-      const sup = suppliers[si]!;
-      const sp = hp + pointer(key, si);
-      const supplier = supplierOf(c, sup, sp);
-      const docs = c.list(sup, docKey, sp);
-      for (let di = 0; di < docs.length; di++) {
-        const d = docs[di]!;
-        const dp = sp + pointer(docKey, di);
-        const kind = notes ? noteKind(c.text(d, 'typ')) : 'Invoice';
-        const doc: InwardDocument = {
-          ...common,
-          section,
-          part,
-          kind,
-          ...supplier,
-          number: c.required(d, notes ? 'ntnum' : 'inum', dp, 'document number'),
-          date: c.date(d, 'dt', dp),
-          value: c.optNumber(d, 'val', dp),
-          supplyType: notes ? c.text(d, 'suptyp') : c.text(d, 'typ'),
-          placeOfSupply: c.text(d, 'pos'),
-          reverseCharge: yesNo(c.text(d, 'rev')),
-          ...lines2b(c, d, dp),
-          applicablePercent: diffPercent(c.optNumber(d, 'diffprcnt', dp)),
-          itcAvailability: c.text(d, 'itcavl'),
-          itcReason: c.text(d, 'rsn'),
-          source: c.text(d, 'srctyp'),
-          irn: c.text(d, 'irn'),
-          irnDate: c.date(d, 'irngendate', dp),
-          sign: kind === 'Credit Note' ? -1 : 1,
-        };
-        if (section === 'CDNRA') {
-          doc.originalNumber = c.reference(d, 'ontnum', dp, 'original note number');
-          doc.originalDate = c.date(d, 'ontdt', dp);
-          doc.originalNoteType = c.text(d, 'onttyp');
-        } else if (section === 'B2BA' || section === 'ECOA') {
-          doc.originalNumber = c.reference(d, 'oinum', dp, 'original invoice number');
-          doc.originalDate = c.date(d, 'oidt', dp);
-        } else if (c.text(d, 'oinum') !== undefined) {
-          // IMS-era credit and debit notes may name the invoice they adjust.
-          doc.originalNumber = c.text(d, 'oinum');
-          doc.originalDate = c.date(d, 'oidt', dp);
-        }
-        yield finish(doc, d, dp);
+    const supplier = supplierOf(c, sup, sp);
+    const docs = c.list(sup, docKey, sp);
+    for (let di = 0; di < docs.length; di++) {
+      const d = docs[di]!;
+      const dp = sp + pointer(docKey, di);
+      // Optional fields are set by name, only when they have a value (see startDocument).
+      const kind = notes ? noteKind(c.text(d, 'typ')) : 'Invoice';
+      const doc = startDocument(common, section, part, kind, supplier);
+      doc.number = c.required(d, notes ? 'ntnum' : 'inum', dp, 'document number');
+      const date = c.date(d, 'dt', dp);
+      if (date !== undefined) doc.date = date;
+      const value = c.optNumber(d, 'val', dp);
+      if (value !== undefined) doc.value = value;
+      const supplyType = notes ? c.text(d, 'suptyp') : c.text(d, 'typ');
+      if (supplyType !== undefined) doc.supplyType = supplyType;
+      const placeOfSupply = c.text(d, 'pos');
+      if (placeOfSupply !== undefined) doc.placeOfSupply = placeOfSupply;
+      const reverseCharge = yesNo(c.text(d, 'rev'));
+      if (reverseCharge !== undefined) doc.reverseCharge = reverseCharge;
+      lines2b(c, d, dp, doc);
+      const applicablePercent = diffPercent(c.optNumber(d, 'diffprcnt', dp));
+      if (applicablePercent !== undefined) doc.applicablePercent = applicablePercent;
+      const itcAvailability = c.text(d, 'itcavl');
+      if (itcAvailability !== undefined) doc.itcAvailability = itcAvailability;
+      const itcReason = c.text(d, 'rsn');
+      if (itcReason !== undefined) doc.itcReason = itcReason;
+      const source = c.text(d, 'srctyp');
+      if (source !== undefined) doc.source = source;
+      const irn = c.text(d, 'irn');
+      if (irn !== undefined) doc.irn = irn;
+      const irnDate = c.date(d, 'irngendate', dp);
+      if (irnDate !== undefined) doc.irnDate = irnDate;
+      doc.sign = kind === 'Credit Note' ? -1 : 1;
+      if (section === 'CDNRA') {
+        const originalNumber = c.reference(d, 'ontnum', dp, 'original note number');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'ontdt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
+        const originalNoteType = c.text(d, 'onttyp');
+        if (originalNoteType !== undefined) doc.originalNoteType = originalNoteType;
+      } else if (section === 'B2BA' || section === 'ECOA') {
+        const originalNumber = c.reference(d, 'oinum', dp, 'original invoice number');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'oidt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
+      } else if (c.text(d, 'oinum') !== undefined) {
+        // IMS-era credit and debit notes may name the invoice they adjust.
+        const originalNumber = c.text(d, 'oinum');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'oidt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
       }
+      yield finish(doc, d, dp);
     }
   }
 
   function* readIsd(c: ReadContext, h: Json, hp: string, key: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
     const suppliers = c.list(h, key, hp);
-    for (let si = 0; si < suppliers.length; si++) {
-      const sup = suppliers[si]!;
-      const sp = hp + pointer(key, si);
-      const supplier = supplierOf(c, sup, sp);
-      const docs = c.list(sup, 'doclist', sp);
-      for (let di = 0; di < docs.length; di++) {
-        const d = docs[di]!;
-        const dp = sp + pointer('doclist', di);
-        const credit = (c.text(d, 'doctyp') ?? '').toUpperCase() === 'ISDC';
-        const doc: InwardDocument = {
-          ...common,
-          section,
-          part,
-          kind: credit ? 'ISD Credit Note' : 'ISD Invoice',
-          ...supplier,
-          number: c.required(d, 'docnum', dp, 'document number'),
-          date: c.date(d, 'docdt', dp),
-          rateBasis: 'document',
-          lines: [totals(c, d, dp, 'igst', 'cgst', 'sgst', 'cess', undefined)],
-          itcAvailability: c.text(d, 'itcelg'),
-          sign: credit ? -1 : 1,
-        };
-        if (section === 'ISDA') {
-          doc.originalNumber = c.reference(d, 'odocnum', dp, 'original document number');
-          doc.originalDate = c.date(d, 'odocdt', dp);
-          doc.originalNoteType = c.text(d, 'odoctyp');
-        } else if (c.text(d, 'oinvnum')) {
-          doc.originalNumber = c.text(d, 'oinvnum');
-          doc.originalDate = c.date(d, 'oinvdt', dp);
-        }
-        yield finish(doc, d, dp);
+    for (let si = 0; si < suppliers.length; si++) yield* isdSupplier(c, suppliers[si]!, hp + pointer(key, si), section, part);
+  }
+
+  function* isdSupplier(c: ReadContext, sup: Json, sp: string, section: DocumentSection, part: Part): Generator<InwardDocument> {
+    const supplier = supplierOf(c, sup, sp);
+    const docs = c.list(sup, 'doclist', sp);
+    for (let di = 0; di < docs.length; di++) {
+      const d = docs[di]!;
+      const dp = sp + pointer('doclist', di);
+      const credit = (c.text(d, 'doctyp') ?? '').toUpperCase() === 'ISDC';
+      const doc = startDocument(common, section, part, credit ? 'ISD Credit Note' : 'ISD Invoice', supplier);
+      doc.number = c.required(d, 'docnum', dp, 'document number');
+      const date = c.date(d, 'docdt', dp);
+      if (date !== undefined) doc.date = date;
+      doc.rateBasis = 'document';
+      doc.lines = [totals(c, d, dp, 'igst', 'cgst', 'sgst', 'cess', undefined)];
+      const itcAvailability = c.text(d, 'itcelg');
+      if (itcAvailability !== undefined) doc.itcAvailability = itcAvailability;
+      doc.sign = credit ? -1 : 1;
+      if (section === 'ISDA') {
+        const originalNumber = c.reference(d, 'odocnum', dp, 'original document number');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'odocdt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
+        const originalNoteType = c.text(d, 'odoctyp');
+        if (originalNoteType !== undefined) doc.originalNoteType = originalNoteType;
+      } else if (c.text(d, 'oinvnum')) {
+        const originalNumber = c.text(d, 'oinvnum');
+        if (originalNumber !== undefined) doc.originalNumber = originalNumber;
+        const originalDate = c.date(d, 'oinvdt', dp);
+        if (originalDate !== undefined) doc.originalDate = originalDate;
       }
+      yield finish(doc, d, dp);
     }
   }
 
-  function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: object): InwardDocument {
-    return finish(
-      {
-        ...common,
-        section,
-        part,
-        kind: 'Bill of Entry',
-        ...sup,
-        number: c.required(d, 'boenum', dp, 'bill of entry number'),
-        date: c.date(d, 'boedt', dp),
-        portCode: c.text(d, 'portcode'),
-        referenceDate: c.date(d, 'refdt', dp),
-        receivedDate: c.date(d, 'recdt', dp),
-        billOfEntryAmended: yesNo(c.text(d, 'isamd')),
-        rateBasis: 'document',
-        lines: [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')],
-        sign: 1,
-      },
-      d,
-      dp,
-    );
+  function boe(c: ReadContext, d: Json, dp: string, section: DocumentSection, part: Part, sup?: SupplierFields): InwardDocument {
+    const doc = startDocument(common, section, part, 'Bill of Entry', sup);
+    doc.number = c.required(d, 'boenum', dp, 'bill of entry number');
+    const date = c.date(d, 'boedt', dp);
+    if (date !== undefined) doc.date = date;
+    const portCode = c.text(d, 'portcode');
+    if (portCode !== undefined) doc.portCode = portCode;
+    const referenceDate = c.date(d, 'refdt', dp);
+    if (referenceDate !== undefined) doc.referenceDate = referenceDate;
+    const receivedDate = c.date(d, 'recdt', dp);
+    if (receivedDate !== undefined) doc.receivedDate = receivedDate;
+    const billOfEntryAmended = yesNo(c.text(d, 'isamd'));
+    if (billOfEntryAmended !== undefined) doc.billOfEntryAmended = billOfEntryAmended;
+    doc.rateBasis = 'document';
+    doc.lines = [totals(c, d, dp, 'igst', undefined, undefined, 'cess', 'txval')];
+    doc.sign = 1;
+    return finish(doc, d, dp);
   }
 
   function* readImports(c: ReadContext, h: Json, hp: string, part: Part): Generator<InwardDocument> {
     const bills = c.list(h, 'impg', hp);
     for (let i = 0; i < bills.length; i++) yield boe(c, bills[i]!, hp + pointer('impg', i), 'IMPG', part);
     const suppliers = c.list(h, 'impgsez', hp);
-    for (let si = 0; si < suppliers.length; si++) {
-      const sup = suppliers[si]!;
-      const sp = hp + pointer('impgsez', si);
-      const supplier = supplierOf(c, sup, sp);
-      const sezBills = c.list(sup, 'boe', sp);
-      for (let di = 0; di < sezBills.length; di++) yield boe(c, sezBills[di]!, sp + pointer('boe', di), 'IMPGSEZ', part, supplier);
+    for (let si = 0; si < suppliers.length; si++) yield* sezSupplier(c, suppliers[si]!, hp + pointer('impgsez', si), part);
+  }
+
+  function* sezSupplier(c: ReadContext, sup: Json, sp: string, part: Part): Generator<InwardDocument> {
+    const supplier = supplierOf(c, sup, sp);
+    const sezBills = c.list(sup, 'boe', sp);
+    for (let di = 0; di < sezBills.length; di++) yield boe(c, sezBills[di]!, sp + pointer('boe', di), 'IMPGSEZ', part, supplier);
+  }
+
+  function* entry(key: string, value: unknown, index: number, hp: string, part: Part): Generator<InwardDocument> {
+    const ep = hp + pointer(key, index);
+    if (!isObject(value)) {
+      ctx.fail(readCodes.badShape, `${key}[${index}] should be an object`, ep);
+      return;
     }
+    const section = SECTION_OF[key];
+    if (section === undefined) return;
+    if (key === 'impg') yield boe(ctx, value, ep, 'IMPG', part);
+    else if (key === 'impgsez') yield* sezSupplier(ctx, value, ep, part);
+    else if (key === 'isd' || key === 'isda') yield* isdSupplier(ctx, value, ep, section, part);
+    else yield* b2bSupplier(ctx, value, ep, section, part);
   }
 
-  function* allDocuments(): Generator<InwardDocument> {
-    const docdata = ctx.object(root, 'docdata', base);
-    if (docdata) yield* readSections(docdata, base + '/docdata', 'statement');
-    const rejected = ctx.object(root, 'docRejdata', base);
-    if (rejected) yield* readSections(rejected, base + '/docRejdata', 'rejected');
-  }
-
-  return { ok: true, value: { headerErrors, documents: allDocuments(), end: () => rest(ctx, root, base, { gstin, period, generatedOn, version }) } };
+  return { sections: readSections, entry };
 }
 
+/** The section each known list holds. */
+export const SECTION_OF: Readonly<Record<string, DocumentSection>> = {
+  b2b: 'B2B',
+  b2ba: 'B2BA',
+  ecom: 'ECO',
+  ecoma: 'ECOA',
+  cdnr: 'CDNR',
+  cdnra: 'CDNRA',
+  isd: 'ISD',
+  isda: 'ISDA',
+  impg: 'IMPG',
+  impgsez: 'IMPGSEZ',
+};
+
 /** What follows the documents: the ITC summary, and the outcome of the whole read. */
-function rest(
+export function rest(
   ctx: ReadContext,
   root: Json,
   base: string,
@@ -380,7 +450,7 @@ function heads(ctx: ReadContext, o: Json, p: string): { igst: number; cgst: numb
   return { igst: ctx.amount(o, 'igst', p), cgst: ctx.amount(o, 'cgst', p), sgst: ctx.amount(o, 'sgst', p), cess: ctx.amount(o, 'cess', p) };
 }
 
-function supplierOf(ctx: ReadContext, sup: Json, sp: string): Partial<InwardDocument> {
+function supplierOf(ctx: ReadContext, sup: Json, sp: string): SupplierFields {
   return clean({
     supplierGstin: ctx.required(sup, 'ctin', sp, 'supplier GSTIN'),
     supplierName: ctx.text(sup, 'trdnm'),
@@ -389,21 +459,22 @@ function supplierOf(ctx: ReadContext, sup: Json, sp: string): Partial<InwardDocu
   });
 }
 
-function lines2b(ctx: ReadContext, d: Json, dp: string): { rateBasis: 'line' | 'document'; lines: TaxLine[] } {
+/** A document's tax lines: its rate-wise items, or one line of document totals. */
+function lines2b(ctx: ReadContext, d: Json, dp: string, doc: InwardDocument): void {
   const items = ctx.list(d, 'items', dp);
   if (items.length === 0) {
-    return { rateBasis: 'document', lines: [totals(ctx, d, dp, 'igst', 'cgst', 'sgst', 'cess', 'txval')] };
+    doc.rateBasis = 'document';
+    doc.lines = [totals(ctx, d, dp, 'igst', 'cgst', 'sgst', 'cess', 'txval')];
+    return;
   }
-  return {
-    rateBasis: 'line',
-    lines: items.map((it, i) => {
-      const ip = dp + pointer('items', i);
-      const line = totals(ctx, it, ip, 'igst', 'cgst', 'sgst', 'cess', 'txval');
-      const num = ctx.optNumber(it, 'num', ip);
-      const rt = ctx.optNumber(it, 'rt', ip);
-      if (num !== undefined) line.lineNo = num;
-      if (rt !== undefined) line.rate = rt;
-      return line;
-    }),
-  };
+  doc.rateBasis = 'line';
+  doc.lines = items.map((it, i) => {
+    const ip = dp + pointer('items', i);
+    const line = totals(ctx, it, ip, 'igst', 'cgst', 'sgst', 'cess', 'txval');
+    const num = ctx.optNumber(it, 'num', ip);
+    const rt = ctx.optNumber(it, 'rt', ip);
+    if (num !== undefined) line.lineNo = num;
+    if (rt !== undefined) line.rate = rt;
+    return line;
+  });
 }

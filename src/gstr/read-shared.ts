@@ -54,3 +54,45 @@ export function diffPercent(diff: number | undefined): number | undefined {
   if (diff === undefined) return undefined;
   return diff <= 1 ? Math.round(diff * 10000) / 100 : diff;
 }
+
+/** What a return's documents share: its type, recipient, period and generation date. */
+export interface ReturnHead {
+  returnType: InwardDocument['returnType'];
+  recipientGstin: string;
+  period: string;
+  generatedOn?: Date | undefined;
+}
+
+/** The supplier fields a document copies from the block that holds it. */
+export interface SupplierFields {
+  supplierGstin?: string;
+  supplierName?: string;
+  supplierFilingDate?: Date;
+  supplierPeriod?: string;
+}
+
+/**
+ * A document's first fields, in the order the readers have always written them, built field by field
+ * rather than by spreading the return's and the supplier's objects into each one: a million documents
+ * would each pay for the spreads and a second copy to drop the undefined fields. The readers then set
+ * each optional field by name when it has a value (never `doc[key] = ...`): V8 turns an object that
+ * grows by computed keys into a hash table, several times the size of one that grows by names.
+ */
+export function startDocument(
+  head: ReturnHead,
+  section: InwardDocument['section'],
+  part: InwardDocument['part'],
+  kind: InwardDocument['kind'],
+  supplier: SupplierFields | undefined,
+): InwardDocument {
+  const doc = { returnType: head.returnType, recipientGstin: head.recipientGstin, period: head.period } as InwardDocument;
+  if (head.generatedOn !== undefined) doc.generatedOn = head.generatedOn;
+  doc.section = section;
+  if (part !== undefined) doc.part = part;
+  doc.kind = kind;
+  if (supplier?.supplierGstin !== undefined) doc.supplierGstin = supplier.supplierGstin;
+  if (supplier?.supplierName !== undefined) doc.supplierName = supplier.supplierName;
+  if (supplier?.supplierFilingDate !== undefined) doc.supplierFilingDate = supplier.supplierFilingDate;
+  if (supplier?.supplierPeriod !== undefined) doc.supplierPeriod = supplier.supplierPeriod;
+  return doc;
+}

@@ -7,7 +7,7 @@ export type * from './types.js';
 export { HEADS, PASSES } from './types.js';
 export { reconcile, documentsOf } from './reconcile.js';
 export { normalizeNumber, normaliseNumber, lightNumber, financialYear, panOf } from './normalize.js';
-export { readPurchaseCsv, readPurchaseObjects, parseCsv, PURCHASE_COLUMNS } from './purchase-csv.js';
+export { readPurchaseCsv, openPurchaseCsv, readPurchaseObjects, parseCsv, PURCHASE_COLUMNS, type PurchaseCsvReading } from './purchase-csv.js';
 export { reconcileStored, type ReconcileJobRequest } from './job.js';
 export { writeReconcileReport } from './excel.js';
 export { toJsonRow, type ReconcileJsonRow } from './json.js';
