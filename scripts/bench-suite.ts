@@ -39,6 +39,7 @@ const benchmarks: Benchmark[] = [
   { name: 'render', script: 'test/bench/render-bench.ts', small: [], smallEnv: { BENCH_SECONDS: '0.2' } },
   { name: 'excel-export', script: 'test/bench/excel-export.ts', small: ['2000'] },
   { name: 'reconcile', script: 'test/bench/reconcile-bench.ts', small: ['2000'] },
+  { name: 'reconcile-command', script: 'test/bench/reconcile-command.ts', small: [], smallEnv: { BENCH_SIZES: '10000' } },
   { name: 'store-generateirn', script: 'test/bench/store-generateirn.ts', small: ['200'] },
   { name: 'bulk-generate', script: 'test/bench/bulk-generate.ts', small: ['50'] },
   { name: 'webhook-deliveries', script: 'test/bench/webhook-deliveries.ts', small: ['200', '1'] },
