@@ -405,7 +405,8 @@ const runtimes: Runtime[] = [
     builtins: 'all',
     locate: () => packageBinary('deno', 'deno', 'npm i -D deno'),
     // node_modules may be a link to another checkout's.
-    run: (bin, b) => runCli(bin, ['run', '--quiet', `--allow-read=${root},${realpathSync(path.join(root, 'node_modules'))}`, '--allow-env', b]),
+    run: (bin, b) =>
+      runCli(bin, ['run', '--quiet', `--allow-read=${root},${realpathSync(path.join(root, 'node_modules'))}`, '--allow-env', '--allow-sys=hostname', b]),
   },
   { name: 'bun', kind: 'cli', builtins: 'all', locate: () => packageBinary('bun', 'bin/bun.exe', 'npm i -D bun'), run: (bin, b) => runCli(bin, ['run', b]) },
   {

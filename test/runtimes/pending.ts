@@ -18,9 +18,16 @@ export const WASM_FROM_BYTES =
 /** The reasons the runner cannot see in the imports. */
 export const refusedAtRunTime: readonly string[] = [WASM_FROM_BYTES];
 
+/** Why the API handler with the sandbox does not run in a browser or a Worker yet. */
+const HANDLER_ON_NODE_ADAPTERS =
+  "the sandbox starts the embedded job runner (jobs/embedded.ts: node:os, and worker threads through jobs/thread-pool.ts), and the webhook routes' address guard resolves names with node:dns and node:net; a Worker host needs a job runner and a webhook guard that take neither";
+
 export const pending: Readonly<Record<PendingRuntime, Readonly<Record<string, string>>>> = {
-  chromium: {},
+  chromium: {
+    'http-handler.portable.ts': `${HANDLER_ON_NODE_ADAPTERS}; the job secrets (jobs/job-secrets.ts) use node:crypto`,
+  },
   workerd: {
+    'http-handler.portable.ts': HANDLER_ON_NODE_ADAPTERS,
     'render-pdf-indic.portable.ts': WASM_FROM_BYTES,
   },
 };
