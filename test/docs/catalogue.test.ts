@@ -19,6 +19,7 @@ import { computeCodes } from '../../src/compute/codes.js';
 import { scheduleCodes } from '../../src/jobs/schedule/codes.js';
 import { bulkCodes } from '../../src/bulk/codes.js';
 import { webhookCodes } from '../../src/webhooks/codes.js';
+import { pageCodes } from '../../src/playground/codes.js';
 
 describe('the error-code catalogue', () => {
   it('lists every code the modules define, once', () => {
@@ -42,6 +43,7 @@ describe('the error-code catalogue', () => {
       ...Object.values(scheduleCodes),
       ...Object.values(bulkCodes),
       ...Object.values(webhookCodes),
+      ...Object.values(pageCodes),
     ]);
     const listed = otherCodes.map((c) => c.code);
     expect(new Set(listed).size).toBe(listed.length);
