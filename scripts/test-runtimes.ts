@@ -22,14 +22,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Digest, RuntimeReport } from '../test/runtimes/harness.js';
-import { AJV_NEEDS_EVAL, pending, type PendingRuntime } from '../test/runtimes/pending.js';
+import { pending, type PendingRuntime, refusedAtRunTime } from '../test/runtimes/pending.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const testDir = path.join(root, 'test', 'runtimes');
 const harness = path.join(testDir, 'harness.ts');
-// One level below the root, as src/ and dist/ are: src/package-files.ts finds schemas/, masters/ and fonts/
-// from there.
-const outDir = path.join(root, '.tmp-runtimes');
+// As deep below the root as src/render/pdf/engine/ (and dist/render/pdf/engine/): the PDF renderer's font
+// loader finds fonts/ relative to its own module, which the bundle is.
+const outDir = path.join(root, '.tmp-runtimes', 'render', 'pdf', 'engine');
+const fontsDir = path.join(root, 'fonts');
 const require = createRequire(import.meta.url);
 const REPORT_PREFIX = 'GSTKIT-RUNTIME-REPORT ';
 const inCi = process.env['CI'] === 'true';
@@ -49,6 +50,14 @@ interface Runtime {
 
 /** node: modules workerd gives a Worker under the nodejs_compat flag that the core uses for real work. */
 const workerdBuiltins = new Set(['node:crypto', 'node:zlib', 'node:buffer']);
+
+/**
+ * `node:` modules a package imports only once it has found itself on Node, each with where that check is:
+ * they do not keep a file off a runtime without them.
+ */
+const importedOnlyOnNode: ReadonlyArray<{ file: RegExp; module: string; why: string }> = [
+  { file: /harfbuzzjs\/dist\/harfbuzz\.js$/, module: 'node:module', why: 'Emscripten\'s `if (ENVIRONMENT_IS_NODE) await import("module")`' },
+];
 
 // ---------------------------------------------------------------------------------------------------------
 // Bundles
@@ -112,6 +121,8 @@ function sourceOfSpecifier(specifier: string): string | undefined {
 /** The generated entry: each file's tests are registered under its name, then run in the runtime's way. */
 function entryText(files: readonly string[], kind: Kind, runtime: string): string {
   const lines = [`import { enterFile, runAll } from ${JSON.stringify(harness)};`];
+  // A Worker has no package files to read: it gives the PDF renderer the fonts bundled with it, as a Worker host does.
+  if (kind === 'worker') lines.push(`import 'rt-worker-fonts';`);
   for (const f of files) lines.push(`import ${JSON.stringify(`rt-mark:${f}`)};`, `import ${JSON.stringify(path.join(testDir, f))};`);
   if (readmeBlocks.some((b) => b.runtimes.includes(runtime))) lines.push(`import 'rt-readme:${runtime}:${kind}';`);
   if (kind === 'cli') lines.push(`console.log(${JSON.stringify(REPORT_PREFIX)} + JSON.stringify(await runAll(${JSON.stringify(runtime)})));`);
@@ -119,6 +130,17 @@ function entryText(files: readonly string[], kind: Kind, runtime: string): strin
   // workerd allows no I/O (nor timers) at the top level of a module: the tests run in the request.
   if (kind === 'worker') lines.push(`export default { async fetch() { return Response.json(await runAll(${JSON.stringify(runtime)})); } };`);
   return lines.join('\n');
+}
+
+/** The module a Worker's bundle starts with: every font of fonts/ bundled as bytes, given to the PDF renderer's font loader. */
+function workerFontsModule(): string {
+  const fonts = readdirSync(fontsDir).filter((f) => f.endsWith('.ttf'));
+  return [
+    `import { useFontLoader } from ${JSON.stringify(path.join(root, 'src', 'render', 'pdf', 'index.ts'))};`,
+    ...fonts.map((f, i) => `import font${i} from ${JSON.stringify(path.join(fontsDir, f))};`),
+    `const fonts = { ${fonts.map((f, i) => `${JSON.stringify(f)}: font${i}`).join(', ')} };`,
+    `useFontLoader(async (file) => { if (!(file in fonts)) throw new Error(file + ' is not bundled'); return fonts[file]; });`,
+  ].join('\n');
 }
 
 /**
@@ -151,6 +173,8 @@ const filePlugin: esbuild.Plugin = {
       const file = sourceOfSpecifier(a.path);
       return file ? { path: file } : { errors: [{ text: `package.json exports no ${a.path}` }] };
     });
+    build.onResolve({ filter: /^rt-worker-fonts$/ }, () => ({ path: 'fonts', namespace: 'rt-worker-fonts', sideEffects: true }));
+    build.onLoad({ filter: /.*/, namespace: 'rt-worker-fonts' }, () => ({ contents: workerFontsModule(), resolveDir: root, loader: 'js' }));
     // package.json says "sideEffects": false, which would let esbuild drop a test file imported for its tests.
     build.onResolve({ filter: /\.portable\.ts$/ }, (a) => ({ path: path.resolve(a.resolveDir, a.path), sideEffects: true }));
   },
@@ -161,7 +185,7 @@ function buildOptions(kind: Kind): esbuild.BuildOptions {
     bundle: true,
     format: 'esm',
     target: 'es2022',
-    loader: { '.csv': 'text' },
+    loader: { '.csv': 'text', '.ttf': 'binary' },
     plugins: [filePlugin],
     logLevel: 'silent',
     metafile: true,
@@ -201,6 +225,7 @@ async function nodeImports(files: readonly string[], kind: Kind): Promise<Map<st
     for (const imp of metafile.inputs[file]?.imports ?? []) {
       const builtin = builtinOf(imp.path);
       if (builtin) {
+        if (importedOnlyOnNode.some((g) => g.module === builtin && g.file.test(file))) continue;
         if (kept.has(builtin) && !reached.has(builtin))
           reached.set(
             builtin,
@@ -284,9 +309,21 @@ async function runChromium(binary: string, bundlePath: string): Promise<RuntimeR
   // No favicon request: a 404 is a console error.
   const page =
     '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>gstkit runtime tests</title><script type="module" src="/tests.js"></script>';
+  // The page's origin also serves what the bundle fetches relative to itself, as a site hosting it would:
+  // the fonts (fonts/, which the PDF renderer's loader asks for) and HarfBuzz's WebAssembly.
+  const harfbuzzDir = path.dirname(require.resolve('harfbuzzjs/dist/harfbuzz.wasm'));
+  const served = (url: string): { file: string; type: string } | undefined => {
+    const font = /^\/fonts\/([\w-]+\.ttf)$/.exec(url);
+    if (font) return { file: path.join(fontsDir, font[1] as string), type: 'font/ttf' };
+    const wasm = /^\/(harfbuzz\.wasm)$/.exec(url);
+    if (wasm) return { file: path.join(harfbuzzDir, wasm[1] as string), type: 'application/wasm' };
+    return undefined;
+  };
   const server: Server = createServer((req, res) => {
+    const asset = served(req.url ?? '');
     if (req.url === '/tests.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     else if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    else if (asset && existsSync(asset.file)) res.writeHead(200, { 'content-type': asset.type }).end(readFileSync(asset.file));
     else res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -416,9 +453,9 @@ async function main(): Promise<number> {
       const reached = await nodeImports([file], runtime.kind);
       const lacking = [...reached].filter(([mod]) => runtime.builtins === 'none' || !workerdBuiltins.has(mod));
       const reason = declared[file];
-      // Ajv's code generation is refused at run time, not seen in the imports: the list alone says so.
-      const needsAjvEval = reason?.includes(AJV_NEEDS_EVAL) ?? false;
-      if (lacking.length === 0 && !needsAjvEval) {
+      // What a runtime refuses at run time is not seen in the imports: the list alone says so.
+      const refused = refusedAtRunTime.some((why) => reason?.includes(why));
+      if (lacking.length === 0 && !refused) {
         if (reason) problems.push(`${runtime.name}: ${file} is listed as pending but reaches no node: module it lacks: take it off test/runtimes/pending.ts`);
         runnable.push(file);
         continue;

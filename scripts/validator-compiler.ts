@@ -7,9 +7,10 @@
 import { createRequire } from 'node:module';
 import type { AnySchemaObject, KeywordCxt } from 'ajv';
 import type { Ajv2020 as Ajv2020Type } from 'ajv/dist/2020.js';
-import { allSchemas, type PayloadObjects } from '../src/schema/registry.js';
+import type { PayloadObjects } from '../src/schema/registry.js';
 import { schemaFormats } from '../src/schema/schema-formats.js';
 import { digitLimits } from '../src/schema/digits.js';
+import { schemaFilesOnDisk } from './schema-files.js';
 
 // ajv is CommonJS; createRequire gives its constructor and code builder without default-import quirks.
 const require = createRequire(import.meta.url);
@@ -48,7 +49,7 @@ export function compilingAjv(objects: PayloadObjects): Ajv2020Type {
     multipleOfPrecision: 9,
     verbose: true,
     ownProperties: objects === 'any',
-    schemas: [...allSchemas().values()],
+    schemas: schemaFilesOnDisk(),
     code: { source: true, esm: true, lines: true, formats: formatsModule },
   });
   for (const [name, format] of Object.entries(schemaFormats)) instance.addFormat(name, format);

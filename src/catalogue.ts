@@ -321,6 +321,11 @@ export const otherCodes: readonly OtherCode[] = [
   { code: 'HSN-012', area: 'HSN master loader', when: 'A code repeated in the file; the first row is kept (warning).' },
   { code: 'HSN-013', area: 'HSN master loader', when: 'One of the two sheets is missing (warning).' },
   { code: 'HSN-020', area: 'HSN master loader', when: 'The compact file could not be written.' },
+  {
+    code: 'SVC-800',
+    area: 'PDF fonts',
+    when: 'The font loader could not give a font the document needs (a file missing, a fetch refused, a Worker without a loader): the render rejects with FontUnavailableError. Give one with useFontLoader.',
+  },
 ];
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -4,15 +4,8 @@
  * @module
  */
 
-import * as crypto from 'node:crypto';
+import { sha256Hex } from '../platform/sha256.js';
 import { financialYear } from './financial-year.js';
-
-type OneShotHash = (algorithm: string, data: string, encoding: 'hex') => string;
-const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
-
-function sha256Hex(data: string): string {
-  return typeof oneShot === 'function' ? oneShot('sha256', data, 'hex') : crypto.createHash('sha256').update(data, 'utf8').digest('hex');
-}
 
 /** The text the IRN hashes; throws a RangeError when `docDate` is not a real `DD/MM/YYYY` date. */
 export function irnInput(sellerGstin: string, docType: string, docNo: string, docDate: string): string {

@@ -3,6 +3,7 @@
  * @module
  */
 import { lazy, readMaster, type Provenance } from './data.js';
+import { countriesJson, currenciesJson } from './files.generated.js';
 
 /** One country. `code` is the alpha-2 code used by the e-invoice `CntCode` field. */
 export interface CountryEntry {
@@ -25,7 +26,7 @@ export interface CurrencyEntry {
 }
 
 const countryTable = lazy(() => {
-  const file = readMaster<{ provenance: Provenance; countries: CountryEntry[] }>('countries.json');
+  const file = readMaster<{ provenance: Provenance; countries: CountryEntry[] }>(countriesJson);
   const byCode = new Map<string, CountryEntry>();
   const list = file.countries.map((c) => {
     const entry = Object.freeze({ ...c });
@@ -36,7 +37,7 @@ const countryTable = lazy(() => {
 });
 
 const currencyTable = lazy(() => {
-  const file = readMaster<{ provenance: Provenance; currencies: CurrencyEntry[] }>('currencies.json');
+  const file = readMaster<{ provenance: Provenance; currencies: CurrencyEntry[] }>(currenciesJson);
   const byCode = new Map<string, CurrencyEntry>();
   const list = file.currencies.map((c) => {
     const entry = Object.freeze({ ...c });

@@ -1,9 +1,8 @@
 /**
- * Reading the data files shipped in masters/. Each file is read once, on first use.
+ * Reading the data of masters/, which scripts/write-masters.ts writes into files.generated.ts as JSON text:
+ * no file system is needed, and each master is parsed once, on first use.
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { packageFile } from '../package-files.js';
 
 /** Where a master's facts come from, as recorded at the top of each data file. */
 export interface Provenance {
@@ -14,9 +13,9 @@ export interface Provenance {
   notes?: string;
 }
 
-/** Reads and parses `masters/<name>`; the caller caches the result. */
-export function readMaster<T extends { provenance: Provenance }>(name: string): T {
-  return JSON.parse(readFileSync(packageFile(`masters/${name}`), 'utf8')) as T;
+/** Parses the JSON text of a master file (an export of files.generated.ts); the caller caches the result. */
+export function readMaster<T extends { provenance: Provenance }>(json: string): T {
+  return JSON.parse(json) as T;
 }
 
 /** Returns a function that builds a value once, on its first call. */

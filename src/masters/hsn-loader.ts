@@ -1,11 +1,12 @@
 /**
  * Reading the government's HSN_SAC.xlsx into an {@link HsnMaster}, and a compact file form that loads fast.
- * exceljs (an optional peer dependency) is imported only when an xlsx is actually read.
+ * exceljs (an optional peer dependency) is imported only when an xlsx is actually read. Files are read and
+ * written through the runtime's node:fs where it has one (Node, Deno, Bun); elsewhere the functions that
+ * take a path answer HSN-001 or HSN-020, and {@link parseCompactHsn} takes the file's text instead.
  * @module
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
 import { error, warning, type Issue, type Outcome } from '../issue.js';
+import { nodeBuiltin } from '../platform/node-builtin.js';
 import { createHsnMaster, masterFromMap, type HsnEntry, type HsnKind, type HsnMaster } from './hsn.js';
 
 /** Loader issue codes (see docs/masters.md). */
@@ -25,6 +26,17 @@ export const hsnCodes = {
 export const HSN_CODES = hsnCodes;
 
 const MAX_NOTES = 200;
+
+/** The part of node:fs the loader uses. */
+interface FileSystem {
+  readFileSync(path: string, encoding: 'utf8'): string;
+  writeFileSync(path: string, text: string, encoding: 'utf8'): void;
+}
+
+const NO_FILE_SYSTEM = "this runtime gives no file system (node:fs): pass the file's text to parseCompactHsn instead";
+
+/** The file's name without its folders, on either kind of separator. */
+const baseName = (path: string): string => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 const COMPACT_HEADER = 'gstkit-hsn/1';
 
 /** Collapses runs of white space (the official descriptions contain line breaks) and trims. */
@@ -161,7 +173,7 @@ export async function loadHsnMasterFromXlsx(path: string): Promise<Outcome<HsnMa
   if (services) readSheet(services, 'service', entries, notes, seen, counts);
   else notes.push(warning(hsnCodes.sheetMissing, `${path} has no SAC_MSTR sheet: service codes not loaded`));
   if (entries.length === 0) return { ok: false, errors: [error(hsnCodes.empty, `${path} holds no HSN or SAC codes`)] };
-  return { ok: true, value: withSummary(createHsnMaster(entries, basename(path), notes), counts) };
+  return { ok: true, value: withSummary(createHsnMaster(entries, baseName(path), notes), counts) };
 }
 
 /**
@@ -194,7 +206,7 @@ export function hsnLoadSummary(master: HsnMaster): LoadSummary | undefined {
 export function writeCompactHsn(master: HsnMaster, outPath: string): Outcome<{ path: string; bytes: number; codes: number }> {
   let text: string;
   const rows = [...master.codes.values()];
-  if (extname(outPath).toLowerCase() === '.json') {
+  if (baseName(outPath).toLowerCase().endsWith('.json')) {
     text =
       JSON.stringify({
         format: COMPACT_HEADER,
@@ -206,12 +218,14 @@ export function writeCompactHsn(master: HsnMaster, outPath: string): Outcome<{ p
     for (const e of rows) lines.push(`${e.code}\t${e.kind === 'service' ? 'S' : 'G'}\t${cleanText(e.description)}`);
     text = lines.join('\n') + '\n';
   }
+  const fs = nodeBuiltin<FileSystem>('node:fs');
+  if (!fs) return { ok: false, errors: [error(hsnCodes.writeFailed, `Cannot write ${outPath}: ${NO_FILE_SYSTEM}`)] };
   try {
-    writeFileSync(outPath, text, 'utf8');
+    fs.writeFileSync(outPath, text, 'utf8');
   } catch (e) {
     return { ok: false, errors: [error(hsnCodes.writeFailed, `Cannot write ${outPath}: ${(e as Error)?.message ?? e}`)] };
   }
-  return { ok: true, value: { path: outPath, bytes: Buffer.byteLength(text), codes: rows.length } };
+  return { ok: true, value: { path: outPath, bytes: new TextEncoder().encode(text).length, codes: rows.length } };
 }
 
 /** 2 to 8 digits. */
@@ -226,13 +240,15 @@ function isCode(text: string): boolean {
 
 /** Reads a file written by {@link writeCompactHsn} (either form). */
 export function loadCompactHsn(path: string): Outcome<HsnMaster> {
+  const fs = nodeBuiltin<FileSystem>('node:fs');
+  if (!fs) return { ok: false, errors: [error(hsnCodes.unreadable, `Cannot read ${path}: ${NO_FILE_SYSTEM}`)] };
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = fs.readFileSync(path, 'utf8');
   } catch (e) {
     return { ok: false, errors: [error(hsnCodes.unreadable, `Cannot read ${path}: ${(e as Error)?.message ?? e}`)] };
   }
-  return parseCompactHsn(text, basename(path));
+  return parseCompactHsn(text, baseName(path));
 }
 
 /** Parses the text of a compact HSN file. */

@@ -5,6 +5,7 @@
  */
 import type { Issue } from '../issue.js';
 import { lazy, readMaster, type Provenance } from './data.js';
+import { hsnChaptersJson } from './files.generated.js';
 
 /** Goods (HSN) or services (SAC, chapter 99). */
 export type HsnKind = 'goods' | 'service';
@@ -41,7 +42,7 @@ interface ChaptersFile {
 }
 
 const builtIn = lazy(() => {
-  const file = readMaster<ChaptersFile>('hsn-chapters.json');
+  const file = readMaster<ChaptersFile>(hsnChaptersJson);
   const chapters = new Map<string, HsnChapter>();
   for (const [chapter, description] of Object.entries(file.chapters)) {
     chapters.set(chapter, Object.freeze({ chapter, description, kind: 'goods' as const }));

@@ -3,6 +3,7 @@
  * @module
  */
 import { codeText, lazy, readMaster, type Provenance } from './data.js';
+import { pinPrefixesJson } from './files.generated.js';
 import { state, stateCodeText, type StateEntry } from './states.js';
 
 interface PinFile {
@@ -16,7 +17,7 @@ const FOREIGN_STATES: readonly string[] = Object.freeze(['96', '97']);
 const NONE: readonly string[] = Object.freeze([]);
 
 const table = lazy(() => {
-  const file = readMaster<PinFile>('pin-prefixes.json');
+  const file = readMaster<PinFile>(pinPrefixesJson);
   const byPrefix = new Map<string, readonly string[]>();
   for (const [prefix, members] of Object.entries(file.prefixes)) {
     byPrefix.set(prefix, Object.freeze(members.map(([code]) => code)));

@@ -3,6 +3,7 @@
  * @module
  */
 import { lazy, readMaster, type Provenance } from './data.js';
+import { gstRatesJson } from './files.generated.js';
 
 /** One GST rate (percent) and the dates it is accepted, both `DD/MM/YYYY` and inclusive, null when open. */
 export interface GstRateEntry {
@@ -27,7 +28,7 @@ interface Slab {
 }
 
 const table = lazy(() => {
-  const file = readMaster<RatesFile>('gst-rates.json');
+  const file = readMaster<RatesFile>(gstRatesJson);
   const list = file.rates.map((r) => Object.freeze({ ...r }));
   const byKey = new Map<number, Slab[]>();
   for (const entry of list) {

@@ -3,6 +3,7 @@
  * @module
  */
 import { codeText, lazy, readMaster, type Provenance } from './data.js';
+import { statesJson } from './files.generated.js';
 
 /** One GST state code. */
 export interface StateEntry {
@@ -28,7 +29,7 @@ interface StatesFile {
 }
 
 const table = lazy(() => {
-  const file = readMaster<StatesFile>('states.json');
+  const file = readMaster<StatesFile>(statesJson);
   const list: StateEntry[] = [];
   const byCode = new Map<string, StateEntry>();
   const gstinCodes = new Set<string>();

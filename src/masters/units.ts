@@ -3,6 +3,7 @@
  * @module
  */
 import { lazy, readMaster, type Provenance } from './data.js';
+import { unitsJson } from './files.generated.js';
 
 /** One unit of quantity, e.g. `{ code: 'NOS', description: 'NUMBERS', kind: 'measure' }`. */
 export interface UnitEntry {
@@ -19,7 +20,7 @@ interface UnitsFile {
 }
 
 const table = lazy(() => {
-  const file = readMaster<UnitsFile>('units.json');
+  const file = readMaster<UnitsFile>(unitsJson);
   const byCode = new Map<string, UnitEntry>();
   const list = file.units.map((u) => {
     const entry: UnitEntry = Object.freeze({ code: u.code, description: u.description, kind: u.kind });

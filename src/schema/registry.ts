@@ -1,24 +1,23 @@
-import { readFileSync, readdirSync } from 'node:fs';
+/**
+ * The package's JSON Schemas and their validators, compiled ahead of time. Both are modules generated from
+ * schemas/ (`npm run gen:validators`), so the registry reads no file and compiles no code: it runs unchanged
+ * on Node, in browsers and on edge runtimes.
+ * @module
+ */
 import type { AnySchemaObject, ErrorObject } from 'ajv';
-import { packageFile } from '../package-files.js';
 import type { Kind } from '../kinds.js';
+import { schemaFilesJson } from './schemas.generated.js';
 import { validatorsByKind as anyObjectValidators } from './validators-any.generated.js';
 import { validatorsByKind as jsonObjectValidators } from './validators-json.generated.js';
 
-/** Every schema file shipped in schemas/, parsed, by `$id`. Read once. */
+/** Every schema file shipped in schemas/, parsed, by `$id`. Parsed once, on first use. */
 let schemaFiles: Map<string, AnySchemaObject> | undefined;
 
 export function allSchemas(): Map<string, AnySchemaObject> {
   if (schemaFiles) return schemaFiles;
-  const dir = packageFile('schemas');
   const loaded = new Map<string, AnySchemaObject>();
-  for (const name of readdirSync(dir)
-    .filter((n) => n.endsWith('.schema.json'))
-    .sort()) {
-    const schema = JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')) as AnySchemaObject;
-    if (typeof schema.$id !== 'string') throw new Error(`schemas/${name} has no $id`);
-    loaded.set(schema.$id, schema);
-  }
+  // The generator has checked that each schema has an $id.
+  for (const schema of JSON.parse(schemaFilesJson) as AnySchemaObject[]) loaded.set(schema.$id as string, schema);
   schemaFiles = loaded;
   return loaded;
 }

@@ -14,7 +14,7 @@ export interface Layer {
 
 /** Where each folder or loose file of `src/` sits. Order matters only for readability. */
 export const layerTable: ReadonlyArray<{ match: RegExp; layer: Layer }> = [
-  { match: /^(issue|json|kinds|quote|clock|package-files|spawn-thread)\.ts$|^types\//, layer: { rank: 10, name: 'base' } },
+  { match: /^(issue|json|kinds|quote|clock|package-files|spawn-thread)\.ts$|^(types|platform)\//, layer: { rank: 10, name: 'base' } },
   { match: /^ports\//, layer: { rank: 20, name: 'ports' } },
   { match: /^masters\//, layer: { rank: 30, name: 'core: masters' } },
   { match: /^compute\//, layer: { rank: 31, name: 'core: compute' } },
@@ -39,14 +39,7 @@ export const nodeOnlyCore: Readonly<Record<string, string>> = {
   'package-files.ts': 'finds files shipped in the package by URL',
   'spawn-thread.ts': 'starts worker threads',
   'ports/auth.ts': 'API-key digests and comparison use node:crypto',
-  'masters/data.ts': 'reads the master CSVs from the package',
-  'masters/hsn-loader.ts': 'reads and caches the HSN workbook from disk',
-  'compute/irn.ts': 'SHA-256 of the IRN with node:crypto',
-  'schema/registry.ts': 'reads the JSON Schemas from the package',
-  'render/qr/png.ts': 'deflates PNG data with node:zlib',
   'render/excel/zip.ts': 'deflates workbook entries with node:zlib',
-  'render/pdf/engine/canvas.ts': 'deflates PDF streams (and inflates a PNG logo) and hashes with node:zlib and node:crypto',
-  'render/pdf/engine/font.ts': 'reads the font files from the package',
 };
 
 /** Layers whose files must run anywhere JavaScript runs (no `node:` import) but for {@link nodeOnlyCore}. */

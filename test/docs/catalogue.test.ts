@@ -20,6 +20,7 @@ import { scheduleCodes } from '../../src/jobs/schedule/codes.js';
 import { bulkCodes } from '../../src/bulk/codes.js';
 import { webhookCodes } from '../../src/webhooks/codes.js';
 import { pageCodes } from '../../src/playground/codes.js';
+import { FONT_UNAVAILABLE } from '../../src/render/pdf/engine/font-loader.js';
 
 describe('the error-code catalogue', () => {
   it('lists every code the modules define, once', () => {
@@ -44,6 +45,7 @@ describe('the error-code catalogue', () => {
       ...Object.values(bulkCodes),
       ...Object.values(webhookCodes),
       ...Object.values(pageCodes),
+      FONT_UNAVAILABLE,
     ]);
     const listed = otherCodes.map((c) => c.code);
     expect(new Set(listed).size).toBe(listed.length);

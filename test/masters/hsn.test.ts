@@ -18,6 +18,7 @@ import {
   writeCompactHsn,
   type HsnMaster,
 } from '../../src/masters/index.js';
+import { forcePortablePaths } from '../../src/platform/node-builtin.js';
 import { HSN_XLSX } from './csv.js';
 
 let dir: string;
@@ -245,5 +246,24 @@ describe.skipIf(!existsSync(HSN_XLSX))('the official HSN_SAC.xlsx', () => {
     expect(writeCompactHsn(master, path).ok).toBe(true);
     const back = loadCompactHsn(path);
     expect(back.ok && back.value.codes.size).toBe(master.codes.size);
+  });
+});
+
+describe('compact form where the runtime has no file system', () => {
+  afterEach(() => forcePortablePaths(false));
+
+  it('answers HSN-020 and HSN-001 for a path, and still parses the text it is given', async () => {
+    const m = await loadFixture();
+    writeCompactHsn(m, fixture('portable.txt'));
+    const text = readFileSync(fixture('portable.txt'), 'utf8');
+    forcePortablePaths(true);
+    const written = writeCompactHsn(m, fixture('not-written.txt'));
+    expect(!written.ok && written.errors[0]?.code).toBe('HSN-020');
+    expect(!written.ok && written.errors[0]?.message).toMatch(/no file system/);
+    expect(existsSync(fixture('not-written.txt'))).toBe(false);
+    const loaded = loadCompactHsn(fixture('portable.txt'));
+    expect(!loaded.ok && loaded.errors[0]?.code).toBe('HSN-001');
+    const parsed = parseCompactHsn(text, 'portable.txt');
+    expect(parsed.ok && [...parsed.value.codes.values()]).toEqual([...m.codes.values()]);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as masters from '../../src/masters/index.js';
 
 describe('lazy loading', () => {
-  it('importing and using the state lookup reads only states.json and never loads exceljs', () => {
+  it('importing and using the state lookup parses only states.json and never loads exceljs', () => {
     const probe = fileURLToPath(new URL('./fixtures/lazy-probe.ts', import.meta.url));
     const out = execFileSync(process.execPath, ['--import', 'tsx', probe], { encoding: 'utf8' });
     const result = JSON.parse(out.trim().split('\n').pop()!);

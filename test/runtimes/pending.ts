@@ -8,31 +8,19 @@
 
 export type PendingRuntime = 'chromium' | 'workerd';
 
-/** Why validation cannot run on workerd today, whatever its imports. */
-export const AJV_NEEDS_EVAL =
-  'Ajv compiles each JSON Schema validator with `new Function`, which workerd forbids: pending the validators compiled ahead of time';
+/**
+ * Why a file cannot run on a runtime that refuses, at run time, what it does: no import shows it, so the
+ * runner takes this list's word (and the runtime's failure when the file is taken off proves it).
+ */
+export const WASM_FROM_BYTES =
+  'harfbuzzjs locates its WebAssembly with `new URL("harfbuzz.wasm", import.meta.url)`, which fails on workerd (TypeError: Invalid URL string), then would compile it from bytes, which Workers forbid (they import a compiled module); it takes no compiled module from its caller';
 
-const SCHEMAS_FROM_DISK = 'schema/registry.ts reads schemas/ with node:fs and loads Ajv through node:module createRequire';
-const MASTERS_FROM_DISK = 'masters/data.ts reads masters/*.json with node:fs (and masters/hsn-loader.ts imports node:fs and node:path)';
-const FONTS_FROM_DISK = 'render/pdf/engine/font.ts reads fonts/ with node:fs';
-const SHA256 = 'compute/irn.ts hashes with node:crypto';
-const PNG_DEFLATE = 'render/qr/png.ts deflates with node:zlib';
-const PDF_DEFLATE = 'render/pdf/engine/canvas.ts deflates and hashes with node:zlib and node:crypto';
+/** The reasons the runner cannot see in the imports. */
+export const refusedAtRunTime: readonly string[] = [WASM_FROM_BYTES];
 
 export const pending: Readonly<Record<PendingRuntime, Readonly<Record<string, string>>>> = {
-  chromium: {
-    'gstr1.portable.ts': `${MASTERS_FROM_DISK}; ${SCHEMAS_FROM_DISK}`,
-    'irn.portable.ts': SHA256,
-    'masters.portable.ts': MASTERS_FROM_DISK,
-    'qr.portable.ts': PNG_DEFLATE,
-    'render-pdf.portable.ts': `${FONTS_FROM_DISK}; ${PDF_DEFLATE}; ${SCHEMAS_FROM_DISK}`,
-    'validate.portable.ts': SCHEMAS_FROM_DISK,
-  },
-  // workerd (nodejs_compat) has node:crypto and node:zlib, but no files of the package to read.
+  chromium: {},
   workerd: {
-    'gstr1.portable.ts': `${MASTERS_FROM_DISK}; ${SCHEMAS_FROM_DISK}`,
-    'masters.portable.ts': MASTERS_FROM_DISK,
-    'render-pdf.portable.ts': `${FONTS_FROM_DISK}; ${SCHEMAS_FROM_DISK}`,
-    'validate.portable.ts': `${AJV_NEEDS_EVAL}; ${SCHEMAS_FROM_DISK}`,
+    'render-pdf-indic.portable.ts': WASM_FROM_BYTES,
   },
 };

@@ -13,6 +13,7 @@ import type { EwbDetail, IrnPayload, IrnRecord } from '../../types/payloads.js';
 export { renderTripSheetPdf } from './trip-sheet.js';
 export { inlinePdfRenderer, type PdfBranding, type PdfRenderer } from './renderer.js';
 export { checkPdfLogo } from './logo.js';
+export { FONT_UNAVAILABLE, type FontLoader, FontUnavailableError, packageFontLoader, useFontLoader } from './engine/font-loader.js';
 
 export { pdfCodes };
 export { PDF_CODES } from './einvoice.js';

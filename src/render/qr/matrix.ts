@@ -76,11 +76,13 @@ function encodeMatrix(text: string, quality: QrQuality): QrMatrix {
   const settings = QR_QUALITIES[quality];
   if (settings === undefined) throw new TypeError(`unknown QR quality: ${String(quality)}`);
   const level = settings.errorCorrection;
-  const bytes = Buffer.byteLength(text, 'utf8');
+  // UTF-8 bytes as a Uint8Array, which qrcode takes as Buffer: browsers have no Buffer.
+  const utf8 = new TextEncoder().encode(text);
+  const bytes = utf8.length;
   if (bytes > MAX_BYTES[level]) throw new QrCapacityError(bytes, MAX_BYTES[level], level);
   let symbol: QRCode.QRCode;
   try {
-    symbol = QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], { errorCorrectionLevel: level, maskPattern: 0 });
+    symbol = QRCode.create([{ data: utf8 as Buffer, mode: 'byte' }], { errorCorrectionLevel: level, maskPattern: 0 });
   } catch {
     // qrcode reports "The amount of data is too big ..." for mixed-mode texts near the limit.
     throw new QrCapacityError(bytes, MAX_BYTES[level], level);

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
-import { deflateSync, inflateSync } from 'node:zlib';
 import { warning, type Issue } from '../../../issue.js';
+import { zlibDeflate, zlibInflate } from '../../../platform/deflate.js';
+import { latin1Bytes } from '../../../platform/latin1.js';
+import { createSha256, toHex, type Sha256 } from '../../../platform/sha256.js';
 import type { QrMatrix } from '../../qr/matrix.js';
 import type { Raster } from './raster.js';
 import { ContentBuffer } from './content.js';
@@ -114,7 +115,7 @@ export class Canvas {
   private readonly fonts = new Map<FontFile, FontUse>();
   /** Characters no font could draw, each once. */
   readonly missing = new Set<string>();
-  private readonly digest = createHash('sha256');
+  private readonly digest = createSha256();
   /** Operators of the open page. */
   private readonly content = new ContentBuffer();
   /** Operators for a page already written, before they join its late stream. */
@@ -139,7 +140,7 @@ export class Canvas {
   /** Deflates and writes out a page's content; later operators for it go to its late stream. */
   private closePage(p: PageOps): void {
     if (p.content !== 0) return;
-    const body = deflateSync(this.content.view(), DEFLATE);
+    const body = zlibDeflate(this.content.view(), DEFLATE);
     this.content.clear();
     p.content = this.out.reserve();
     this.out.stream(p.content, ' /Filter /FlateDecode', body);
@@ -363,7 +364,7 @@ export class Canvas {
     for (const p of this.pages) {
       let contents = `${p.content} 0 R`;
       if (p.late.length > 0) {
-        const late = deflateSync(Buffer.from(`q 0 G 0 g 0.5 w\n${p.late.join('')}Q`, 'latin1'), DEFLATE);
+        const late = zlibDeflate(latin1Bytes(`q 0 G 0 g 0.5 w\n${p.late.join('')}Q`), DEFLATE);
         this.digest.update(late);
         const ref = out.reserve();
         out.stream(ref, ' /Filter /FlateDecode', late);
@@ -399,7 +400,7 @@ export class Canvas {
       `<< /Title ${textString(meta.title)} /Subject ${textString(meta.subject)} /Creator ${textString('gstkit')} /Producer ${textString('gstkit')} /CreationDate ${date} /ModDate ${date} >>`,
     );
     this.digest.update(`${meta.title}\n${meta.subject}\n${meta.date.toISOString()}`);
-    return out.finish(catalog, info, this.digest.digest('hex').slice(0, 32).toUpperCase());
+    return out.finish(catalog, info, toHex(this.digest.digest()).slice(0, 32).toUpperCase());
   }
 }
 
@@ -407,7 +408,7 @@ export class Canvas {
  * Streams are deflated at level 1: they are small (a few KB of operators a page, font subsets of
  * 10-20 KB), where level 6 halves the speed for 2-4 % smaller output.
  */
-const DEFLATE = { level: 1 };
+const DEFLATE = { level: 1 } as const;
 
 /**
  * Below this size a stream is written as it is: each deflateSync call costs setup (a zlib stream,
@@ -421,7 +422,7 @@ const FONTS_RAW_UP_TO = 24 * 1024;
 
 /** A stream's bytes and its /Filter entry: deflated only when large enough to gain. */
 function packStream(data: Uint8Array): [Uint8Array, string] {
-  return data.length < DEFLATE_FROM ? [data, ''] : [deflateSync(data, DEFLATE), ' /Filter /FlateDecode'];
+  return data.length < DEFLATE_FROM ? [data, ''] : [zlibDeflate(data, DEFLATE), ' /Filter /FlateDecode'];
 }
 
 const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -466,7 +467,7 @@ function shapedOps(use: FontUse, run: Run, size: number): string {
 /** Writes a used font into the document as a Type 0 font (Identity-H) over its subset. */
 function embedFont(out: PdfWriter, use: FontUse, tag: string, glyphs: number[], file: Uint8Array, deflate: boolean): void {
   const { font } = use;
-  const [packed, filter] = deflate ? [deflateSync(file, DEFLATE), ' /Filter /FlateDecode'] : [file, ''];
+  const [packed, filter] = deflate ? [zlibDeflate(file, DEFLATE), ' /Filter /FlateDecode'] : [file, ''];
   const name = `${tag}+${font.postscript}`;
   const m = font.metrics;
   const scale = 1000 / m.unitsPerEm;
@@ -501,7 +502,7 @@ function embedFont(out: PdfWriter, use: FontUse, tag: string, glyphs: number[], 
   const fontFile = out.reserve();
   out.stream(fontFile, ` /Length1 ${file.length}${filter}`, packed);
   const toUnicode = out.reserve();
-  const [cmapBytes, cmapFilter] = packStream(Buffer.from(cmap, 'latin1'));
+  const [cmapBytes, cmapFilter] = packStream(latin1Bytes(cmap));
   out.stream(toUnicode, cmapFilter, cmapBytes);
   const descriptor = out.reserve();
   const bbox = m.bbox.map((v) => Math.round(v * scale)).join(' ');
@@ -519,14 +520,14 @@ function embedFont(out: PdfWriter, use: FontUse, tag: string, glyphs: number[], 
 
 /** Inflates zlib data for the raster reader, refusing (throwing) past `maxBytes` of output. */
 export function inflateBounded(data: Uint8Array, maxBytes: number): Uint8Array {
-  return inflateSync(data, { maxOutputLength: Math.max(1, maxBytes) });
+  return zlibInflate(data, maxBytes);
 }
 
 /**
  * Writes a raster as an image XObject: a JPEG's own bytes under DCTDecode, or deflated 8-bit samples with
  * their alpha as a soft mask. The bytes join the document id, so documents that differ only in the image differ in id.
  */
-function writeRaster(out: PdfWriter, ref: number, r: Raster, digest: ReturnType<typeof createHash>): void {
+function writeRaster(out: PdfWriter, ref: number, r: Raster, digest: Sha256): void {
   const size = ` /Type /XObject /Subtype /Image /Width ${r.width} /Height ${r.height} /BitsPerComponent 8`;
   if (r.kind === 'jpeg') {
     const space = r.components === 1 ? '/DeviceGray' : r.components === 3 ? '/DeviceRGB' : '/DeviceCMYK';

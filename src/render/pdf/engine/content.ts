@@ -1,3 +1,5 @@
+import { latin1Text } from '../../../platform/latin1.js';
+
 /**
  * A page's content stream written as bytes while the page is drawn. Operators go straight into one
  * growing buffer, reused from page to page, instead of collecting as strings: a long document's
@@ -105,7 +107,7 @@ export class ContentBuffer {
 
   /** The content so far as Latin-1 text. */
   text(): string {
-    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.length).toString('latin1');
+    return latin1Text(this.view());
   }
 
   /** Empties the buffer, keeping its memory for the next page. */

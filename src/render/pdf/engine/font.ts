@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { packageFile } from '../../../package-files.js';
+import { loadFontFile } from './font-loader.js';
 import { advances, metrics, readTables, subsetSource, type FontMetrics, type SubsetSource } from './sfnt.js';
 import { INDIC_SCRIPTS } from './scripts.js';
 
@@ -7,8 +6,9 @@ import { INDIC_SCRIPTS } from './scripts.js';
  * The typefaces of the documents: Noto Sans regular and bold (Latin, with the rupee sign) and Noto
  * Sans for each Indian script the documents print, regular weight (bold text in those scripts is
  * drawn with a thin outline). All SIL Open Font License 1.1, shipped in `fonts/` beside `src/`
- * and `dist/`. Each file is read when first needed and kept for the life of the process; the
- * HarfBuzz shaper (WebAssembly) is loaded with the first Indic font.
+ * and `dist/`, and loaded through the font loader port (font-loader.ts). Each file is loaded when
+ * first needed and kept for the life of the process; the HarfBuzz shaper (WebAssembly) is loaded with
+ * the first Indic font.
  */
 export interface FontFile {
   /** Short key: `latin`, `latin-bold` or an ISO 15924 script code. */
@@ -88,8 +88,10 @@ function cmapLookup(cmap: Uint8Array): (cp: number) => number {
   return (cp) => map.get(cp) ?? 0;
 }
 
-function readFont(key: string, file: string, postscript: string): Omit<FontFile, 'shape'> & { bytes: Uint8Array } {
-  const bytes = new Uint8Array(readFileSync(packageFile(`fonts/${file}`)));
+type LoadedFont = Omit<FontFile, 'shape'> & { bytes: Uint8Array };
+
+async function readFont(key: string, file: string, postscript: string): Promise<LoadedFont> {
+  const bytes = await loadFontFile(file);
   const tables = readTables(bytes);
   const cmap = tables.get('cmap');
   if (!cmap) throw new Error(`${file} has no cmap`);
@@ -108,10 +110,13 @@ let latin: Promise<{ regular: FontFile; bold: FontFile }> | undefined;
 
 /** Noto Sans regular and bold, read on first use. */
 export function latinFonts(): Promise<{ regular: FontFile; bold: FontFile }> {
-  latin ??= Promise.resolve().then(() => ({
-    regular: readFont('latin', 'NotoSans-Regular.ttf', 'NotoSans-Regular'),
-    bold: readFont('latin-bold', 'NotoSans-Bold.ttf', 'NotoSans-Bold'),
-  }));
+  latin ??= Promise.all([readFont('latin', 'NotoSans-Regular.ttf', 'NotoSans-Regular'), readFont('latin-bold', 'NotoSans-Bold.ttf', 'NotoSans-Bold')]).then(
+    ([regular, bold]) => ({ regular, bold }),
+  );
+  // A font that failed to load is asked for again next time (the loader may be replaced meanwhile).
+  latin.catch(() => {
+    latin = undefined;
+  });
   return latin;
 }
 
@@ -126,13 +131,15 @@ export function indicFont(code: string): Promise<FontFile> {
     const script = INDIC_SCRIPTS.find((s) => s.code === code);
     if (!script) throw new Error(`no font for script ${code}`);
     harfbuzz ??= import('harfbuzzjs');
-    font = harfbuzz.then((hb) => withShaper(hb, readFont(code, script.file, script.file.replace(/\.ttf$/, ''))));
+    const loaded = readFont(code, script.file, script.file.replace(/\.ttf$/, ''));
+    font = Promise.all([harfbuzz, loaded]).then(([hb, file]) => withShaper(hb, file));
+    font.catch(() => indic.delete(code));
     indic.set(code, font);
   }
   return font;
 }
 
-function withShaper(hb: HarfBuzz, file: ReturnType<typeof readFont>): FontFile {
+function withShaper(hb: HarfBuzz, file: LoadedFont): FontFile {
   const face = new hb.Face(new hb.Blob(file.bytes));
   const font = new hb.Font(face); // scale defaults to units per em: positions come back in font units
   const buffer = new hb.Buffer();

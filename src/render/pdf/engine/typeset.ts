@@ -83,6 +83,8 @@ export class Typesetter {
       })();
       // At most 2^9 sets of scripts; in practice a handful.
       shared.set(key, t);
+      // A font that failed to load is not kept: the next document asks the font loader again.
+      t.catch(() => shared.delete(key));
     }
     return t;
   }

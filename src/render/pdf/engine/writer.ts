@@ -1,3 +1,5 @@
+import { latin1Bytes } from '../../../platform/latin1.js';
+
 /**
  * A PDF file written object by object as the document is drawn: a page's content goes out when the
  * page is finished, so a long document holds its output bytes and a few numbers per page, not a tree
@@ -5,17 +7,17 @@
  * cross-reference table at the end lists where each one starts.
  */
 export class PdfWriter {
-  private readonly chunks: Buffer[] = [];
+  private readonly chunks: Uint8Array[] = [];
   private length = 0;
   /** Byte offset of each written object, by object number (index 0 is the free-list head). */
   private readonly offsets: number[] = [0];
 
   constructor() {
     // Header, and a comment of high bytes so tools treat the file as binary.
-    this.put(Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'));
+    this.put(latin1Bytes('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n'));
   }
 
-  private put(b: Buffer): void {
+  private put(b: Uint8Array): void {
     this.chunks.push(b);
     this.length += b.length;
   }
@@ -34,15 +36,15 @@ export class PdfWriter {
   /** Writes object `num` with a body in PDF syntax (ASCII). */
   object(num: number, body: string): void {
     this.begin(num);
-    this.put(Buffer.from(`${num} 0 obj\n${body}\nendobj\n`, 'latin1'));
+    this.put(latin1Bytes(`${num} 0 obj\n${body}\nendobj\n`));
   }
 
   /** Writes object `num` as a stream: `dict` holds the entries besides /Length. */
   stream(num: number, dict: string, data: Uint8Array): void {
     this.begin(num);
-    this.put(Buffer.from(`${num} 0 obj\n<<${dict} /Length ${data.length}>>\nstream\n`, 'latin1'));
-    this.put(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-    this.put(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+    this.put(latin1Bytes(`${num} 0 obj\n<<${dict} /Length ${data.length}>>\nstream\n`));
+    this.put(data);
+    this.put(latin1Bytes('\nendstream\nendobj\n'));
   }
 
   /** Writes the cross-reference table and trailer and returns the whole file. */
@@ -53,8 +55,14 @@ export class PdfWriter {
     let xref = `xref\n0 ${this.offsets.length}\n0000000000 65535 f \n`;
     for (let i = 1; i < this.offsets.length; i++) xref += `${String(this.offsets[i]).padStart(10, '0')} 00000 n \n`;
     xref += `trailer\n<< /Size ${this.offsets.length} /Root ${root} 0 R /Info ${info} 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${start}\n%%EOF\n`;
-    this.put(Buffer.from(xref, 'latin1'));
-    return new Uint8Array(Buffer.concat(this.chunks, this.length));
+    this.put(latin1Bytes(xref));
+    const file = new Uint8Array(this.length);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      file.set(chunk, at);
+      at += chunk.length;
+    }
+    return file;
   }
 }
 
