@@ -7,7 +7,7 @@
 // failing to load.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -76,6 +76,12 @@ export async function buildPlayground(outDir = join(root, 'dist', 'playground'),
     logLevel: 'warning',
   });
   for (const file of STATIC) copyFileSync(join(source, file), join(outDir, file));
+  // The PDF's fonts, fetched by the page when a document needs them, with their licence.
+  mkdirSync(join(outDir, 'fonts'));
+  for (const file of readdirSync(join(root, 'fonts')).filter((f) => f.endsWith('.ttf') || f === 'OFL.txt'))
+    copyFileSync(join(root, 'fonts', file), join(outDir, 'fonts', file));
+  // HarfBuzz (the PDF's text shaper) fetches its WebAssembly beside the chunk that loads it.
+  copyFileSync(createRequire(import.meta.url).resolve('harfbuzzjs/dist/harfbuzz.wasm'), join(outDir, 'chunks', 'harfbuzz.wasm'));
   for (const file of readdirSync(join(source, 'examples'))) copyFileSync(join(source, 'examples', file), join(outDir, 'examples', file));
   // The worker keeps what is written so far, index.html under the page's own address (as a server answers it).
   const files = ['./', ...filesUnder(outDir).filter((f) => f !== 'index.html')];

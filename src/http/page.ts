@@ -63,8 +63,8 @@ function etagOf(bytes: Uint8Array): string {
   return `"${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}-${bytes.length}"`;
 }
 
-/** Hashed chunk names (`chunks/x-ABCD1234.js`) never change content: kept a year; the rest are revalidated. */
-const cachePolicy = (path: string): string => (path.startsWith('chunks/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+/** Chunks named by their content (`chunks/x-ABCD1234.js`) never change: kept a year; the rest are revalidated. */
+const cachePolicy = (path: string): string => (/^chunks\/[\w.-]+-[A-Z0-9]{8}\.js$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 
 interface Prepared {
   body: Uint8Array;

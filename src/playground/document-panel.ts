@@ -204,13 +204,14 @@ async function showPictures(kind: PageKind, value: unknown, mine: number): Promi
   const base = kind === 'irn' ? 'e-invoice' : 'e-waybill';
   const parts: HTMLElement[] = [el('h3', {}, `Preview (not registered: no ${kind === 'irn' ? 'IRN signature' : 'e-way bill number'} from a portal)`)];
   if (drawn.qrPng) {
-    const url = URL.createObjectURL(new Blob([drawn.qrPng as Uint8Array<ArrayBuffer>], { type: 'image/png' }));
+    // One blob for the image shown and the file saved.
+    const save = downloadLink(drawn.qrPng, `${base}-qr.png`, 'image/png', 'Save the QR code', 'qr-download');
     parts.push(
       el(
         'figure',
         { class: 'qr' },
-        el('img', { id: 'qr-image', src: url, alt: `QR code holding: ${drawn.qrText}`, width: 220, height: 220 }),
-        el('figcaption', {}, downloadLink(drawn.qrPng, `${base}-qr.png`, 'image/png', 'Save the QR code')),
+        el('img', { id: 'qr-image', src: save.href, alt: `QR code holding: ${drawn.qrText}`, width: 220, height: 220 }),
+        el('figcaption', {}, save),
       ),
     );
   }

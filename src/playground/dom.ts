@@ -26,10 +26,9 @@ export function byId<T extends HTMLElement>(id: string): T {
 }
 
 /** A link that saves `bytes` under `name`, for a button beside a preview. */
-export function downloadLink(bytes: Uint8Array, name: string, type: string, label: string): HTMLAnchorElement {
+export function downloadLink(bytes: Uint8Array, name: string, type: string, label: string, id?: string): HTMLAnchorElement {
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
-  const link = el('a', { href: url, download: name, class: 'button' }, label);
-  return link;
+  return el('a', { href: url, download: name, class: 'button', id }, label);
 }
 
 /** Indian grouping of a rupee amount: 1,23,456.78. */

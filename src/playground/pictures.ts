@@ -7,10 +7,17 @@
  */
 import { irnOf } from '../compute/irn.js';
 import type { Issue } from '../issue.js';
-import { renderEinvoicePdf, renderEwaybillPdf, type EinvoicePdfRecord, type EwaybillPdfDetail } from '../render/pdf/index.js';
+import { renderEinvoicePdf, renderEwaybillPdf, useFontLoader, type EinvoicePdfRecord, type EwaybillPdfDetail } from '../render/pdf/index.js';
 import { tryQrImage } from '../render/qr/index.js';
 import type { IrnPayload } from '../types/payloads.js';
 import type { PageKind } from './document-kind.js';
+
+// The page ships the fonts in its own fonts/ folder (the build copies them), fetched when a PDF needs them.
+useFontLoader(async (file) => {
+  const answer = await fetch(new URL(`fonts/${file}`, document.baseURI));
+  if (!answer.ok) throw new Error(`fonts/${file} answered ${answer.status}`);
+  return new Uint8Array(await answer.arrayBuffer());
+});
 
 /** The number an e-waybill preview carries: twelve zeros, which no portal issues. */
 export const PREVIEW_EWB_NO = '000000000000';
