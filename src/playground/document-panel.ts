@@ -92,9 +92,13 @@ export async function judgeText(source: string): Promise<void> {
     verdict.className = 'verdict unknown';
     verdict.textContent = `This document could not be judged in this browser: ${cause instanceof Error ? cause.message : String(cause)}`;
   } finally {
-    // Read by the Chromium test and the benchmark: how many judgements have finished.
-    document.body.dataset['judgements'] = String(Number(document.body.dataset['judgements'] ?? 0) + 1);
+    countOn('judgements');
   }
+}
+
+/** Counts a finished step on the page's body (`data-judgements`, `data-pictures`), for the Chromium test and the benchmark. */
+function countOn(name: 'judgements' | 'pictures'): void {
+  document.body.dataset[name] = String(Number(document.body.dataset[name] ?? 0) + 1);
 }
 
 /** Totals drawn, or why they cannot be in this browser yet (the computation reads the masters). */
@@ -115,8 +119,8 @@ async function judgeOrThrow(source: string): Promise<void> {
   const view = byId('document-view');
   const totals = byId('totals');
   const pictures = byId('pictures');
-  pictures.replaceChildren();
   const fail = (issue: Issue): void => {
+    pictures.replaceChildren();
     verdict.className = 'verdict invalid';
     verdict.textContent = `${issue.code}: ${issue.message}`;
     findings.replaceChildren();
@@ -126,7 +130,7 @@ async function judgeOrThrow(source: string): Promise<void> {
   if (source.trim() === '') {
     verdict.className = 'verdict';
     verdict.textContent = 'Nothing checked yet.';
-    for (const part of [findings, view, totals]) part.replaceChildren();
+    for (const part of [findings, view, totals, pictures]) part.replaceChildren();
     return;
   }
   let doc: unknown;
@@ -160,6 +164,8 @@ async function judgeOrThrow(source: string): Promise<void> {
       unavailable = cause instanceof Error ? cause.message : String(cause);
     }
   }
+  // The last pictures stay until new ones are drawn (a PDF viewer is slow to take down and put up again).
+  if (!checker.ok || !judgement || !judgement.ok) pictures.replaceChildren();
   if (!checker.ok || !judgement) {
     verdict.className = 'verdict unknown';
     verdict.textContent = `This ${kindNames[kind]} cannot be checked in this browser yet: ${unavailable}. Its totals are below.`;
@@ -181,12 +187,23 @@ async function judgeOrThrow(source: string): Promise<void> {
   const took = performance.now() - started;
   byId('judged-in').textContent = `Judged in ${took.toFixed(1)} ms, in this browser.`;
   document.body.dataset['judgedMs'] = took.toFixed(2);
-  if (judgement.ok) await showPictures(kind, judgement.value, mine);
+  // The pictures follow: the verdict does not wait for the PDF.
+  if (judgement.ok)
+    void showPictures(kind, judgement.value, mine)
+      .catch((cause: unknown) => {
+        byId('pictures').replaceChildren(
+          el('p', { class: 'unavailable' }, `The QR code and the PDF could not be drawn: ${cause instanceof Error ? cause.message : String(cause)}`),
+        );
+      })
+      .finally(() => countOn('pictures'));
 }
 
 async function showPictures(kind: PageKind, value: unknown, mine: number): Promise<void> {
   const pictures = byId('pictures');
   pictures.replaceChildren(el('p', {}, 'Drawing the QR code and the PDF…'));
+  // The verdict's frame is painted first (the second frame's callback comes after it); a newer edit by then makes these pictures moot.
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  if (mine !== generation) return;
   const loaded = await loadPictures();
   if (mine !== generation) return;
   if (!loaded.ok) {

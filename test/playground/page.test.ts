@@ -133,6 +133,7 @@ describe.skipIf(!hasChromium)('the page in Chromium', () => {
   });
 
   it('judges the valid e-invoice and shows its QR code and PDF', async () => {
+    const drawn = await page.evaluate(() => Number(document.body.dataset['pictures'] ?? 0));
     await dropDocument('einvoice-valid.json');
     const checking = pendingPart('checking');
     if (checking) {
@@ -141,7 +142,7 @@ describe.skipIf(!hasChromium)('the page in Chromium', () => {
       return;
     }
     expect(await text('#verdict')).toBe('Valid e-invoice.');
-    await page.waitForFunction(() => !/Drawing/.test(document.getElementById('pictures')?.textContent ?? ''));
+    await page.waitForFunction((before) => Number(document.body.dataset['pictures'] ?? 0) > before, drawn);
     const pictures = pendingPart('pictures');
     if (pictures) {
       expect(await text('#pictures')).toContain('cannot be drawn in this browser yet');
@@ -171,6 +172,12 @@ describe.skipIf(!hasChromium)('the page in Chromium', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     await page.screenshot({ path: path.join(screenshots, 'einvoice-valid.png'), fullPage: true });
+    // The context is the page's: a reporting date before the document's date makes it a future document.
+    await judged(() => page.fill('#ctx-today', '2026-11-10').then(() => page.dispatchEvent('#ctx-today', 'change')));
+    expect(await text('#verdict')).toBe('Invalid e-invoice: 1 error.');
+    expect(await text('#field-DocDtls-Dt .notes')).toContain('2163');
+    await judged(() => page.fill('#ctx-today', '2026-11-18').then(() => page.dispatchEvent('#ctx-today', 'change')));
+    expect(await text('#verdict')).toBe('Valid e-invoice.');
     expect(consoleErrors).toEqual([]);
   });
 
