@@ -165,7 +165,7 @@ async function judgeOrThrow(source: string): Promise<void> {
     }
   }
   // The last pictures stay until new ones are drawn (a PDF viewer is slow to take down and put up again).
-  if (!checker.ok || !judgement || !judgement.ok) pictures.replaceChildren();
+  if (!checker.ok || !judgement?.ok) pictures.replaceChildren();
   if (!checker.ok || !judgement) {
     verdict.className = 'verdict unknown';
     verdict.textContent = `This ${kindNames[kind]} cannot be checked in this browser yet: ${unavailable}. Its totals are below.`;
