@@ -2,7 +2,7 @@
  * HTTP Basic authentication with API keys: the reference server's `authenticate` hook.
  * @module
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Hex, toHex } from '../platform/sha256.js';
 import type { AuthResult, Authenticate, Company } from './company.js';
 import type { RevokedKeyIds } from './revoked-keys.js';
 
@@ -25,15 +25,43 @@ export function parseApiKeys(text: string): ApiKey[] {
     });
 }
 
-/** A fresh random key for a company. */
-export function generateApiKey(companyId: string): ApiKey {
-  return { keyId: 'k' + randomBytes(6).toString('hex'), keySecret: randomBytes(18).toString('base64url'), companyId };
+/** `n` bytes from the runtime's cryptographic random source (Web Crypto, which every runtime gstkit runs on has). */
+const randomBytes = (n: number): Uint8Array => globalThis.crypto.getRandomValues(new Uint8Array(n));
+
+/** Bytes in base64url without padding (RFC 4648 section 5). */
+function base64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
+/** A fresh random key for a company. */
+export function generateApiKey(companyId: string): ApiKey {
+  return { keyId: 'k' + toHex(randomBytes(6)), keySecret: base64Url(randomBytes(18)), companyId };
+}
+
+const utf8 = new TextEncoder();
+
+/** The UTF-8 text that base64 `text` encodes; undefined when it is not base64 (`=` inside, a length that cannot be). */
+function base64Text(text: string): string | undefined {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    return undefined;
+  }
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/** Whether two texts are equal, in a time that depends on their length only, not on where they first differ. */
 function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  const x = utf8.encode(a);
+  const y = utf8.encode(b);
+  if (x.length !== y.length) return false;
+  let differ = 0;
+  for (let i = 0; i < x.length; i++) differ |= (x[i] as number) ^ (y[i] as number);
+  return differ === 0;
 }
 
 /** A company's GSTINs, or its GSTINs with its turnover (`aato`, rupees) for the turnover-bound rules. */
@@ -60,7 +88,8 @@ function basicCredentials(request: Request): { keyId: string; secret: string } |
   const header = request.headers.get('authorization') ?? '';
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   if (!m) return { ok: false, status: 401, message: 'HTTP Basic credentials are required' };
-  const decoded = Buffer.from(m[1] ?? '', 'base64').toString('utf8');
+  const decoded = base64Text(m[1] ?? '');
+  if (decoded === undefined) return refused;
   const colon = decoded.indexOf(':');
   if (colon < 0) return refused;
   return { keyId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
@@ -105,7 +134,7 @@ export function basicAuth(keys: readonly ApiKey[], companies: ReadonlyMap<string
 
 /** SHA-256 of a key secret in hex: what a store keeps instead of the secret. */
 export function secretDigest(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return sha256Hex(secret);
 }
 
 /** Where {@link storedKeyAuth} looks keys up: the host's own key table. */

@@ -36,10 +36,7 @@ export function layerOf(file: string): Layer | undefined {
 
 /** Core files that still import a `node:` module, each with why; the browser and edge build empties this list. */
 export const nodeOnlyCore: Readonly<Record<string, string>> = {
-  'package-files.ts': 'finds files shipped in the package by URL',
-  'spawn-thread.ts': 'starts worker threads',
-  'ports/auth.ts': 'API-key digests and comparison use node:crypto',
-  'render/excel/zip.ts': 'deflates workbook entries with node:zlib',
+  'spawn-thread.ts': 'starts Node worker threads (node:worker_threads) for the job runners of the adapters layer; no file of layers 1 to 5 imports it',
 };
 
 /** Layers whose files must run anywhere JavaScript runs (no `node:` import) but for {@link nodeOnlyCore}. */

@@ -1,8 +1,8 @@
 /**
  * The portable paths of src/platform (what a browser runs) against Node's built-ins, on Node: SHA-256
  * digests equal node:crypto's, deflated data inflates back with node:zlib and the other way round, and
- * the QR PNG, the IRN and the PDF come out the same (PNG pixels and PDF content inflated) whichever path
- * made them.
+ * the QR PNG, the IRN, the PDF and the xlsx come out the same (PNG pixels, PDF content inflated, the
+ * workbook as a reader sees it) whichever path made them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { deflateSync, inflateSync } from 'node:zlib';
@@ -14,6 +14,9 @@ import { forcePortablePaths, nodeBuiltin } from '../../src/platform/node-builtin
 import { createSha256, sha256Hex, toHex } from '../../src/platform/sha256.js';
 import { renderEinvoicePdf } from '../../src/render/pdf/index.js';
 import { qrImage } from '../../src/render/qr/index.js';
+import { XlsxStreamWriter } from '../../src/render/excel/xlsx-writer.js';
+import { memorySink } from '../../src/render/excel/zip.js';
+import { readWorkbook } from '../gstr/helpers.js';
 import { invoice, record, SIGNED_QR } from '../render/fixtures.js';
 import { rgbaPng } from '../render/images.js';
 
@@ -161,5 +164,38 @@ describe('outputs either way', () => {
     const portable = await render();
     expect(portable).toBe(native);
     expect(native).toContain('/Subtype /Image');
+  });
+});
+
+describe('zip entries either way', () => {
+  it('writes a workbook a reader reads the same, with a sink that makes the writer wait', async () => {
+    const write = async (): Promise<Uint8Array> => {
+      const kept = memorySink();
+      // A sink that asks to wait on every other chunk, as a slow file or network would.
+      let n = 0;
+      const sink = {
+        write: (chunk: Uint8Array) => (n++ % 2 === 0 ? new Promise<void>((r) => setTimeout(() => r(kept.write(chunk) ?? undefined), 0)) : kept.write(chunk)),
+      };
+      const w = new XlsxStreamWriter(sink);
+      const rows = Array.from({ length: 3000 }, (_, i) => [`party ${i} & <co> "₹"`, i * 10.5, i]);
+      await w.addTable(
+        'Data',
+        [
+          { header: 'Name', kind: 'text' },
+          { header: 'Amount', kind: 'amount' },
+          { header: 'N', kind: 'integer' },
+        ],
+        rows,
+      );
+      await w.finish();
+      return kept.bytes();
+    };
+    const native = await write();
+    forcePortablePaths(true);
+    const portable = await write();
+    forcePortablePaths(false);
+    const [a, b] = [await readWorkbook(native), await readWorkbook(portable)];
+    expect(b).toEqual(a);
+    expect(a[0]?.rows.length).toBe(3001);
   });
 });

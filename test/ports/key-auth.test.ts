@@ -77,3 +77,26 @@ describe('revokedKeyIds', () => {
     expect([...(await ids())]).toEqual(['k1']);
   });
 });
+
+describe('API keys without node:crypto', () => {
+  it('generates a 12-hex-digit key id and a 24-character base64url secret, different each time', async () => {
+    const { generateApiKey } = await import('../../src/ports/auth.js');
+    const a = generateApiKey('acme');
+    const b = generateApiKey('acme');
+    expect(a.keyId).toMatch(/^k[0-9a-f]{12}$/);
+    expect(a.keySecret).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(a.keySecret).not.toBe(b.keySecret);
+  });
+
+  it('refuses Basic credentials that are not base64, and reads a secret in UTF-8', async () => {
+    const auth = basicAuth([{ keyId: 'k1', keySecret: 'sécret', companyId: 'acme' }], new Map([['acme', ['29AAACB1234C1Z5']]]));
+    const bad = await auth(new Request('http://x/', { headers: { authorization: 'Basic abc=def' } }));
+    expect(bad).toMatchObject({ ok: false, status: 401 });
+    expect(await ask(auth, 'k1:sécret')).toMatchObject({ ok: true });
+    expect(await ask(auth, 'k1:secret')).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('digests a secret as SHA-256 hex', () => {
+    expect(secretDigest('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});

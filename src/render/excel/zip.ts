@@ -1,10 +1,15 @@
 /**
- * A small streaming zip writer: entries are deflated through node:zlib as they are written, so only a
- * window of the output is held in memory. Local headers use data descriptors (sizes follow the data);
- * ZIP64 records are added to the central directory when offsets or the entry count need them.
+ * A small streaming zip writer: entries are deflated as they are written, so only a window of the output
+ * is held in memory. Local headers use data descriptors (sizes follow the data); ZIP64 records are added
+ * to the central directory when offsets or the entry count need them. Entries are deflated by node:zlib's
+ * streams (off the main thread) where the runtime has them, and by fflate elsewhere (browsers, Workers).
  * @module
  */
-import zlib from 'node:zlib';
+import { Deflate, type DeflateOptions } from 'fflate';
+import { crc32 } from '../../platform/deflate.js';
+import { nodeBuiltin } from '../../platform/node-builtin.js';
+
+export { crc32 };
 
 /** Where the bytes of a file go. A returned promise means "wait before writing more". */
 export interface ByteSink {
@@ -13,34 +18,97 @@ export interface ByteSink {
   close?(): void | Promise<void>;
 }
 
-const CRC_TABLE = (() => {
-  const t = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
-
-function crc32Js(data: Uint8Array, crc: number): number {
-  let c = ~crc;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
-  return ~c >>> 0;
+/** The part of a node:zlib deflate stream the writer uses. */
+interface NodeDeflateStream {
+  write(chunk: Uint8Array): boolean;
+  end(): void;
+  on(event: 'data', listener: (chunk: Uint8Array) => void): void;
+  on(event: 'end', listener: () => void): void;
+  on(event: 'error', listener: (err: Error) => void): void;
+  once(event: 'drain', listener: () => void): void;
+  pause(): void;
+  resume(): void;
 }
 
-const nativeCrc = (zlib as unknown as { crc32?: (d: Uint8Array, v?: number) => number }).crc32;
+interface NodeZlibStreams {
+  createDeflateRaw(options: { level: number; chunkSize: number; writableHighWaterMark: number }): NodeDeflateStream;
+}
 
-/** CRC-32 (IEEE) of `data`, continuing from `crc`. Uses node:zlib's when the runtime has it. */
-export function crc32(data: Uint8Array, crc = 0): number {
-  return nativeCrc ? nativeCrc(data, crc) : crc32Js(data, crc);
+/** One entry's compressor: fed the entry's bytes, it hands each compressed piece to the writer's output. */
+interface EntryDeflater {
+  write(data: Uint8Array): void | Promise<void>;
+  /** Flushes the rest; every compressed byte has been handed over when it resolves. */
+  end(): Promise<void>;
+}
+
+/** node:zlib's raw deflate stream, paused while the sink asks to wait. */
+function nodeDeflater(zlib: NodeZlibStreams, level: number, output: (chunk: Uint8Array) => void | Promise<void>): EntryDeflater {
+  const deflate = zlib.createDeflateRaw({ level, chunkSize: 256 * 1024, writableHighWaterMark: 8 * 1024 * 1024 });
+  let failure: Error | undefined;
+  deflate.on('error', (err) => (failure = err));
+  deflate.on('data', (chunk) => {
+    const p = output(chunk);
+    if (p) {
+      deflate.pause();
+      p.then(
+        () => deflate.resume(),
+        (err: Error) => {
+          failure = err;
+          deflate.resume();
+        },
+      );
+    }
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
+  return {
+    write(data) {
+      if (failure) throw failure;
+      if (!deflate.write(data)) return new Promise<void>((resolve) => deflate.once('drain', resolve));
+    },
+    async end() {
+      deflate.end();
+      await ended;
+      if (failure) throw failure;
+    },
+  };
+}
+
+/** fflate's raw deflate (its `Deflate`), which compresses as it is fed: the writer waits for the sink after each piece. */
+function portableDeflater(level: number, output: (chunk: Uint8Array) => void | Promise<void>): EntryDeflater {
+  const waits: Promise<void>[] = [];
+  const deflate = new Deflate({ level: Math.min(9, Math.max(0, Math.round(level))) as DeflateOptions['level'] }, (chunk) => {
+    const p = output(chunk);
+    if (p) waits.push(p);
+  });
+  const settle = (): void | Promise<void> => {
+    if (waits.length > 0) return Promise.all(waits.splice(0)).then(() => undefined);
+  };
+  return {
+    write(data) {
+      deflate.push(data, false);
+      return settle();
+    },
+    async end() {
+      deflate.push(new Uint8Array(0), true);
+      await settle();
+    },
+  };
+}
+
+/** A little-endian record of `size` bytes, written field by field. */
+function record(size: number): { bytes: Uint8Array; view: DataView } {
+  const bytes = new Uint8Array(size);
+  return { bytes, view: new DataView(bytes.buffer) };
 }
 
 /** The largest entry size the writer accepts (the 32-bit data descriptor limit). */
 export const MAX_ENTRY_BYTES = 0xffffffff - 1;
 
 interface Entry {
-  name: Buffer;
+  name: Uint8Array;
   offset: number;
   crc: number;
   compressed: number;
@@ -82,19 +150,19 @@ export class ZipWriter {
     return this.sink.write(chunk);
   }
 
-  private localHeader(e: Entry): Buffer {
-    const h = Buffer.alloc(30 + e.name.length);
-    h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt16LE(0x0008, 6);
-    h.writeUInt16LE(8, 8);
-    h.writeUInt16LE(e.dosTime, 10);
-    h.writeUInt16LE(e.dosDate, 12);
+  private localHeader(e: Entry): Uint8Array {
+    const { bytes, view } = record(30 + e.name.length);
+    view.setUint32(0, 0x04034b50, true);
+    view.setUint16(4, 20, true);
+    view.setUint16(6, 0x0008, true);
+    view.setUint16(8, 8, true);
+    view.setUint16(10, e.dosTime, true);
+    view.setUint16(12, e.dosDate, true);
     // crc and sizes follow in the data descriptor
-    h.writeUInt16LE(e.name.length, 26);
-    h.writeUInt16LE(0, 28);
-    e.name.copy(h, 30);
-    return h;
+    view.setUint16(26, e.name.length, true);
+    view.setUint16(28, 0, true);
+    bytes.set(e.name, 30);
+    return bytes;
   }
 
   /** Opens a streamed, deflated entry; close it before opening the next one. */
@@ -102,7 +170,7 @@ export class ZipWriter {
     if (this.open) throw new Error('zip: an entry is still open');
     this.open = true;
     const e: Entry = {
-      name: Buffer.from(name, 'utf8'),
+      name: new TextEncoder().encode(name),
       offset: this.offset,
       crc: 0,
       compressed: 0,
@@ -111,54 +179,32 @@ export class ZipWriter {
       dosDate: this.dosDate,
     };
     await this.out(this.localHeader(e));
-    const deflate = zlib.createDeflateRaw({
-      level: this.level,
-      chunkSize: 256 * 1024,
-      writableHighWaterMark: 8 * 1024 * 1024,
-    } as zlib.ZlibOptions);
-    let failure: Error | undefined;
-    deflate.on('error', (err) => (failure = err));
-    deflate.on('data', (chunk: Buffer) => {
+    const output = (chunk: Uint8Array): void | Promise<void> => {
       e.compressed += chunk.length;
-      const p = this.out(chunk);
-      if (p) {
-        deflate.pause();
-        p.then(
-          () => deflate.resume(),
-          (err: Error) => {
-            failure = err;
-            deflate.resume();
-          },
-        );
-      }
-    });
-    const ended = new Promise<void>((resolve, reject) => {
-      deflate.on('end', resolve);
-      deflate.on('error', reject);
-    });
+      return this.out(chunk);
+    };
+    const zlib = nodeBuiltin<NodeZlibStreams>('node:zlib');
+    const deflate = zlib ? nodeDeflater(zlib, this.level, output) : portableDeflater(this.level, output);
     const self = this;
     const writer: EntryWriter = {
       get size() {
         return e.size;
       },
       write(data: string | Uint8Array): void | Promise<void> {
-        if (failure) throw failure;
-        const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+        const buf = typeof data === 'string' ? utf8.encode(data) : data;
         if (e.size + buf.length > MAX_ENTRY_BYTES) throw new Error(`zip: entry ${name} would pass 4 GB`);
         e.size += buf.length;
         e.crc = crc32(buf, e.crc);
-        if (!deflate.write(buf)) return new Promise<void>((resolve) => deflate.once('drain', resolve));
+        return deflate.write(buf);
       },
       async close(): Promise<void> {
-        deflate.end();
-        await ended;
-        if (failure) throw failure;
-        const dd = Buffer.alloc(16);
-        dd.writeUInt32LE(0x08074b50, 0);
-        dd.writeUInt32LE(e.crc >>> 0, 4);
-        dd.writeUInt32LE(e.compressed, 8);
-        dd.writeUInt32LE(e.size, 12);
-        await self.out(dd);
+        await deflate.end();
+        const { bytes, view } = record(16);
+        view.setUint32(0, 0x08074b50, true);
+        view.setUint32(4, e.crc >>> 0, true);
+        view.setUint32(8, e.compressed, true);
+        view.setUint32(12, e.size, true);
+        await self.out(bytes);
         self.entries.push(e);
         self.open = false;
       },
@@ -178,61 +224,76 @@ export class ZipWriter {
   async finish(): Promise<void> {
     if (this.open) throw new Error('zip: an entry is still open');
     const cdStart = this.offset;
-    const parts: Buffer[] = [];
+    const parts: Uint8Array[] = [];
     for (const e of this.entries) {
       const big = e.offset >= 0xffffffff;
-      const extra = big ? Buffer.alloc(12) : Buffer.alloc(0);
+      const extra = record(big ? 12 : 0);
       if (big) {
-        extra.writeUInt16LE(0x0001, 0);
-        extra.writeUInt16LE(8, 2);
-        extra.writeBigUInt64LE(BigInt(e.offset), 4);
+        extra.view.setUint16(0, 0x0001, true);
+        extra.view.setUint16(2, 8, true);
+        extra.view.setBigUint64(4, BigInt(e.offset), true);
       }
-      const h = Buffer.alloc(46);
-      h.writeUInt32LE(0x02014b50, 0);
-      h.writeUInt16LE(big ? 45 : 20, 4);
-      h.writeUInt16LE(big ? 45 : 20, 6);
-      h.writeUInt16LE(0x0008, 8);
-      h.writeUInt16LE(8, 10);
-      h.writeUInt16LE(e.dosTime, 12);
-      h.writeUInt16LE(e.dosDate, 14);
-      h.writeUInt32LE(e.crc >>> 0, 16);
-      h.writeUInt32LE(e.compressed, 20);
-      h.writeUInt32LE(e.size, 24);
-      h.writeUInt16LE(e.name.length, 28);
-      h.writeUInt16LE(extra.length, 30);
-      h.writeUInt32LE(big ? 0xffffffff : e.offset, 42);
-      parts.push(h, e.name, extra);
+      const { bytes, view } = record(46);
+      view.setUint32(0, 0x02014b50, true);
+      view.setUint16(4, big ? 45 : 20, true);
+      view.setUint16(6, big ? 45 : 20, true);
+      view.setUint16(8, 0x0008, true);
+      view.setUint16(10, 8, true);
+      view.setUint16(12, e.dosTime, true);
+      view.setUint16(14, e.dosDate, true);
+      view.setUint32(16, e.crc >>> 0, true);
+      view.setUint32(20, e.compressed, true);
+      view.setUint32(24, e.size, true);
+      view.setUint16(28, e.name.length, true);
+      view.setUint16(30, extra.bytes.length, true);
+      view.setUint32(42, big ? 0xffffffff : e.offset, true);
+      parts.push(bytes, e.name, extra.bytes);
     }
-    const cd = Buffer.concat(parts);
+    const cd = joined(parts);
     await this.out(cd);
     const cdSize = cd.length;
     const count = this.entries.length;
     const zip64 = cdStart >= 0xffffffff || count >= 0xffff || cdSize >= 0xffffffff;
     if (zip64) {
-      const z = Buffer.alloc(56 + 20);
+      const { bytes, view } = record(56 + 20);
       const at = this.offset;
-      z.writeUInt32LE(0x06064b50, 0);
-      z.writeBigUInt64LE(44n, 4);
-      z.writeUInt16LE(45, 12);
-      z.writeUInt16LE(45, 14);
-      z.writeBigUInt64LE(BigInt(count), 24);
-      z.writeBigUInt64LE(BigInt(count), 32);
-      z.writeBigUInt64LE(BigInt(cdSize), 40);
-      z.writeBigUInt64LE(BigInt(cdStart), 48);
-      z.writeUInt32LE(0x07064b50, 56);
-      z.writeBigUInt64LE(BigInt(at), 64);
-      z.writeUInt32LE(1, 72);
-      await this.out(z);
+      view.setUint32(0, 0x06064b50, true);
+      view.setBigUint64(4, 44n, true);
+      view.setUint16(12, 45, true);
+      view.setUint16(14, 45, true);
+      view.setBigUint64(24, BigInt(count), true);
+      view.setBigUint64(32, BigInt(count), true);
+      view.setBigUint64(40, BigInt(cdSize), true);
+      view.setBigUint64(48, BigInt(cdStart), true);
+      view.setUint32(56, 0x07064b50, true);
+      view.setBigUint64(64, BigInt(at), true);
+      view.setUint32(72, 1, true);
+      await this.out(bytes);
     }
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(zip64 ? 0xffff : count, 8);
-    end.writeUInt16LE(zip64 ? 0xffff : count, 10);
-    end.writeUInt32LE(zip64 ? 0xffffffff : cdSize, 12);
-    end.writeUInt32LE(zip64 ? 0xffffffff : cdStart, 16);
+    const { bytes: end, view } = record(22);
+    view.setUint32(0, 0x06054b50, true);
+    view.setUint16(8, zip64 ? 0xffff : count, true);
+    view.setUint16(10, zip64 ? 0xffff : count, true);
+    view.setUint32(12, zip64 ? 0xffffffff : cdSize, true);
+    view.setUint32(16, zip64 ? 0xffffffff : cdStart, true);
     await this.out(end);
     if (this.sink.close) await this.sink.close();
   }
+}
+
+const utf8 = new TextEncoder();
+
+/** The pieces one after another in one array. */
+function joined(parts: readonly Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const p of parts) size += p.length;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
 }
 
 /** A sink that keeps every chunk; `bytes()` joins them. */
@@ -241,17 +302,18 @@ export function memorySink(): ByteSink & { bytes(): Uint8Array; readonly length:
   let length = 0;
   return {
     write(chunk) {
-      chunks.push(Buffer.from(chunk));
+      // A copy: the caller may reuse its buffer.
+      chunks.push(chunk.slice());
       length += chunk.length;
     },
     get length() {
       return length;
     },
     bytes() {
-      const all = Buffer.concat(chunks);
+      const all = joined(chunks);
       chunks.length = 0;
       chunks.push(all);
-      return new Uint8Array(all.buffer, all.byteOffset, all.length);
+      return all;
     },
   };
 }
