@@ -2,9 +2,9 @@
 // part loads when first used, the service worker with the list of files it keeps, the HTML, the style
 // sheet and the examples. scripts/build.mjs calls it after the compiler; alone:
 //   node scripts/build-playground.mjs [OUT_DIR]        (default dist/playground)
-// The page runs the library in the browser; a module the core still reads through a `node:` module is
-// replaced by one that fails when used, so the page can say what this browser cannot do yet instead of
-// failing to load.
+// The page runs the library in the browser. A `node:` module the bundle still names (HarfBuzz asks for
+// `module` on its Node-only path; a core module that regressed would too) is replaced by one that fails
+// when used, so the page loads and says what this browser cannot do instead of failing as a whole.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
