@@ -7,7 +7,17 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs
 import path from 'node:path';
 import type { PageFile } from '../http/page.js';
 import { packageFile } from '../package-files.js';
-import { pageCodes } from '../playground/codes.js';
+
+/**
+ * Codes of serving and copying the page. Here, not beside the page's own: the build bundles src/playground/
+ * for the browser and does not compile it into dist/.
+ */
+export const pageFileCodes = {
+  /** The page's files are not built (dist/playground is missing): `npm run build` builds them. */
+  pageNotBuilt: 'SVC-813',
+  /** `gstkit playground --out DIR`: no DIR given, or DIR is a file or a directory holding other files. */
+  badOutDir: 'SVC-814',
+} as const;
 
 /** Where the build puts the page. */
 export const builtPageDir = (): string => packageFile('dist/playground');
@@ -30,7 +40,7 @@ function filesUnder(dir: string): string[] {
 export function pageMissing(dir: string): string | undefined {
   return existsSync(path.join(dir, 'index.html')) && existsSync(path.join(dir, 'app.js'))
     ? undefined
-    : `${pageCodes.pageNotBuilt}: the page is not built (no ${path.join(dir, 'index.html')}): run npm run build`;
+    : `${pageFileCodes.pageNotBuilt}: the page is not built (no ${path.join(dir, 'index.html')}): run npm run build`;
 }
 
 /** The page's files, read into memory (a few megabytes) so that serving them touches no disk. */
@@ -48,8 +58,8 @@ export function copyPage(out: string, dir: string = builtPageDir()): { ok: true;
   const missing = pageMissing(dir);
   if (missing) return { ok: false, message: missing };
   if (existsSync(out)) {
-    if (!statSync(out).isDirectory()) return { ok: false, message: `${pageCodes.badOutDir}: ${out} is a file, not a directory` };
-    if (readdirSync(out).length > 0) return { ok: false, message: `${pageCodes.badOutDir}: ${out} is not empty; give a new or empty directory` };
+    if (!statSync(out).isDirectory()) return { ok: false, message: `${pageFileCodes.badOutDir}: ${out} is a file, not a directory` };
+    if (readdirSync(out).length > 0) return { ok: false, message: `${pageFileCodes.badOutDir}: ${out} is not empty; give a new or empty directory` };
   }
   cpSync(dir, out, { recursive: true });
   return { ok: true, files: filesUnder(out) };

@@ -4,8 +4,7 @@
  * @module
  */
 import { commandHelp } from './help.js';
-import { copyPage } from './page-files.js';
-import { pageCodes } from '../playground/codes.js';
+import { copyPage, pageFileCodes } from './page-files.js';
 
 export async function playgroundCommand(args: readonly string[]): Promise<number> {
   let out: string | undefined;
@@ -19,7 +18,7 @@ export async function playgroundCommand(args: readonly string[]): Promise<number
     }
   }
   if (!out) {
-    process.stderr.write(`gstkit: ${pageCodes.badOutDir}: --out DIR is needed\n${commandHelp['playground']}\n`);
+    process.stderr.write(`gstkit: ${pageFileCodes.badOutDir}: --out DIR is needed\n${commandHelp['playground']}\n`);
     return 2;
   }
   const copied = copyPage(out);

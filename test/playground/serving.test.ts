@@ -15,6 +15,7 @@ import { copyPage, readPageFiles } from '../../src/cli/page-files.js';
 import { createGstHandler } from '../../src/http/index.js';
 import { PAGE_CSP, withPage, type PageFile } from '../../src/http/page.js';
 import type { GstHandler } from '../../src/http/types.js';
+import { importsOf, sourceFiles } from '../architecture/layers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let built: string;
@@ -84,6 +85,13 @@ describe('the page beside the API', () => {
 });
 
 describe('the page as static files', () => {
+  it('is imported by no file outside src/playground/: the build bundles it for the browser and compiles none of it into dist/', () => {
+    const outside = [...sourceFiles(path.join(root, 'src'))].flatMap(([file, text]) =>
+      file.startsWith('playground/') ? [] : importsOf(file, text).filter((edge) => edge.to.startsWith('playground/')),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('copies the built page into a new directory', () => {
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'gstkit-page-out-')), 'site');
     try {
