@@ -52,9 +52,16 @@ export function rulesWithCode(kind: PageKind, code: string): Rule[] {
   return byCode.get(`${kind}|${code}`) ?? [];
 }
 
-/** The evidence of the rules behind a finding, as the rule table words it, with what each rule checks. */
-export function evidenceOf(kind: PageKind, code: string): string | undefined {
+/**
+ * The evidence of the rules behind a finding, as the rule table words it. Where rules share a code (the
+ * seller's and the buyer's GSTIN), the one named after the finding's part (`/SellerDtls/...` and
+ * `EINV-SELLER-GSTIN`) is taken when there is one.
+ */
+export function evidenceOf(kind: PageKind, code: string, path = ''): string | undefined {
   const rules = rulesWithCode(kind, code);
-  if (rules.length === 0) return undefined;
-  return rules.map((r) => `rule ${r.id}, evidence: ${describeEvidence(r.evidence)}`).join('; ');
+  const part = (path.split('/')[1] ?? '').replace(/Dtls$/, '').toUpperCase();
+  const named = part ? rules.filter((r) => r.id.split('-').includes(part)) : [];
+  const chosen = named.length > 0 ? named : rules;
+  if (chosen.length === 0) return undefined;
+  return chosen.map((r) => `rule ${r.id}, evidence: ${describeEvidence(r.evidence)}`).join('; ');
 }

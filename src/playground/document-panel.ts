@@ -174,7 +174,7 @@ async function judgeOrThrow(source: string): Promise<void> {
     return;
   }
   const shown: ShownFinding[] = [...judgement.errors, ...judgement.warnings].map((f) => {
-    const evidence = checker.module.evidenceOf(kind, f.code);
+    const evidence = checker.module.evidenceOf(kind, f.code, f.path);
     return evidence ? { ...f, evidence } : f;
   });
   const [e, w] = [judgement.errors.length, judgement.warnings.length];

@@ -118,6 +118,9 @@ describe.skipIf(!hasChromium)('the page in Chromium', () => {
       expect(await text('#verdict')).toBe(`Invalid e-invoice: ${node.errors.length} errors.`);
       // The wrong GSTIN's finding sits on the seller's GSTIN row, the IGST on the line's row, with the rule's evidence.
       expect(await text('#field-SellerDtls-Gstin .notes')).toContain('SVC-152');
+      // Of the rules sharing SVC-152, the seller's is named.
+      expect(await text('#field-SellerDtls-Gstin .notes')).toContain('EINV-SELLER-GSTIN');
+      expect(await text('#field-SellerDtls-Gstin .notes')).not.toContain('EINV-BUYER-GSTIN');
       expect(await page.locator('#field-ItemList-1-IgstAmt').getAttribute('class')).toContain('has-error');
       expect(await text('#findings')).toContain('2172');
       expect(await text('#findings')).toMatch(/evidence: IRP 2172/);
