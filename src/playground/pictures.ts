@@ -19,8 +19,11 @@ useFontLoader(async (file) => {
   return new Uint8Array(await answer.arrayBuffer());
 });
 
-/** The number an e-waybill preview carries: twelve zeros, which no portal issues. */
-export const PREVIEW_EWB_NO = '000000000000';
+/**
+ * The number an e-waybill preview carries, marked as a preview on the page and in the PDF's generation mode.
+ * Twelve nines rather than zeros: the detail's reader takes the number as a number, and zeros would read as 0.
+ */
+export const PREVIEW_EWB_NO = '999999999999';
 
 export interface Pictures {
   /** The text the QR code holds. */
@@ -92,7 +95,30 @@ export async function drawPictures(kind: PageKind, doc: unknown, now: Date = new
     else notes.push(...pdf.errors);
     return { qrText, qrPng: qrOf(qrText, notes), pdf: pdf.ok ? pdf.value : undefined, notes };
   }
-  const detail = { ...invoice, ewbNo: PREVIEW_EWB_NO, ewayBillDate: stamp.ewb, userGstin: text(invoice['fromGstin']), genMode: 'preview' };
+  // Part B as the portal's detail lists it: the vehicle the request names, entered now.
+  const vehicle = text(invoice['vehicleNo'])
+    ? [
+        {
+          updMode: 'preview',
+          vehicleNo: text(invoice['vehicleNo']),
+          fromPlace: text(invoice['fromPlace']),
+          fromState: invoice['fromStateCode'],
+          enteredDate: stamp.ewb,
+          transMode: text(invoice['transMode']),
+          transDocNo: text(invoice['transDocNo']),
+          transDocDate: text(invoice['transDocDate']),
+          vehicleType: text(invoice['vehicleType']),
+        },
+      ]
+    : [];
+  const detail = {
+    ...invoice,
+    ewbNo: PREVIEW_EWB_NO,
+    ewayBillDate: stamp.ewb,
+    userGstin: text(invoice['fromGstin']),
+    genMode: 'preview',
+    VehiclListDetails: vehicle,
+  };
   // The e-way bill system's QR holds the number, the generator's GSTIN and the generation date.
   const qrText = `${PREVIEW_EWB_NO}/${detail.userGstin}/${stamp.ewb}`;
   const pdf = await renderEwaybillPdf(detail as unknown as EwaybillPdfDetail);

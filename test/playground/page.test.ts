@@ -182,19 +182,33 @@ describe.skipIf(!hasChromium)('the page in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('judges the e-waybills, valid and invalid', async () => {
+  it("judges the e-waybills, valid and invalid, and draws the valid one's QR code and PDF", async () => {
     await dropDocument('ewaybill-invalid.json');
-    const checking = pendingPart('checking');
-    if (checking) expect(await text('#verdict')).toContain('cannot be checked in this browser yet');
-    else {
-      const node = validate('ewb', JSON.parse(example('ewaybill-invalid.json')), { today: '18/11/2026' });
-      expect(await text('#verdict')).toContain(`Invalid e-waybill: ${node.errors.length} errors`);
-      expect(await text('#field-vehicleNo .notes')).toContain('225');
-      expect(await text('#field-toPincode .notes')).toContain('436');
-    }
+    const node = validate('ewb', JSON.parse(example('ewaybill-invalid.json')), { today: '18/11/2026' });
+    expect(await text('#verdict')).toContain(`Invalid e-waybill: ${node.errors.length} errors`);
+    expect(await text('#field-vehicleNo .notes')).toContain('225');
+    expect(await text('#field-toPincode .notes')).toContain('436');
     expect(await text('#totals')).toMatch(/cgstValue\s+₹4,320\.00\s+₹0\.00\s+no/);
+    const drawn = await page.evaluate(() => Number(document.body.dataset['pictures'] ?? 0));
     await dropDocument('ewaybill-valid.json');
-    if (!checking) expect(await text('#verdict')).toMatch(/^Valid e-waybill/);
+    expect(await text('#verdict')).toMatch(/^Valid e-waybill/);
+    await page.waitForFunction((before) => Number(document.body.dataset['pictures'] ?? 0) > before, drawn);
+    const dir = mkdtempSync(path.join(tmpdir(), 'gstkit-page-files-'));
+    try {
+      const qrSaved = page.waitForEvent('download');
+      await page.click('#qr-download');
+      await (await qrSaved).saveAs(path.join(dir, 'qr.png'));
+      const decoded = spawnSync('zbarimg', ['--raw', '-q', path.join(dir, 'qr.png')], { encoding: 'utf8' });
+      expect(decoded.stdout.trim()).toMatch(/^999999999999\/24AAFCD4417P1Z.\/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
+      const pdfSaved = page.waitForEvent('download');
+      await page.click('#pdf-download');
+      await (await pdfSaved).saveAs(path.join(dir, 'ewaybill.pdf'));
+      const pdfText = spawnSync('pdftotext', ['-layout', path.join(dir, 'ewaybill.pdf'), '-'], { encoding: 'utf8' });
+      expect(pdfText.stdout).toContain('GDC/2026/0912');
+      expect(pdfText.stdout).toContain('GJ15AT7731');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect(consoleErrors).toEqual([]);
   });
 
