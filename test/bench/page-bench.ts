@@ -62,6 +62,28 @@ async function judgeOnce(page: Page, text: string): Promise<number> {
   }, text);
 }
 
+/** In the page: flips strict mode (the document stays, the text box is not touched) and times until the frame after the judgement. */
+async function rejudgeOnce(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const strict = document.getElementById('ctx-strict') as HTMLInputElement;
+    const before = Number(document.body.dataset['judgements'] ?? 0);
+    const started = performance.now();
+    strict.checked = !strict.checked;
+    strict.dispatchEvent(new Event('change'));
+    await new Promise<void>((resolve) => {
+      const watch = new MutationObserver(() => {
+        if (Number(document.body.dataset['judgements'] ?? 0) > before) {
+          watch.disconnect();
+          resolve();
+        }
+      });
+      watch.observe(document.body, { attributes: true });
+    });
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    return performance.now() - started;
+  });
+}
+
 /** The floor: the same edit put in the text box (no input event, so nothing judges it), to the next frame. */
 async function editOnce(page: Page, text: string): Promise<number> {
   return page.evaluate(async (source) => {
@@ -134,6 +156,11 @@ async function main(): Promise<void> {
       await page.waitForFunction(() => !/Drawing/.test(document.getElementById('pictures')?.textContent ?? ''));
       floor.push(await editOnce(page, invoice.replace('SMT/26-27/0071', `SMT/26-27/E${String(i).padStart(3, '0')}`)));
     }
+    const rejudged: number[] = [];
+    for (let i = 0; i < judgeRuns; i++) {
+      rejudged.push(await rejudgeOnce(page));
+      await page.waitForFunction(() => !/Drawing/.test(document.getElementById('pictures')?.textContent ?? ''));
+    }
     const parsed = JSON.parse(invoice);
     const nodeRuns: number[] = [];
     for (let i = 0; i < judgeRuns; i++) {
@@ -144,6 +171,7 @@ async function main(): Promise<void> {
     console.log(`\njudging a 100-line e-invoice (${(invoice.length / 1024).toFixed(0)} KB of JSON), ${judgeRuns} edits; verdict: ${verdict}`);
     console.log(`  page, input to next frame  median ${ms(median(judged))}, worst ${ms(worst(judged))} (first, loading the checker: ${ms(first)})`);
     console.log(`  of which script           median ${ms(median(scripted))} (parse, validate, draw the document)`);
+    console.log(`  context changed, no edit   median ${ms(median(rejudged))}, worst ${ms(worst(rejudged))} (strict flipped: judged again, text box untouched)`);
     console.log(`  floor: the edit alone      median ${ms(median(floor))} (text box changed, next frame, nothing judged)`);
     console.log(`  validate() on Node         median ${ms(median(nodeRuns))}`);
 
