@@ -36,6 +36,8 @@ export function layerOf(file: string): Layer | undefined {
 
 /** Core files that still import a `node:` module, each with why; the browser and edge build empties this list. */
 export const nodeOnlyCore: Readonly<Record<string, string>> = {
+  'package-files.ts':
+    'finds files shipped in the package on disk, for the command line only (no file of layers 1 to 5 imports it); a static node:url import keeps Node before 20.16, which has no process.getBuiltinModule, working',
   'spawn-thread.ts': 'starts Node worker threads (node:worker_threads) for the job runners of the adapters layer; no file of layers 1 to 5 imports it',
 };
 

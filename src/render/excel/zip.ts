@@ -191,7 +191,7 @@ export class ZipWriter {
         return e.size;
       },
       write(data: string | Uint8Array): void | Promise<void> {
-        const buf = typeof data === 'string' ? utf8.encode(data) : data;
+        const buf = typeof data === 'string' ? utf8Bytes(data) : data;
         if (e.size + buf.length > MAX_ENTRY_BYTES) throw new Error(`zip: entry ${name} would pass 4 GB`);
         e.size += buf.length;
         e.crc = crc32(buf, e.crc);
@@ -281,7 +281,10 @@ export class ZipWriter {
   }
 }
 
+/** Node's Buffer where the runtime has one: it encodes the many short strings of a sheet faster than TextEncoder. */
+const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf8'): Uint8Array } }).Buffer;
 const utf8 = new TextEncoder();
+const utf8Bytes = (text: string): Uint8Array => (NodeBuffer ? NodeBuffer.from(text, 'utf8') : utf8.encode(text));
 
 /** The pieces one after another in one array. */
 function joined(parts: readonly Uint8Array[]): Uint8Array {
