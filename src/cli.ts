@@ -20,6 +20,7 @@ const commands: Record<string, () => Promise<Command>> = {
   reconcile: async () => (await import('./cli/reconcile.js')).reconcileCommand,
   gstr1: async () => (await import('./cli/gstr1.js')).gstr1Command,
   gstr3b: async () => (await import('./cli/gstr3b.js')).gstr3bCommand,
+  playground: async () => (await import('./cli/playground.js')).playgroundCommand,
 };
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -48,6 +48,7 @@ The bytes are written to standard output: redirect them to a file.`,
   serve: `usage: gstkit serve [--port N] [--host H]
 
 Runs the reference HTTP server on the built-in sandbox and prints a demo API key and curl commands.
+It serves the page at / (gstkit playground --out writes the same page as static files).
 The demo key is printed only when the server listens on loopback (127.0.0.1, ::1, localhost).
 
   --host H               address to listen on; 0.0.0.0 or :: for every interface (then set
@@ -210,6 +211,12 @@ Environment variables:
   GSTKIT_COMPANY_GSTINS  as for gstkit serve: each company's GSTINs
   GSTKIT_GST_PORTAL      as for gstkit serve, with the GSTN_* settings and GSTKIT_SESSION_KEY
   GSTKIT_SESSION_KEY     the servers' key: it opens the EVC OTP a GSTR-1 filing job carries sealed`,
+  playground: `usage: gstkit playground --out DIR
+
+Writes the page that \`gstkit serve\` shows at / as static files in DIR (new or empty): drop an
+e-invoice or e-waybill JSON to see it judged, its QR code and PDF, or a purchase register and a
+GSTR-2B to see them reconciled. Everything runs in the browser; nothing is uploaded. Host DIR on any
+web server over https (or open it from localhost); browsers refuse its scripts from file://.`,
 };
 
 /** Every command's usage line and what it does in a few words: the overview, and README's list. */
@@ -224,7 +231,7 @@ export const commandLines: ReadonlyArray<{ usage: string; does: string }> = [
   { usage: 'render qr <file|-> [--format png|jpeg|gif] [--quality standard|high]', does: 'the QR image of a signed QR code' },
   { usage: 'render einvoice-pdf <irn-record.json> [--invoice FILE] [--logo FILE] [--terms TEXT]', does: 'the e-invoice PDF' },
   { usage: 'render ewaybill-pdf <ewb-detail.json> [--logo FILE]', does: 'the e-waybill PDF' },
-  { usage: 'serve [--port N] [--host H]', does: 'the reference server (the sandbox unless told otherwise)' },
+  { usage: 'serve [--port N] [--host H]', does: 'the reference server (the sandbox unless told otherwise), with the page at /' },
   { usage: 'worker [--concurrency N]', does: 'runs queued jobs beside the servers (BullMQ on Redis)' },
   { usage: 'keys revoke <keyId>... | restore <keyId>... | revoked', does: 'API-key revocation on every server of the store' },
   { usage: 'reconcile <purchases.csv> <gstr2b.json>... [--out report.xlsx] [--json]', does: 'purchase register against GSTR-2B' },
@@ -236,6 +243,7 @@ export const commandLines: ReadonlyArray<{ usage: string; does: string }> = [
     does: 'GSTR-3B computed, with a drill-down workbook',
   },
   { usage: 'masters import-hsn <HSN_SAC.xlsx> --out FILE', does: 'a compact HSN/SAC master from the official workbook' },
+  { usage: 'playground --out DIR', does: 'the page (documents judged, reconciliation) as static files to host' },
 ];
 
 /** The overview printed by `gstkit help`. */

@@ -17,6 +17,8 @@
  */
 import { createGstHandler } from '../http/index.js';
 import { createGstServer, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/node-server.js';
+import { withPage } from '../http/page.js';
+import { readPageFiles } from './page-files.js';
 import { createBullJobRunner } from '../jobs/bullmq.js';
 import { basicAuth, generateApiKey } from '../ports/auth.js';
 import { createJobSecrets } from '../jobs/job-secrets.js';
@@ -402,7 +404,9 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
     },
   });
 
-  const server = createGstServer(handler, limits.limits);
+  // The page at / (documents judged and purchases reconciled in the browser), when the build wrote it.
+  const page = readPageFiles();
+  const server = createGstServer(page.ok ? withPage(handler, page.files) : handler, limits.limits);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -451,6 +455,7 @@ export async function run(args: readonly string[], env: NodeJS.ProcessEnv = proc
   const key = keys[0]!;
   const out = process.stdout;
   out.write(`gstkit ${live ? 'with NIC portals' : 'sandbox'}${gstn.value ? ' and the live GST portal' : ''} listening on ${url}\n`);
+  out.write(page.ok ? `page: ${url}/ (documents and reconciliation, in the browser)\n` : `page: not served (${page.message})\n`);
   if (gstn.value) {
     out.write(
       `gst portal: ${gstn.value.url}; sessions ${gstn.value.sealed ? 'shared through the store, encrypted with GSTKIT_SESSION_KEY' : 'kept by this process only, because GSTKIT_SESSION_KEY is not set; each server asks its own OTP'}\n`,

@@ -24,6 +24,7 @@ export const layerTable: ReadonlyArray<{ match: RegExp; layer: Layer }> = [
   { match: /^(validate|catalogue|index)\.ts$/, layer: { rank: 35, name: 'core: validation pipeline' } },
   { match: /^render\//, layer: { rank: 40, name: 'render' } },
   { match: /^(gstr|gstr1|gstr3b|reconcile|bulk)\//, layer: { rank: 50, name: 'features' } },
+  { match: /^playground\//, layer: { rank: 55, name: 'page' } },
   { match: /^(store|jobs|ratelimit|connectors|sandbox|webhooks)\//, layer: { rank: 60, name: 'adapters' } },
   { match: /^(http|cli)\/|^cli\.ts$/, layer: { rank: 70, name: 'hosts' } },
 ];

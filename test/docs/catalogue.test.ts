@@ -19,6 +19,8 @@ import { computeCodes } from '../../src/compute/codes.js';
 import { scheduleCodes } from '../../src/jobs/schedule/codes.js';
 import { bulkCodes } from '../../src/bulk/codes.js';
 import { webhookCodes } from '../../src/webhooks/codes.js';
+import { pageCodes } from '../../src/playground/codes.js';
+import { pageFileCodes } from '../../src/cli/page-files.js';
 import { FONT_UNAVAILABLE } from '../../src/render/pdf/engine/font-loader.js';
 
 describe('the error-code catalogue', () => {
@@ -43,6 +45,8 @@ describe('the error-code catalogue', () => {
       ...Object.values(scheduleCodes),
       ...Object.values(bulkCodes),
       ...Object.values(webhookCodes),
+      ...Object.values(pageCodes),
+      ...Object.values(pageFileCodes),
       FONT_UNAVAILABLE,
     ]);
     const listed = otherCodes.map((c) => c.code);
