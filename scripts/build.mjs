@@ -27,7 +27,7 @@ function inputsHash() {
     }
   };
   walk('src');
-  for (const path of ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs', 'scripts/build-playground.mjs']) add(path);
+  for (const path of ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs', 'scripts/build-playground.mjs']) if (existsSync(path)) add(path);
   hash.update(require('typescript/package.json').version);
   hash.update(require('esbuild/package.json').version);
   return hash.digest('hex');
@@ -54,6 +54,9 @@ if (existsSync('dist/store/pglite-template.js')) {
 // The bin must be executable where the file system has modes; npm sets it on install as well.
 if (process.platform !== 'win32') chmodSync('dist/cli.js', 0o755);
 // The page (src/playground/) is bundled for the browser by esbuild, beside the compiler's output.
-const { buildPlayground } = await import('./build-playground.mjs');
-await buildPlayground();
+// (A build of a project without the page, such as the build script's own test, skips it.)
+if (existsSync('src/playground/main.ts')) {
+  const { buildPlayground } = await import('./build-playground.mjs');
+  await buildPlayground();
+}
 writeFileSync(STAMP, hash);
