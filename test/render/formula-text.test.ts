@@ -54,8 +54,7 @@ describe('text that looks like a formula', () => {
         'src/reconcile/purchase-csv.ts', // the reader
         'src/reconcile/csv-records.ts', // the streaming reader's record splitter
         'src/http/page.ts', // the content type of the page's example register, a file of its own making
-        'src/playground/index.html', // the page asks for a purchase register CSV
-        'src/playground/main.ts', // and holds it as text
+        'src/playground/main.ts', // the page holds the purchase register CSV as text
         'src/playground/reconcile-panel.ts', // and reads it with readPurchaseCsv
         'src/reconcile/types.ts',
         'src/rules/ewaybill/transport-fields.ts',
