@@ -27,7 +27,8 @@ function inputsHash() {
     }
   };
   walk('src');
-  for (const path of ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs', 'scripts/build-playground.mjs']) if (existsSync(path)) add(path);
+  for (const path of ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs', 'scripts/build-playground.mjs'])
+    if (existsSync(path)) add(path);
   hash.update(require('typescript/package.json').version);
   hash.update(require('esbuild/package.json').version);
   return hash.digest('hex');
