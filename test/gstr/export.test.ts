@@ -176,7 +176,9 @@ describe('GSTR-2A / GSTR-2B export', () => {
     expect(none).toMatchObject({ ok: false, errors: [{ code: '1001' }] });
   });
 
-  it.skipIf(!soffice)('every exported workbook opens in LibreOffice with the same sheets and row counts', async () => {
+  // CI installs LibreOffice (.ci/run): there the check fails rather than skips when it is missing.
+  it.skipIf(!soffice && process.env['CI'] !== 'true')('every exported workbook opens in LibreOffice with the same sheets and row counts', async () => {
+    expect(soffice, 'neither soffice nor libreoffice is installed').toBeTruthy();
     for (const [returnType, reportType] of [
       ['gstr2a', 100],
       ['gstr2b', 101],
@@ -193,5 +195,4 @@ describe('GSTR-2A / GSTR-2B export', () => {
     const r3 = await exportReturns(services(), { returnType: 'gstr3b', gstins: [GSTIN_A], startPeriod: '2024-11', endPeriod: '2024-11' });
     if (r3.ok) expect(libreofficeCsv(r3.value.data).join('\n')).toContain('Eligible ITC');
   });
-  it.skipIf(soffice)('LibreOffice check skipped: neither soffice nor libreoffice is installed', () => {});
 });
