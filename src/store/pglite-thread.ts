@@ -41,8 +41,8 @@ function errorOf(e: unknown): PgliteError {
 async function handle(m: PgliteRequest): Promise<unknown> {
   if (m.op === 'open') {
     const { PGlite } = await import('@electric-sql/pglite');
-    // A folder is created before the thread starts (pglite.ts); a database in memory starts from the template.
-    db = await PGlite.create(m.dataDir, { ...pgliteOptions(), ...(m.dataDir || !m.fromTemplate ? {} : loadTemplateOption()) });
+    // A database in memory starts from the build's template (a folder was unpacked from it already, pglite.ts).
+    db = await PGlite.create(m.dataDir, { ...pgliteOptions(), ...(m.fromTemplate && !m.dataDir ? loadTemplateOption() : {}) });
     return undefined;
   }
   if (!db) throw new Error('PGlite is not open');

@@ -14,7 +14,7 @@ import { wellFormedParams } from './pglite-params.js';
 import { createSqlStore } from './sql-store.js';
 import { spawnThread } from '../spawn-thread.js';
 import { pgliteOptions } from './pglite-options.js';
-import { loadTemplateOption, pgliteTemplateFile } from './pglite-template.js';
+import { loadTemplateOption, pgliteTemplateFile, unpackPgliteTemplate } from './pglite-template.js';
 import type { PgliteReply, PgliteRequest } from './pglite-thread.js';
 import { PGLITE_UPKEEP_MS, startPgliteUpkeep, type PgliteUpkeep } from './pglite-upkeep.js';
 
@@ -98,8 +98,9 @@ export function openPgliteClient(options: PgliteStoreOptions = {}): Promise<SqlC
 /** `fromTemplate`: a new database starts as the build's template (a store's schema); otherwise bare, by initdb. */
 async function inProcessClient(folder: string | undefined, fromTemplate: boolean): Promise<SqlClient> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const fresh = fromTemplate && (!folder || !existsSync(join(folder, 'PG_VERSION')));
-  const db = await PGlite.create(folder, { ...pgliteOptions(), ...(fresh ? loadTemplateOption() : {}) });
+  const template = fromTemplate ? pgliteTemplateFile() : undefined;
+  if (template && folder && !existsSync(join(folder, 'PG_VERSION'))) unpackPgliteTemplate(template, folder);
+  const db = await PGlite.create(folder, { ...pgliteOptions(), ...(template && !folder ? loadTemplateOption() : {}) });
   const run = async (
     target: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> },
     text: string,
@@ -119,20 +120,24 @@ async function inProcessClient(folder: string | undefined, fromTemplate: boolean
 
 /** PGlite in its own thread (pglite-thread.ts), driven over messages. */
 async function threadClient(folder: string | undefined, fromTemplate: boolean): Promise<SqlClient> {
-  if (folder && !existsSync(join(folder, 'PG_VERSION'))) await initialiseInChildProcess(folder, fromTemplate);
+  // A new folder is unpacked from the build's template when there is one (no PGlite runs for it); without
+  // one, initdb runs in a process of its own.
+  if (folder && !existsSync(join(folder, 'PG_VERSION'))) {
+    const template = fromTemplate ? pgliteTemplateFile() : undefined;
+    if (template) unpackPgliteTemplate(template, folder);
+    else await initialiseInChildProcess(folder);
+  }
   return threadClientOn(folder, fromTemplate);
 }
 
 /**
- * Creates a new data folder (from the build's template, or by initdb) in a short-lived process. In a thread
- * of this process, as before, the memory initdb touched (about 200 MB) stayed in the server's RSS after the
- * thread ended, since the allocator keeps freed memory for reuse; a process gives it all back when it exits.
+ * Creates a new data folder by initdb in a short-lived process. In a thread of this process, as before, the
+ * memory initdb touched (about 200 MB) stayed in the server's RSS after the thread ended, since the
+ * allocator keeps freed memory for reuse; a process gives it all back when it exits.
  */
-async function initialiseInChildProcess(folder: string, fromTemplate: boolean): Promise<void> {
+async function initialiseInChildProcess(folder: string): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const template = fromTemplate ? pgliteTemplateFile() : undefined;
-  const options = template ? `{ loadDataDir: new Blob([require('node:fs').readFileSync(${JSON.stringify(template)})]) }` : '{}';
-  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(folder)}, ${options}).then((db) => db.close()).then(
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(folder)}).then((db) => db.close()).then(
     () => process.exit(0),
     (e) => { process.stderr.write(String(e && e.message || e)); process.exit(1); })`;
   await new Promise<void>((resolve, reject) => {

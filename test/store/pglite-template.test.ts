@@ -2,14 +2,15 @@
  * A new PGlite database made from the build's template is the database initdb and the migrations make:
  * the same tables, columns, indexes and constraints, every migration recorded, and a store that works.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/migrate.js';
 import { pgliteOptions } from '../../src/store/pglite-options.js';
-import { pgliteTemplateKey, pgliteTemplatePath, writePgliteTemplate } from '../../src/store/pglite-template.js';
+import { pgliteTemplateKey, pgliteTemplatePath, unpackPgliteTemplate, writePgliteTemplate } from '../../src/store/pglite-template.js';
 import { openPgliteStore } from '../../src/store/pglite.js';
 import { migrations } from '../../src/store/schema.js';
 import type { Row, SqlClient } from '../../src/store/sql-client.js';
@@ -88,4 +89,24 @@ describe('the PGlite template', () => {
     },
     120_000,
   );
+
+  it('refuses an archive entry that would land outside the new folder, and leaves nothing behind', () => {
+    const entry = (name: string, body: string): Buffer => {
+      const header = Buffer.alloc(512);
+      header.write(name, 0);
+      header.write(`${body.length.toString(8).padStart(11, '0')}\0`, 124);
+      header.write('0', 156);
+      header.write('ustar\0', 257);
+      const data = Buffer.alloc(Math.ceil(body.length / 512) * 512);
+      data.write(body);
+      return Buffer.concat([header, data]);
+    };
+    const file = join(scratch, 'hostile.tar.gz');
+    writeFileSync(file, gzipSync(Buffer.concat([entry('/PG_VERSION', '17\n'), entry('/../../escaped', 'x'), Buffer.alloc(1024)])));
+    const folder = join(scratch, 'hostile', 'pg');
+    expect(() => unpackPgliteTemplate(file, folder)).toThrow(/outside its folder/);
+    expect(existsSync(folder)).toBe(false);
+    expect(existsSync(join(scratch, 'escaped'))).toBe(false);
+    expect(readdirSync(join(scratch, 'hostile'))).toEqual([]);
+  });
 });
