@@ -7,14 +7,8 @@
  * @module
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_LIST = 0x5b;
-const CLOSE_LIST = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
+import { BACKSLASH, CLOSE_LIST, CLOSE_OBJECT, COMMA, OPEN_LIST, OPEN_OBJECT, QUOTE, COLON } from './json-chars.js';
+
 const BOM = 0xfeff;
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;

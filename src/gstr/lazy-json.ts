@@ -11,16 +11,10 @@
  * @module
  */
 
+import { BACKSLASH, CLOSE_LIST, CLOSE_OBJECT, COMMA, OPEN_LIST, OPEN_OBJECT, QUOTE } from './json-chars.js';
+
 /** Lists shorter than this (in characters of JSON text) are parsed as usual. */
 export const LAZY_CHARS = 64 * 1024;
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_LIST = 0x5b;
-const CLOSE_LIST = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const COMMA = 0x2c;
 
 /** Marks the place of a lazy list in the text parsed without them; a NUL cannot start a GSTN value. */
 const PLACEHOLDER = '\u0000lazy-list:';

@@ -141,13 +141,7 @@ function packFolder(folder: string): Uint8Array {
   };
   walk(folder, '');
   parts.push(new Uint8Array(1024));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return Buffer.concat(parts);
 }
 
 /** Reads a NUL-terminated text field of a tar header. */
