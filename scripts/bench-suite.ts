@@ -49,6 +49,7 @@ const benchmarks: Benchmark[] = [
   { name: 'http-floor', script: 'test/bench/http-floor.ts', small: ['2', '200'] },
   { name: 'http-generateirn', script: 'test/bench/http-generateirn.ts', small: ['2'] },
   { name: 'soak-routes', script: 'test/bench/soak-routes.ts', small: ['0,300', '10'] },
+  { name: 'page', script: 'test/bench/page-bench.ts', small: ['--judge-runs', '3', '--reconcile-runs', '1', '--purchases', '2000'] },
   { name: 'vitest-bench', script: 'test/bench', vitest: true, small: [] },
   { name: 'cold-start', script: 'test/bench/cold-start.ts', small: ['2'] },
 ];
