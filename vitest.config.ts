@@ -30,7 +30,9 @@ export const LONG_SUITES = [
   'test/tooling/skipped-summary.test.ts',
 ];
 
-const all = process.env['CI'] === 'true' || process.env['GSTKIT_TEST_ALL'] === '1';
+// GSTKIT_TEST_LONG=0 leaves the long suites out even in CI: the run on Node 24 (scripts/test-node24.sh), since
+// they start servers to break them, which Node 20's run in CI has covered.
+const all = process.env['GSTKIT_TEST_LONG'] !== '0' && (process.env['CI'] === 'true' || process.env['GSTKIT_TEST_ALL'] === '1');
 
 export default defineConfig({
   test: {
