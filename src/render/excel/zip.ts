@@ -8,6 +8,7 @@
 import { Deflate, type DeflateOptions } from 'fflate';
 import { crc32 } from '../../platform/deflate.js';
 import { nodeBuiltin } from '../../platform/node-builtin.js';
+import { concatBytes } from '../../platform/bytes.js';
 
 export { crc32 };
 
@@ -249,7 +250,7 @@ export class ZipWriter {
       view.setUint32(42, big ? 0xffffffff : e.offset, true);
       parts.push(bytes, e.name, extra.bytes);
     }
-    const cd = joined(parts);
+    const cd = concatBytes(parts);
     await this.out(cd);
     const cdSize = cd.length;
     const count = this.entries.length;
@@ -286,19 +287,6 @@ const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf
 const utf8 = new TextEncoder();
 const utf8Bytes = (text: string): Uint8Array => (NodeBuffer ? NodeBuffer.from(text, 'utf8') : utf8.encode(text));
 
-/** The pieces one after another in one array. */
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  let size = 0;
-  for (const p of parts) size += p.length;
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
-}
-
 /** A sink that keeps every chunk; `bytes()` joins them. */
 export function memorySink(): ByteSink & { bytes(): Uint8Array; readonly length: number } {
   const chunks: Uint8Array[] = [];
@@ -313,7 +301,7 @@ export function memorySink(): ByteSink & { bytes(): Uint8Array; readonly length:
       return length;
     },
     bytes() {
-      const all = joined(chunks);
+      const all = concatBytes(chunks);
       chunks.length = 0;
       chunks.push(all);
       return all;

@@ -1,5 +1,6 @@
 import { crc32 as crc32Of, zlibDeflate } from '../../platform/deflate.js';
 import type { QrMatrix } from './matrix.js';
+import { concatBytes } from '../../platform/bytes.js';
 
 const crc32 = (bytes: Uint8Array, start: number, end: number): number => crc32Of(bytes.subarray(start, end));
 
@@ -106,14 +107,5 @@ export function encodePng(matrix: QrMatrix, scale: number, margin: number): Uint
   header[8] = 1; // bit depth
   header[9] = 0; // greyscale
   const idat = zlibDeflate(raw, DEFLATE);
-  const parts = [Uint8Array.from(SIGNATURE), chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))];
-  let total = 0;
-  for (const p of parts) total += p.length;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes([Uint8Array.from(SIGNATURE), chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]);
 }

@@ -5,6 +5,7 @@
  * reason, never an exception. Inflation is passed in, so this file runs wherever JavaScript runs.
  * @module
  */
+import { concatBytes } from '../../../platform/bytes.js';
 
 /** A JPEG to embed as it is. */
 export interface JpegRaster {
@@ -160,7 +161,7 @@ function readPng(bytes: Uint8Array, inflate: Inflate): RasterRead {
   const expected = height * (rowBytes + 1);
   let raw: Uint8Array;
   try {
-    raw = inflate(concat(data), expected);
+    raw = inflate(data.length === 1 ? data[0]! : concatBytes(data), expected);
   } catch {
     return fail('the PNG image data does not inflate (corrupt, or larger than its header says)');
   }
@@ -168,17 +169,6 @@ function readPng(bytes: Uint8Array, inflate: Inflate): RasterRead {
   const rows = unfilter(raw, height, rowBytes, Math.max(1, (channels * depth) >> 3));
   if (typeof rows === 'string') return fail(rows);
   return { ok: true, value: expand(rows, header, rowBytes, palette, transparency) };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0] as Uint8Array;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** Undoes the PNG row filters (None, Sub, Up, Average, Paeth) in place; the rows without their filter bytes. */
