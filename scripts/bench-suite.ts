@@ -20,7 +20,6 @@ interface Benchmark {
   small: string[];
   /** Arguments for the full run; none means the benchmark's own defaults. */
   full?: string[];
-  env?: Record<string, string>;
   /** Node flags the benchmark needs, such as --expose-gc for those that measure retained heap. */
   nodeFlags?: string[];
   smallEnv?: Record<string, string>;
@@ -64,7 +63,7 @@ const limitMs = (full ? 60 : 4) * 60_000;
 /** Runs one benchmark, passing its output through; resolves to what went wrong, if anything. */
 function run(bench: Benchmark): Promise<string | undefined> {
   const args = full ? (bench.full ?? []) : bench.small;
-  const env = { ...process.env, ...bench.env, ...(full ? {} : bench.smallEnv) };
+  const env = { ...process.env, ...(full ? {} : bench.smallEnv) };
   return new Promise((resolve) => {
     const command = bench.vitest ? [vitest, 'bench', '--run', bench.script, ...args] : [...(bench.nodeFlags ?? []), '--import', 'tsx', bench.script, ...args];
     const child = spawn(process.execPath, command, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
